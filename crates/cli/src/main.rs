@@ -1,0 +1,89 @@
+//! `cheversi`: the engine on the command line, for analysis, tests and
+//! benchmarks. Every error is a message and a non-zero exit, never a panic:
+//! exit 2 for an illegal or malformed move, 1 for anything else.
+
+mod args;
+mod bench;
+mod board_text;
+mod error;
+mod record_cmd;
+mod state;
+
+use args::GameArgs;
+use clap::{Parser, Subcommand};
+use error::CliError;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "cheversi",
+    version,
+    about = "Cheversi and Chivalrous Attrition engine"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The position after some moves: side to move, legal moves, scores, result.
+    State {
+        #[command(flatten)]
+        game: GameArgs,
+        /// One JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the move sequences of a given length (each placement or jump is one move).
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        #[arg(long)]
+        depth: u32,
+        /// Split the count by first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print a position as a text board with attack counts and scores.
+    Show {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Read game records.
+    Record {
+        #[command(subcommand)]
+        action: record_cmd::RecordAction,
+    },
+    /// Measure random playouts and perft per second (medians over several runs).
+    Bench(bench::BenchArgs),
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::State { game, json } => state::run(&game, json),
+        Command::Perft {
+            game,
+            depth,
+            divide,
+        } => state::perft(&game, depth, divide),
+        Command::Show { game } => {
+            let pos = game.position()?;
+            print!("{}", board_text::render(&pos));
+            Ok(())
+        }
+        Command::Record { action } => record_cmd::run(action),
+        Command::Bench(args) => bench::run(&args),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

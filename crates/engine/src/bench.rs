@@ -1,0 +1,124 @@
+//! Benchmarks shared by `cargo bench`, the CLI's `bench` command and (later)
+//! the browser: the caller passes a clock, since `std::time::Instant`
+//! panics on wasm32.
+
+use crate::any::{AnyGame, GameOptions};
+use crate::cheversi;
+use crate::game::GameState;
+use crate::perft::perft;
+use crate::rng::Rng;
+
+/// One random Cheversi game: 16 placements, each drawn uniformly from the
+/// legal ones, then the final margin (White minus Black).
+#[inline]
+pub fn cheversi_playout(start: &cheversi::Position, rng: &mut Rng) -> i32 {
+    let mut pos = start.clone();
+    while !pos.is_over() {
+        let targets = pos.targets();
+        let n = targets.count();
+        let mv = targets
+            .nth(rng.below(n))
+            .expect("the rules always leave a legal placement");
+        pos.place_unchecked(mv);
+    }
+    pos.margin()
+}
+
+/// One random game of any kind to its end; returns the winner + 1 (0 for a
+/// draw) so the work cannot be optimised away.
+pub fn any_playout(
+    start: &AnyGame,
+    rng: &mut Rng,
+    moves: &mut Vec<<AnyGame as GameState>::Move>,
+) -> u64 {
+    let mut pos = start.clone();
+    loop {
+        moves.clear();
+        pos.legal_moves(moves);
+        if moves.is_empty() {
+            return pos
+                .outcome()
+                .and_then(|o| o.winner())
+                .map_or(0, |w| w as u64 + 1);
+        }
+        let mv = moves[rng.below(moves.len() as u32) as usize];
+        pos.play_unchecked(mv);
+    }
+}
+
+/// Plays `count` random games; a checksum of their results.
+pub fn playouts(options: GameOptions, count: u64, seed: u64) -> u64 {
+    let mut rng = Rng::new(seed);
+    let start = options.start();
+    match &start {
+        AnyGame::Cheversi(pos) => (0..count)
+            .map(|_| cheversi_playout(pos, &mut rng) as i64 as u64)
+            .fold(0u64, u64::wrapping_add),
+        AnyGame::Attrition(_) => {
+            let mut moves = Vec::new();
+            (0..count)
+                .map(|_| any_playout(&start, &mut rng, &mut moves))
+                .sum()
+        }
+    }
+}
+
+/// A measured rate: items per second, median and all runs.
+#[derive(Clone, Debug)]
+pub struct Rate {
+    pub median: f64,
+    pub runs: Vec<f64>,
+}
+
+/// Runs `work` (which does `items` items) `runs` times and times each with
+/// `clock` (seconds, monotonic).
+pub fn measure(
+    clock: &dyn Fn() -> f64,
+    runs: usize,
+    items: u64,
+    mut work: impl FnMut() -> u64,
+) -> Rate {
+    let mut rates: Vec<f64> = (0..runs.max(1))
+        .map(|_| {
+            let start = clock();
+            std::hint::black_box(work());
+            let seconds = (clock() - start).max(1e-9);
+            items as f64 / seconds
+        })
+        .collect();
+    let runs = rates.clone();
+    rates.sort_by(f64::total_cmp);
+    let mid = rates.len() / 2;
+    let median = if rates.len() % 2 == 1 {
+        rates[mid]
+    } else {
+        (rates[mid - 1] + rates[mid]) / 2.0
+    };
+    Rate { median, runs }
+}
+
+/// Random playouts per second for `options`.
+pub fn playout_rate(
+    clock: &dyn Fn() -> f64,
+    options: GameOptions,
+    per_run: u64,
+    runs: usize,
+) -> Rate {
+    let mut seed = 1;
+    measure(clock, runs, per_run, || {
+        seed += 1;
+        playouts(options, per_run, seed)
+    })
+}
+
+/// Perft leaves per second at `depth` from the start.
+pub fn perft_rate(
+    clock: &dyn Fn() -> f64,
+    options: GameOptions,
+    depth: u32,
+    runs: usize,
+) -> (u64, Rate) {
+    let start = options.start();
+    let nodes = perft(&start, depth);
+    (nodes, measure(clock, runs, nodes, || perft(&start, depth)))
+}

@@ -1,0 +1,245 @@
+//! A Cheversi position: the board, both hands, and each piece's attacks.
+//!
+//! Pieces never move, so each placed piece keeps its attack set in a slot
+//! indexed by the ply it was placed on. A placement only adds its own set
+//! and cuts the lines of sliders that ran through its square; scores are
+//! popcounts over those sets, which keeps a placement in tens of
+//! nanoseconds.
+
+use super::notation::Move;
+use super::options::{Count, Options, Squares};
+use super::piece::{Color, Kind};
+use crate::attacks::{
+    beyond, bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
+};
+use crate::bitboard::Bitboard;
+use crate::game::Outcome;
+use crate::square::Square;
+
+/// The number of placements in a game: 8 pieces each.
+pub const PLIES: usize = 16;
+
+/// A piece on the board. Its colour follows from its ply's parity.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Placed {
+    pub kind: Kind,
+    pub square: Square,
+}
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(super) options: Options,
+    pub(super) occupied: Bitboard,
+    pub(super) by_color: [Bitboard; 2],
+    pub(super) bishops: [Bitboard; 2],
+    pub(super) hand: [[u8; 5]; 2],
+    /// Per colour, a bit per [`Kind::index`] still in hand.
+    pub(super) kinds_in_hand: [u8; 2],
+    /// `placed[i]` was placed at ply `i`: White at even plies.
+    pub(super) placed: [Placed; PLIES],
+    pub(super) attacks: [Bitboard; PLIES],
+    /// Bit `i` set when `placed[i]` is a slider.
+    sliders: u16,
+    pub(super) ply: u8,
+}
+
+/// The squares a piece of `kind` on `square` attacks, lines cut by `occupied`.
+#[inline]
+pub fn piece_attacks(kind: Kind, square: Square, occupied: Bitboard) -> Bitboard {
+    match kind {
+        Kind::King => king_attacks(square),
+        Kind::Queen => queen_attacks(square, occupied),
+        Kind::Rook => rook_attacks(square, occupied),
+        Kind::Bishop => bishop_attacks(square, occupied),
+        Kind::Knight => knight_attacks(square),
+    }
+}
+
+impl Position {
+    /// The empty board, White to place.
+    pub fn new(options: Options) -> Position {
+        Position {
+            options,
+            occupied: Bitboard::EMPTY,
+            by_color: [Bitboard::EMPTY; 2],
+            bishops: [Bitboard::EMPTY; 2],
+            hand: [Kind::START_HAND; 2],
+            kinds_in_hand: [0b11111; 2],
+            placed: [Placed {
+                kind: Kind::King,
+                square: Square::from_index_unchecked(0),
+            }; PLIES],
+            attacks: [Bitboard::EMPTY; PLIES],
+            sliders: 0,
+            ply: 0,
+        }
+    }
+
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// Placements made so far (0 to 16).
+    pub fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.ply() == PLIES
+    }
+
+    pub fn side_to_move(&self) -> Option<Color> {
+        (!self.is_over()).then(|| Color::of_ply(self.ply()))
+    }
+
+    /// How many of each kind (indexed by [`Kind::index`]) `color` holds.
+    pub fn hand(&self, color: Color) -> [u8; 5] {
+        self.hand[color.index()]
+    }
+
+    pub fn in_hand(&self, color: Color, kind: Kind) -> u8 {
+        self.hand[color.index()][kind.index()]
+    }
+
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    pub fn pieces_of(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// Every placement so far, in order (White's at even indices).
+    pub fn placements(&self) -> &[Placed] {
+        &self.placed[..self.ply()]
+    }
+
+    pub fn piece_at(&self, square: Square) -> Option<(Color, Kind)> {
+        if !self.occupied.contains(square) {
+            return None;
+        }
+        self.placements()
+            .iter()
+            .position(|p| p.square == square)
+            .map(|i| (Color::of_ply(i), self.placed[i].kind))
+    }
+
+    /// The piece placed most recently, with its colour.
+    pub fn last_placed(&self) -> Option<(Color, Placed)> {
+        let i = self.ply().checked_sub(1)?;
+        Some((Color::of_ply(i), self.placed[i]))
+    }
+
+    /// The squares the piece placed at ply `i` attacks now.
+    pub fn attacks_of_placement(&self, i: usize) -> Bitboard {
+        self.attacks[..self.ply()][i]
+    }
+
+    /// Indices of `color`'s placements: its pieces are at alternate plies.
+    fn indices_of(&self, color: Color) -> impl Iterator<Item = usize> {
+        (color.index()..self.ply()).step_by(2)
+    }
+
+    /// Every square at least one of `color`'s pieces attacks.
+    pub fn attacked_by(&self, color: Color) -> Bitboard {
+        self.indices_of(color)
+            .fold(Bitboard::EMPTY, |acc, i| acc | self.attacks[i])
+    }
+
+    /// For each square, how many of `color`'s pieces attack it.
+    pub fn attack_counts(&self, color: Color) -> [u8; 64] {
+        let mut counts = [0u8; 64];
+        for i in self.indices_of(color) {
+            for sq in self.attacks[i] {
+                counts[sq.index()] += 1;
+            }
+        }
+        counts
+    }
+
+    /// The squares that can score under the `squares` setting.
+    pub fn scoring_mask(&self) -> Bitboard {
+        match self.options.scoring.squares {
+            Squares::Empty => !self.occupied,
+            Squares::All => Bitboard::ALL,
+        }
+    }
+
+    /// What the piece placed at ply `i` adds to its owner's score as if
+    /// alone (with `distinct` counting, squares shared with other pieces of
+    /// the same colour are counted for each, so these do not sum to it).
+    pub fn points_of_placement(&self, i: usize) -> i32 {
+        (self.attacks_of_placement(i) & self.scoring_mask()).count() as i32
+    }
+
+    /// The live score of `color` under this game's scoring settings.
+    #[inline]
+    pub fn score(&self, color: Color) -> i32 {
+        let mask = self.scoring_mask();
+        match self.options.scoring.count {
+            Count::Multiplicity => self
+                .indices_of(color)
+                .map(|i| (self.attacks[i] & mask).count() as i32)
+                .sum(),
+            Count::Distinct => (self.attacked_by(color) & mask).count() as i32,
+        }
+    }
+
+    /// `[White, Black]`.
+    pub fn scores(&self) -> [i32; 2] {
+        [self.score(Color::White), self.score(Color::Black)]
+    }
+
+    /// White's score minus Black's.
+    pub fn margin(&self) -> i32 {
+        self.score(Color::White) - self.score(Color::Black)
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        Some(match self.margin() {
+            m if m > 0 => Outcome::Winner(Color::White as u8),
+            m if m < 0 => Outcome::Winner(Color::Black as u8),
+            _ => Outcome::Draw,
+        })
+    }
+
+    /// Places a piece the caller knows to be legal. Panics (in debug) on a
+    /// full board or an occupied square; the search relies on it being fast.
+    #[inline]
+    pub fn place_unchecked(&mut self, mv: Move) {
+        let i = self.ply();
+        debug_assert!(i < PLIES && !self.occupied.contains(mv.square));
+        let color = Color::of_ply(i).index();
+        self.occupied.insert(mv.square);
+        self.by_color[color].insert(mv.square);
+        if mv.kind == Kind::Bishop {
+            self.bishops[color].insert(mv.square);
+        }
+        self.hand[color][mv.kind.index()] -= 1;
+        if self.hand[color][mv.kind.index()] == 0 {
+            self.kinds_in_hand[color] &= !(1 << mv.kind.index());
+        }
+        // The new piece cuts every line that ran through its square.
+        let mut sliders = self.sliders;
+        while sliders != 0 {
+            let j = sliders.trailing_zeros() as usize;
+            sliders &= sliders - 1;
+            // Branch-free: whether a line runs through the square is a coin
+            // toss to the branch predictor.
+            let hit = (self.attacks[j].0 >> mv.square.index() & 1).wrapping_neg();
+            self.attacks[j].0 &= !(beyond(self.placed[j].square, mv.square).0 & hit);
+        }
+        self.placed[i] = Placed {
+            kind: mv.kind,
+            square: mv.square,
+        };
+        self.attacks[i] = piece_attacks(mv.kind, mv.square, self.occupied);
+        if mv.kind.is_slider() {
+            self.sliders |= 1 << i;
+        }
+        self.ply += 1;
+    }
+}

@@ -1,0 +1,101 @@
+//! What every game here has in common: turns, moves, legality, the end.
+//! Perft, records and the search are written once against [`GameState`].
+
+use std::fmt;
+use std::hash::Hash;
+
+/// A seat, numbered in turn order from 0 (White, or the first player).
+pub type Player = u8;
+
+/// How a finished game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    Winner(Player),
+    Draw,
+}
+
+impl Outcome {
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Winner(p) => Some(p),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// A move text that does not name a move of this game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    pub text: String,
+    pub reason: String,
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+/// A well-formed move that the rules forbid here, with the rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove<R> {
+    /// The move as written in canonical notation.
+    pub notation: String,
+    pub reason: R,
+}
+
+impl<R: fmt::Display> fmt::Display for IllegalMove<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.notation, self.reason)
+    }
+}
+
+impl<R: fmt::Display + fmt::Debug> std::error::Error for IllegalMove<R> {}
+
+/// A position of one of the games, with its rules.
+pub trait GameState: Clone {
+    type Move: Copy + Eq + Hash + fmt::Debug;
+    /// Why a move is illegal: one variant per rule.
+    type Reason: fmt::Display + fmt::Debug + Clone + PartialEq;
+
+    /// Number of seats at the start.
+    fn players(&self) -> usize;
+    /// The seat to move, or `None` once the game is over.
+    fn to_move(&self) -> Option<Player>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+    /// Appends every legal move to `out` (nothing when the game is over).
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// The number of legal moves, without listing them (bulk perft).
+    fn count_legal_moves(&self) -> u64 {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
+    /// Plays a move the caller knows to be legal (the search's fast path).
+    fn play_unchecked(&mut self, mv: Self::Move);
+    /// `Ok` exactly when `mv` is legal here, else the rule that forbids it.
+    fn check_move(&self, mv: Self::Move) -> Result<(), Self::Reason>;
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), IllegalMove<Self::Reason>> {
+        match self.check_move(mv) {
+            Ok(()) => {
+                self.play_unchecked(mv);
+                Ok(())
+            }
+            Err(reason) => Err(IllegalMove {
+                notation: self.notation(mv),
+                reason,
+            }),
+        }
+    }
+    /// Reads a move written in this game's notation (not yet checked).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, ParseMoveError>;
+    /// The canonical text of `mv` played from here (captures get an `x`).
+    fn notation(&self, mv: Self::Move) -> String;
+    /// The display name of a seat ("White", "Black", …).
+    fn player_name(&self, player: Player) -> &'static str;
+}

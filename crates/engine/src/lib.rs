@@ -1,0 +1,28 @@
+//! Rules engine for two placement-and-jump games on the chess board:
+//! **Cheversi** and **Chivalrous Attrition** (`../shared/RULES.md` is the
+//! contract). Pure Rust with no dependencies, for native code and
+//! `wasm32-unknown-unknown` alike.
+//!
+//! Each game has a position type implementing [`GameState`]: legal moves,
+//! checked play that names the broken rule, fast unchecked play for the
+//! search, and the outcome. [`AnyGame`] wraps both for front ends that pick
+//! the game at run time; [`record`] reads and writes game records.
+
+mod any;
+pub mod attacks;
+pub mod attrition;
+pub mod bench;
+pub mod bitboard;
+pub mod cheversi;
+pub mod game;
+mod names;
+pub mod perft;
+pub mod record;
+pub mod rng;
+pub mod square;
+
+pub use any::{AnyGame, AnyMove, AnyViolation, GameOptions};
+pub use bitboard::Bitboard;
+pub use game::{GameState, IllegalMove, Outcome, ParseMoveError, Player};
+pub use names::UnknownName;
+pub use square::Square;
