@@ -38,7 +38,7 @@ impl Slot {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Position {
     pub(super) options: Options,
     pub(super) markers: Bitboard,

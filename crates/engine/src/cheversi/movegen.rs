@@ -175,3 +175,24 @@ impl Position {
         targets
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cheversi::Options;
+
+    #[test]
+    fn brainking_rule_8_lifts_touching_when_nothing_else_is_legal() {
+        // A contrived state no game reaches: Black to place its 2nd piece
+        // with an empty board, so no square touches a piece.
+        let mut pos = Position::new(Options::new(RuleSet::Brainking));
+        pos.ply = 1;
+        pos.hand[Color::White.index()][Kind::King.index()] = 0;
+        assert!(pos.brainking_targets(true).is_empty());
+        let targets = pos.targets();
+        assert_eq!(targets, pos.brainking_targets(false));
+        // Every kind but Black's King, on every square.
+        assert_eq!(targets.count(), 4 * 64);
+        assert!(targets.get(Kind::King).is_empty(), "rule 3 still holds");
+    }
+}

@@ -26,7 +26,7 @@ pub struct Placed {
     pub square: Square,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Position {
     pub(super) options: Options,
     pub(super) occupied: Bitboard,
