@@ -62,7 +62,7 @@ fn cheversi_board(pos: &cheversi::Position) -> String {
     let white = pos.attack_counts(Color::White);
     let black = pos.attack_counts(Color::Black);
     let mut out = String::from(
-        "Pieces: White upper case, Black lower case. Empty squares: White/Black attack counts.\n",
+        "Pieces: White upper case, Black lower case. Each square: how many White/Black pieces attack it.\n",
     );
     out.push_str(&grid(|sq| match pos.piece_at(sq) {
         Some((color, kind)) => {

@@ -3,7 +3,8 @@
 //! panics on wasm32.
 
 use crate::any::{AnyGame, GameOptions};
-use crate::cheversi;
+use crate::attrition::{self, Variant};
+use crate::cheversi::{self, RuleSet};
 use crate::game::GameState;
 use crate::perft::perft;
 use crate::rng::Rng;
@@ -121,4 +122,87 @@ pub fn perft_rate(
     let start = options.start();
     let nodes = perft(&start, depth);
     (nodes, measure(clock, runs, nodes, || perft(&start, depth)))
+}
+
+/// Every game kind the benchmarks cover, with a short label: each Cheversi
+/// rule set (default scoring) and each Attrition variant and player count.
+pub fn kinds() -> Vec<(String, GameOptions)> {
+    let mut kinds: Vec<(String, GameOptions)> = RuleSet::ALL
+        .iter()
+        .map(|&r| {
+            (
+                format!("cheversi {r}"),
+                GameOptions::Cheversi(cheversi::Options::new(r)),
+            )
+        })
+        .collect();
+    for variant in Variant::ALL {
+        let players: &[u8] = if variant == Variant::Melee {
+            &[3, 4]
+        } else {
+            &[2]
+        };
+        for &n in players {
+            let options = attrition::Options::with_players(variant, n).expect("valid players");
+            let label = if variant == Variant::Melee {
+                format!("attrition {variant} {n}p")
+            } else {
+                format!("attrition {variant}")
+            };
+            kinds.push((label, GameOptions::Attrition(options)));
+        }
+    }
+    kinds
+}
+
+/// One line of the benchmark table.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub label: String,
+    pub playouts: Rate,
+    /// Moves counted per second by perft (bulk-counted at the last level).
+    pub perft: Rate,
+}
+
+/// Measures every game kind whose label passes `wanted`: `runs` runs of
+/// `cheversi_playouts` random games (a tenth of that for Attrition, whose
+/// games are longer) and a perft from the start.
+pub fn run_all(
+    clock: &dyn Fn() -> f64,
+    runs: usize,
+    cheversi_playouts: u64,
+    wanted: &dyn Fn(&str) -> bool,
+) -> Vec<Row> {
+    kinds()
+        .into_iter()
+        .filter(|(label, _)| wanted(label))
+        .map(|(label, options)| {
+            let (per_run, depth) = match options {
+                GameOptions::Cheversi(_) => (cheversi_playouts, 3),
+                GameOptions::Attrition(_) => (cheversi_playouts / 10, 4),
+            };
+            let playouts = playout_rate(clock, options, per_run.max(1), runs);
+            let (_, perft) = perft_rate(clock, options, depth, runs);
+            Row {
+                label,
+                playouts,
+                perft,
+            }
+        })
+        .collect()
+}
+
+/// The rows as a text table.
+pub fn table(rows: &[Row], runs: usize) -> String {
+    let mut out = format!(
+        "median of {runs} runs, one core\n{:<30} {:>14} {:>22}\n",
+        "game", "playouts/s", "perft moves counted/s"
+    );
+    for row in rows {
+        out.push_str(&format!(
+            "{:<30} {:>14.0} {:>22.0}\n",
+            row.label, row.playouts.median, row.perft.median
+        ));
+    }
+    out
 }

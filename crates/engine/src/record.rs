@@ -147,7 +147,7 @@ impl Record {
                     .expect("a turn has a word")
                     .push_str(&format!(",{notation}"));
             } else {
-                if last_mover.map_or(true, |last| mover <= last) {
+                if last_mover.is_none_or(|last| mover <= last) {
                     round += 1;
                     words.push(format!("{round}."));
                 }

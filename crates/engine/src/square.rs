@@ -52,7 +52,7 @@ impl Square {
     /// RULES.md: a1 is dark, so a square is dark when file + rank is even.
     #[inline]
     pub const fn is_dark(self) -> bool {
-        (self.file() + self.rank()) % 2 == 0
+        (self.file() + self.rank()).is_multiple_of(2)
     }
 
     /// Mirror across the middle of the files (a1 ↔ h1).

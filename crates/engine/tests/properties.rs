@@ -165,7 +165,7 @@ fn kind_strategy() -> impl Strategy<Value = GameOptions> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(160))]
+    #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
     fn generated_moves_are_exactly_the_legal_ones(options in kind_strategy(), seed in any::<u64>()) {

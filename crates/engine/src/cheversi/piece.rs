@@ -34,7 +34,7 @@ impl Color {
     /// Placements alternate from White, so ply parity gives the colour.
     #[inline]
     pub const fn of_ply(ply: usize) -> Color {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black

@@ -1,0 +1,354 @@
+//! The CLI's contract, run as a user would run it.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn cheversi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cheversi"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+fn state(args: &[&str]) -> Value {
+    let mut all = vec!["state", "--json"];
+    all.extend_from_slice(args);
+    let out = cheversi(&all);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "one JSON object on one line");
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn state_json_has_exactly_the_contract_fields() {
+    let v = state(&["--game", "cheversi", "--rules", "lewicki"]);
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["legal", "over", "scores", "to_move", "winner"]);
+    assert_eq!(v["to_move"], 0);
+    assert_eq!(v["legal"].as_array().unwrap().len(), 320);
+    assert_eq!(v["legal"][0], "Ka1");
+    assert_eq!(v["scores"], serde_json::json!([0, 0]));
+    assert_eq!(v["over"], false);
+    assert_eq!(v["winner"], Value::Null);
+}
+
+#[test]
+fn state_follows_moves_scoring_overrides_and_the_end() {
+    let v = state(&[
+        "--game",
+        "cheversi",
+        "--rules",
+        "brainking",
+        "--moves",
+        "Kd4 Qe5",
+    ]);
+    assert_eq!(v["to_move"], 0);
+    assert!(v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m.as_str().unwrap().starts_with('Q')));
+    let moves = "Ra1 Rh8 Ra8";
+    let all = state(&[
+        "--rules",
+        "lewicki-free",
+        "--count",
+        "multiplicity",
+        "--squares",
+        "all",
+        "--moves",
+        moves,
+    ]);
+    assert_eq!(all["scores"], serde_json::json!([28, 14]));
+    let distinct = state(&[
+        "--rules",
+        "lewicki-free",
+        "--count",
+        "distinct",
+        "--squares",
+        "empty",
+        "--moves",
+        moves,
+    ]);
+    assert_eq!(distinct["scores"], serde_json::json!([19, 13]));
+    let end = state(&[
+        "--rules",
+        "lewicki-free",
+        "--moves",
+        "Kd4 Ka8 Qe4 Qb8 Rd5 Ra7 Re5 Rb7 Bc4 Bc8 Bf4 Bd8 Nc5 Ne8 Nf5 Nf8",
+    ]);
+    assert_eq!(end["over"], true);
+    assert_eq!(end["to_move"], Value::Null);
+    assert_eq!(end["legal"], serde_json::json!([]));
+    assert_eq!(end["winner"], 0);
+}
+
+#[test]
+fn state_for_attrition_prints_jumps_and_captures_and_no_scores() {
+    let v = state(&[
+        "--game",
+        "attrition",
+        "--variant",
+        "duel",
+        "--moves",
+        "Nd4 Nf5",
+    ]);
+    assert_eq!(v["scores"], serde_json::json!([]));
+    let legal: Vec<&str> = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(legal.contains(&"d4xf5"), "{legal:?}");
+    assert!(legal.contains(&"d4-b3"));
+    let won = state(&[
+        "--game",
+        "attrition",
+        "--variant",
+        "duel",
+        "--moves",
+        "Nd4 Nf5 d4xf5",
+    ]);
+    assert_eq!(won["winner"], 0);
+    assert_eq!(won["over"], true);
+    let melee = state(&[
+        "--game",
+        "attrition",
+        "--variant",
+        "melee",
+        "--players",
+        "4",
+        "--moves",
+        "Na1 Nc3 Nf1",
+    ]);
+    assert_eq!(melee["to_move"], 3);
+    let two = state(&["--game", "attrition", "--variant", "two-knights"]);
+    assert!(two["legal"].as_array().unwrap().iter().any(|m| m == "Bd4"));
+}
+
+#[test]
+fn an_illegal_move_exits_2_with_the_rule_on_stderr() {
+    let out = cheversi(&[
+        "state",
+        "--json",
+        "--rules",
+        "brainking",
+        "--moves",
+        "Kd4 Nc2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    assert!(
+        stderr(&out).contains("Nc2: every placement must touch a piece already on the board"),
+        "{}",
+        stderr(&out)
+    );
+    let out = cheversi(&["state", "--game", "attrition", "--moves", "Nd4 Ne5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("Ne5: mirror image of White's start d4"));
+    let out = cheversi(&[
+        "state",
+        "--game",
+        "attrition",
+        "--moves",
+        "Nd4 Nh8 d4-f5 h8-g6 f5-d4",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("f5-d4: d4 is marked"));
+}
+
+#[test]
+fn a_malformed_move_exits_2_and_bad_options_exit_1() {
+    let out = cheversi(&["state", "--moves", "Kz9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("'z9' is not a square"),
+        "{}",
+        stderr(&out)
+    );
+    let out = cheversi(&["state", "--rules", "brainkin"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("unknown rule set 'brainkin'"));
+    let out = cheversi(&["state", "--game", "cheversi", "--variant", "duel"]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = cheversi(&[
+        "state",
+        "--game",
+        "attrition",
+        "--variant",
+        "melee",
+        "--players",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("melee is for 3 or 4 players"));
+}
+
+#[test]
+fn no_input_makes_it_panic() {
+    let weird = [
+        "",
+        "   ",
+        "1.",
+        "Kd4Kd4",
+        "K@",
+        "@d4",
+        "d4-",
+        "é",
+        "1-0",
+        "Kd4 1-0 Qe5",
+        "99999999999999999999.",
+    ];
+    for moves in weird {
+        for game in ["cheversi", "attrition"] {
+            let out = cheversi(&["state", "--game", game, "--moves", moves]);
+            assert!(matches!(out.status.code(), Some(0..=2)), "{moves:?}");
+            assert!(
+                !stderr(&out).contains("panicked"),
+                "{moves:?}: {}",
+                stderr(&out)
+            );
+        }
+    }
+}
+
+#[test]
+fn perft_counts_and_divides() {
+    let out = cheversi(&[
+        "perft", "--game", "cheversi", "--rules", "lewicki", "--depth", "2",
+    ]);
+    assert_eq!(stdout(&out).trim(), "18340");
+    let out = cheversi(&[
+        "perft",
+        "--game",
+        "attrition",
+        "--variant",
+        "duel",
+        "--depth",
+        "2",
+        "--divide",
+    ]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 65);
+    assert!(text.ends_with("total: 3840\n"));
+    let out = cheversi(&[
+        "perft",
+        "--game",
+        "attrition",
+        "--moves",
+        "Nd4",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(stdout(&out).trim(), "60");
+}
+
+fn write_temp(name: &str, text: &str) -> std::path::PathBuf {
+    let path =
+        std::env::temp_dir().join(format!("cheversi-cli-test-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn record_print_is_canonical_and_validate_reports_line_and_column() {
+    let messy = "[Game \"Cheversi\"]\n[Rules \"brainking\"]\n[White \"Ann \\\"the Bold\\\"\"]\n\n1.Kd4 Qe5, 2. Qd5\n";
+    let path = write_temp("messy.txt", messy);
+    let out = cheversi(&["record", "print", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let canonical = stdout(&out);
+    assert_eq!(
+        canonical,
+        "[Game \"Cheversi\"]\n[Rules \"brainking\"]\n[Count \"multiplicity\"]\n[Squares \"empty\"]\n\
+         [White \"Ann \\\"the Bold\\\"\"]\n[Result \"*\"]\n\n1. Kd4 Qe5 2. Qd5 *\n"
+    );
+    let path2 = write_temp("canonical.txt", &canonical);
+    let out = cheversi(&["record", "validate", path2.to_str().unwrap()]);
+    assert!(
+        stdout(&out).contains("valid Cheversi record, 3 moves, canonical"),
+        "{}",
+        stdout(&out)
+    );
+    let bad = canonical.replace("2. Qd5", "2. Rd5");
+    let path3 = write_temp("bad.txt", &bad);
+    let out = cheversi(&["record", "validate", path3.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "line 8, column 15: Rd5: the Queen was called — White must place the Queen now"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cheversi"))
+        .args(["record", "print", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(canonical.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(stdout(&out), canonical);
+    let out = cheversi(&["record", "print", "/no/such/file"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("cannot read /no/such/file"));
+    for p in [path, path2, path3] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn show_draws_the_board_with_attack_counts_and_scores() {
+    let out = cheversi(&["show", "--rules", "brainking", "--moves", "Kd4 Qe5"]);
+    let text = stdout(&out);
+    assert!(text.contains("White to move"));
+    // d4's King is attacked by Black's Queen; e5's Queen by White's King.
+    assert!(text.contains("K0/1") && text.contains("q1/0"), "{text}");
+    assert!(text.contains("White: score 7"));
+    assert!(text.contains("Black: score 23"));
+    let out = cheversi(&[
+        "show",
+        "--game",
+        "attrition",
+        "--variant",
+        "melee",
+        "--moves",
+        "Nd4 Nb3 d4?",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = cheversi(&["show", "--game", "attrition", "--moves", "Nd4"]);
+    assert!(stdout(&out).contains("WN"));
+}
+
+#[test]
+fn bench_runs_and_reports_every_game_kind() {
+    let out = cheversi(&["bench", "--runs", "1", "--playouts", "20"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for label in [
+        "cheversi lewicki",
+        "cheversi brainking",
+        "attrition duel",
+        "attrition melee 4p",
+    ] {
+        assert!(text.contains(label), "{text}");
+    }
+}

@@ -1,0 +1,223 @@
+//! The game record format: canonical output, lenient input, precise errors.
+
+mod common;
+
+use cheversi_engine::attrition::{self, Variant};
+use cheversi_engine::cheversi::{self, RuleSet};
+use cheversi_engine::record::{Record, ResultTag};
+use cheversi_engine::{GameOptions, GameState, Outcome};
+
+fn record_of(options: GameOptions, moves: &str) -> Record {
+    let game = common::play(options, "");
+    let mut record = Record::new(options);
+    let mut pos = game;
+    for text in moves.split_whitespace() {
+        let mv = pos.parse_move(text).unwrap();
+        pos.try_play(mv).unwrap();
+        record.moves.push(mv);
+    }
+    if let Some(outcome) = pos.outcome() {
+        record.result = ResultTag::Ended(outcome);
+    }
+    record
+}
+
+fn error_at(text: &str) -> (usize, usize, String) {
+    let e = Record::parse(text).expect_err(text);
+    (e.line, e.column, e.message)
+}
+
+#[test]
+fn cheversi_records_number_rounds_of_two_placements() {
+    let options = GameOptions::Cheversi(cheversi::Options::new(RuleSet::Brainking));
+    let mut record = record_of(options, "Kd4 Qe5 Qd5");
+    record.tags.push(("White".into(), "Ann".into()));
+    assert_eq!(
+        record.to_text(),
+        "[Game \"Cheversi\"]\n[Rules \"brainking\"]\n[Count \"multiplicity\"]\n[Squares \"empty\"]\n\
+         [White \"Ann\"]\n[Result \"*\"]\n\n1. Kd4 Qe5 2. Qd5 *\n"
+    );
+}
+
+#[test]
+fn two_piece_turns_are_joined_by_commas_and_captures_get_an_x() {
+    let options = GameOptions::Attrition(attrition::Options::new(Variant::TwoKnights));
+    let record = record_of(options, "Nd4 Bf5 Nh8 Bb8 d4xf5");
+    let text = record.to_text();
+    assert!(
+        text.contains("[Variant \"two-knights\"]\n[Players \"2\"]\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("\n1. Nd4,Bf5 Nh8,Bb8 2. d4xf5 *\n"),
+        "{text}"
+    );
+    assert_eq!(Record::parse(&text).unwrap(), record);
+}
+
+#[test]
+fn melee_results_have_a_field_per_player() {
+    let options =
+        GameOptions::Attrition(attrition::Options::with_players(Variant::Melee, 3).unwrap());
+    let record = record_of(options, "Nb3 Nc2 Nh8 b3-d4 c2-a1 h8-g6 d4-f5 g6-e7 f5xe7");
+    assert_eq!(record.result, ResultTag::Ended(Outcome::Winner(0)));
+    let text = record.to_text();
+    assert!(text.contains("[Result \"1-0-0\"]"), "{text}");
+    // Black is out after round 3, so round 4 is White then Red.
+    assert!(
+        text.contains("1. Nb3 Nc2 Nh8 2. b3-d4 c2-a1 h8-g6 3. d4-f5 g6-e7 4. f5xe7 1-0-0"),
+        "{text}"
+    );
+}
+
+#[test]
+fn lenient_input_reads_to_the_same_record() {
+    let text = "[Game \"cheversi\"]\n[Rules \"lewicki\"]\n\n1.Kg7 B@h8\n  2. q@a1,\n";
+    let record = Record::parse(text).unwrap();
+    assert_eq!(record.moves.len(), 3);
+    let canonical = record.to_text();
+    assert!(canonical.ends_with("1. Kg7 Bh8 2. Qa1 *\n"), "{canonical}");
+    assert!(
+        canonical.contains("[Count \"distinct\"]\n[Squares \"all\"]"),
+        "rule set defaults"
+    );
+}
+
+#[test]
+fn a_finished_game_gets_its_result_and_a_wrong_one_is_refused() {
+    let options = GameOptions::Attrition(attrition::Options::new(Variant::Duel));
+    let record = record_of(options, "Nd4 Nf5 d4xf5");
+    let text = record.to_text();
+    assert!(
+        text.contains("[Result \"1-0\"]") && text.ends_with("d4xf5 1-0\n"),
+        "{text}"
+    );
+    let wrong = text
+        .replace("[Result \"1-0\"]", "[Result \"0-1\"]")
+        .replace("d4xf5 1-0", "d4xf5");
+    let (line, column, message) = error_at(&wrong);
+    assert_eq!((line, column), (4, 10));
+    assert_eq!(message, "the result says 0-1 but the moves end in 1-0");
+    // A game stopped early (resigned) keeps its declared result.
+    let resigned =
+        "[Game \"Chivalrous Attrition\"]\n[Variant \"duel\"]\n[Result \"0-1\"]\n\n1. Nd4 Nf5 0-1\n";
+    assert_eq!(
+        Record::parse(resigned).unwrap().result,
+        ResultTag::Ended(Outcome::Winner(1))
+    );
+}
+
+#[test]
+fn errors_name_the_line_the_column_and_the_problem() {
+    let head = "[Game \"Cheversi\"]\n[Rules \"brainking\"]\n\n";
+    let cases: Vec<(String, (usize, usize), &str)> = vec![
+        (
+            format!("{head}1. Kd4 Nh8"),
+            (4, 8),
+            "Nh8: every placement must touch a piece already on the board",
+        ),
+        (
+            format!("{head}1. Kd4 Qz5"),
+            (4, 8),
+            "Qz5: 'z5' is not a square",
+        ),
+        (
+            format!("{head}1. Kd4\n2x Qe5"),
+            (5, 1),
+            "'2x' is neither a move",
+        ),
+        (
+            format!("{head}1. Kd4 * Qe5"),
+            (4, 10),
+            "'Qe5' after the result",
+        ),
+        (
+            "[Game \"Cheversi\"]\n[Rules \"brainkin\"]\n".into(),
+            (2, 9),
+            "unknown rule set 'brainkin'",
+        ),
+        ("[Game \"Chess\"]\n".into(), (1, 8), "unknown game 'Chess'"),
+        ("[Rules \"lewicki\"]\n".into(), (1, 1), "missing the [Game"),
+        ("[Game \"Cheversi\"]\n".into(), (1, 1), "needs a [Rules"),
+        (
+            "[Game \"Cheversi\"]\n[Rules \"lewicki\"\n".into(),
+            (2, 17),
+            "expected ']'",
+        ),
+        (
+            "[Game \"Cheversi\"]\n[Rules lewicki]\n".into(),
+            (2, 8),
+            "expected a quoted value",
+        ),
+        (
+            "[Game \"Cheversi\"]\n[Rules \"lewicki]\n".into(),
+            (2, 17),
+            "closing quote is missing",
+        ),
+        (
+            "[Game \"Cheversi\"]\n[Game \"Cheversi\"]\n".into(),
+            (2, 2),
+            "the tag Game is given twice",
+        ),
+        (
+            "[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n[Variant \"duel\"]\n".into(),
+            (3, 1),
+            "Variant does not apply to Cheversi",
+        ),
+        (
+            format!("{head}1. Kd4\n[White \"x\"]\n"),
+            (5, 1),
+            "tags must come before the moves",
+        ),
+        (
+            "[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n[Result \"2-0\"]\n".to_string(),
+            (3, 10),
+            "'2-0' is not a result for 2 players",
+        ),
+        (
+            "[Game \"attrition\"]\n[Variant \"melee\"]\n[Players \"5\"]\n".into(),
+            (3, 11),
+            "melee is for 3 or 4 players, not 5",
+        ),
+        (
+            "[Game \"attrition\"]\n[Variant \"duel\"]\n\n1. Nd4 Ne4\n".into(),
+            (4, 8),
+            "Ne4: mirror image of White's start d4",
+        ),
+    ];
+    for (text, at, message) in cases {
+        let (line, column, got) = error_at(&text);
+        assert_eq!((line, column), at, "{got}\n{text}");
+        assert!(got.contains(message), "{got:?} should contain {message:?}");
+    }
+}
+
+#[test]
+fn free_tags_keep_their_order_and_escapes() {
+    let text = "[Game \"Cheversi\"]\n[Rules \"lewicki-free\"]\n[Count \"multiplicity\"]\n[Squares \"empty\"]\n\
+                [Event \"Club \\\\ night\"]\n[White \"\\\"Ann\\\"\"]\n[Result \"*\"]\n\n*\n";
+    let record = Record::parse(text).unwrap();
+    assert_eq!(record.tag("Event"), Some("Club \\ night"));
+    assert_eq!(record.tag("White"), Some("\"Ann\""));
+    assert_eq!(record.to_text(), text);
+}
+
+#[test]
+fn long_games_wrap_at_80_columns() {
+    let options = GameOptions::Cheversi(cheversi::Options::new(RuleSet::LewickiFree));
+    let record = record_of(
+        options,
+        "Kd4 Ka8 Qe4 Qb8 Rd5 Ra7 Re5 Rb7 Bc4 Bc8 Bf4 Bd8 Nc5 Ne8 Nf5 Nf8",
+    );
+    let text = record.to_text();
+    assert!(text.lines().all(|l| l.chars().count() <= 80));
+    assert_eq!(Record::parse(&text).unwrap().to_text(), text);
+    assert_eq!(
+        record.final_position().scores(),
+        common::play(
+            options,
+            "Kd4 Ka8 Qe4 Qb8 Rd5 Ra7 Re5 Rb7 Bc4 Bc8 Bf4 Bd8 Nc5 Ne8 Nf5 Nf8"
+        )
+        .scores()
+    );
+}
