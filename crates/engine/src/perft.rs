@@ -3,37 +3,35 @@
 
 use crate::game::GameState;
 
+fn legal<G: GameState>(pos: &G) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+}
+
+fn after<G: GameState>(pos: &G, mv: G::Move) -> G {
+    let mut child = pos.clone();
+    child.play_unchecked(mv);
+    child
+}
+
 /// Move sequences of exactly `depth` moves from `pos`.
 pub fn perft<G: GameState>(pos: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         // Bulk counting: the last level is counted, not played.
         1 => pos.count_legal_moves(),
-        _ => {
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            moves
-                .into_iter()
-                .map(|mv| {
-                    let mut child = pos.clone();
-                    child.play_unchecked(mv);
-                    perft(&child, depth - 1)
-                })
-                .sum()
-        }
+        _ => legal(pos)
+            .into_iter()
+            .map(|mv| perft(&after(pos, mv), depth - 1))
+            .sum(),
     }
 }
 
 /// Perft split by first move, as `(move notation, count)`.
 pub fn divide<G: GameState>(pos: &G, depth: u32) -> Vec<(String, u64)> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves
+    legal(pos)
         .into_iter()
-        .map(|mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            (pos.notation(mv), perft(&child, depth.saturating_sub(1)))
-        })
+        .map(|mv| (pos.notation(mv), perft(&after(pos, mv), depth.saturating_sub(1))))
         .collect()
 }
