@@ -1,7 +1,9 @@
 //! `bench`: random playouts and perft per second, medians over runs.
 
 use crate::error::CliError;
-use cheversi_engine::bench::{run_all, table};
+use cheversi_engine::ai::bench::{search_speed, solver_reach};
+use cheversi_engine::bench::{kinds, run_all, table};
+use cheversi_engine::GameOptions;
 use clap::Args;
 use std::time::Instant;
 
@@ -16,13 +18,66 @@ pub struct BenchArgs {
     /// Only game kinds whose label contains this text (e.g. "brainking").
     #[arg(long)]
     only: Option<String>,
+    /// Measure the computer instead: how many final Cheversi placements the
+    /// exact search proves within 1 s, and search nodes per second.
+    #[arg(long)]
+    ai: bool,
+    /// With --ai: typical positions per figure.
+    #[arg(long, default_value_t = 10)]
+    samples: u64,
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64();
     let wanted = |label: &str| args.only.as_deref().is_none_or(|o| label.contains(o));
+    if args.ai {
+        return ai_figures(args, &clock, &wanted);
+    }
     let rows = run_all(&clock, args.runs, args.playouts, &wanted);
     print!("{}", table(&rows, args.runs));
+    Ok(())
+}
+
+fn ai_figures(
+    args: &BenchArgs,
+    clock: &dyn Fn() -> f64,
+    wanted: &dyn Fn(&str) -> bool,
+) -> Result<(), CliError> {
+    let lefts = [6usize, 7, 8, 9, 10];
+    println!(
+        "exact end search within 1 s: proved of {} typical positions (median time)",
+        args.samples
+    );
+    print!("{:<20}", "rule set");
+    for k in lefts {
+        print!(" {:>16}", format!("last {k}"));
+    }
+    println!();
+    for (_, options) in kinds().into_iter().filter(|(l, _)| wanted(l)) {
+        let GameOptions::Cheversi(o) = options else {
+            continue;
+        };
+        print!("{:<20}", o.rules.name());
+        for k in lefts {
+            let (proved, median) = solver_reach(o, k, args.samples, 1.0, clock);
+            print!(
+                " {:>16}",
+                format!("{proved}/{} ({:.0} ms)", args.samples, median * 1000.0)
+            );
+        }
+        println!();
+    }
+    println!("search speed of the master (nodes per second, mid-game positions)");
+    for (label, options) in kinds().into_iter().filter(|(l, _)| wanted(l)) {
+        let plies = match options {
+            GameOptions::Cheversi(_) => 6,
+            GameOptions::Attrition(o) => o.players() as usize * o.variant().pieces_per_player() + 6,
+        };
+        println!(
+            "{label:<30} {:>12.0}",
+            search_speed(options, plies, args.samples.min(5), clock)
+        );
+    }
     Ok(())
 }

@@ -2,9 +2,11 @@
 //! benchmarks. Every error is a message and a non-zero exit, never a panic:
 //! exit 2 for an illegal or malformed move, 1 for anything else.
 
+mod ai_cmd;
 mod args;
 mod bench;
 mod board_text;
+mod duel_cmd;
 mod error;
 mod record_cmd;
 mod state;
@@ -57,6 +59,14 @@ enum Command {
     },
     /// Measure random playouts and perft per second (medians over several runs).
     Bench(bench::BenchArgs),
+    /// The computer's move: level or budget; JSON: move, eval, exact, depth, nodes, pv, ms.
+    Bestmove(ai_cmd::BestMoveArgs),
+    /// Play agents against each other; wins, score rate, Elo, time and nodes per move.
+    Match(ai_cmd::MatchArgs),
+    /// Points lost by every move of a game record against the best move.
+    Review(ai_cmd::ReviewArgs),
+    /// Solve the Attrition duel's setups (resumable) and say who wins the duel.
+    DuelTable(duel_cmd::DuelTableArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -74,6 +84,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Record { action } => record_cmd::run(action),
         Command::Bench(args) => bench::run(&args),
+        Command::DuelTable(args) => duel_cmd::run(&args),
+        Command::Bestmove(args) => ai_cmd::bestmove(&args),
+        Command::Match(args) => ai_cmd::run_match(&args),
+        Command::Review(args) => ai_cmd::run_review(&args),
     }
 }
 

@@ -19,7 +19,7 @@ pub enum RecordAction {
     },
 }
 
-fn read(file: &str) -> Result<(String, Record), CliError> {
+pub fn read(file: &str) -> Result<(String, Record), CliError> {
     let text = if file == "-" {
         let mut text = String::new();
         std::io::stdin()

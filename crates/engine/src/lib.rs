@@ -8,6 +8,7 @@
 //! search, and the outcome. [`AnyGame`] wraps both for front ends that pick
 //! the game at run time; [`record`] reads and writes game records.
 
+pub mod ai;
 mod any;
 pub mod attacks;
 pub mod attrition;
@@ -20,6 +21,7 @@ pub mod perft;
 pub mod record;
 pub mod rng;
 pub mod square;
+mod zobrist;
 
 pub use any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 pub use bitboard::Bitboard;

@@ -32,6 +32,11 @@ pub fn perft<G: GameState>(pos: &G, depth: u32) -> u64 {
 pub fn divide<G: GameState>(pos: &G, depth: u32) -> Vec<(String, u64)> {
     legal(pos)
         .into_iter()
-        .map(|mv| (pos.notation(mv), perft(&after(pos, mv), depth.saturating_sub(1))))
+        .map(|mv| {
+            (
+                pos.notation(mv),
+                perft(&after(pos, mv), depth.saturating_sub(1)),
+            )
+        })
         .collect()
 }

@@ -75,6 +75,19 @@ impl Square {
         [self.flip_files(), self.flip_ranks(), self.rotate_180()]
     }
 
+    /// The 8 symmetries of the board (the dihedral group of the square),
+    /// identity first.
+    pub const SYMMETRIES: [fn(Square) -> Square; 8] = [
+        |s| s,
+        |s| s.flip_files(),
+        |s| s.flip_ranks(),
+        |s| s.rotate_180(),
+        |s| Square(s.file() * 8 + s.rank()),
+        |s| Square((7 - s.file()) * 8 + (7 - s.rank())),
+        |s| Square((7 - s.file()) * 8 + s.rank()),
+        |s| Square(s.file() * 8 + (7 - s.rank())),
+    ];
+
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
     }
@@ -152,6 +165,25 @@ mod tests {
         assert!(sq("a1").is_dark());
         assert!(!sq("h1").is_dark());
         assert!(sq("h8").is_dark());
+    }
+
+    #[test]
+    fn the_symmetries_are_eight_distinct_board_maps_that_keep_knight_moves() {
+        use crate::attacks::knight_attacks;
+        let mut images = std::collections::HashSet::new();
+        for map in Square::SYMMETRIES {
+            let image: Vec<Square> = Square::all().map(map).collect();
+            let mut sorted = image.clone();
+            sorted.sort();
+            assert_eq!(sorted, Square::all().collect::<Vec<_>>(), "a bijection");
+            images.insert(image);
+            for a in Square::all() {
+                for b in knight_attacks(a) {
+                    assert!(knight_attacks(map(a)).contains(map(b)));
+                }
+            }
+        }
+        assert_eq!(images.len(), 8);
     }
 
     #[test]

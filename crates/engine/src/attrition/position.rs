@@ -12,6 +12,9 @@ use crate::bitboard::Bitboard;
 use crate::game::{Outcome, Player};
 use crate::square::Square;
 
+/// Keys per player and piece (index `player * 2 + piece`).
+static PIECE_KEYS: [[u64; 64]; 8] = crate::zobrist::keys(0xA771);
+
 /// Seat names, in turn order.
 pub const PLAYER_NAMES: [&str; 4] = ["White", "Black", "Red", "Blue"];
 
@@ -208,6 +211,24 @@ impl Position {
         if alive.count_ones() == 1 {
             self.winner = Some(alive.trailing_zeros() as Player);
         }
+    }
+
+    /// A hash of everything that decides the game from here.
+    pub fn hash(&self) -> u64 {
+        let mut h = crate::zobrist::mix(self.markers.0);
+        for (p, seat) in self.slots.iter().enumerate().take(self.players()) {
+            for (k, slot) in seat.iter().enumerate() {
+                if let Slot::At(sq) = *slot {
+                    h ^= PIECE_KEYS[p * 2 + k][sq.index()];
+                }
+            }
+        }
+        let state = u64::from(self.turn)
+            | u64::from(self.pending) << 8
+            | u64::from(self.in_setup) << 16
+            | u64::from(self.out) << 24
+            | u64::from(self.winner.map_or(0xff, |w| w)) << 32;
+        h ^ crate::zobrist::mix(state ^ 0x5bd1_e995)
     }
 
     /// Plays a move the caller knows to be legal.

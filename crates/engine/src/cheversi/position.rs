@@ -7,7 +7,7 @@
 //! nanoseconds.
 
 use super::notation::Move;
-use super::options::{Count, Options, Squares};
+use super::options::{Count, Options, RuleSet, Squares};
 use super::piece::{Color, Kind};
 use crate::attacks::{
     beyond, bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
@@ -18,6 +18,11 @@ use crate::square::Square;
 
 /// The number of placements in a game: 8 pieces each.
 pub const PLIES: usize = 16;
+
+/// Keys per colour and kind (index `color * 5 + kind`), then one per kind
+/// for the last placed piece, which the Lewicki and BrainKing rules read.
+static PIECE_KEYS: [[u64; 64]; 10] = crate::zobrist::keys(0xC4E7);
+static LAST_KEYS: [[u64; 64]; 5] = crate::zobrist::keys(0x1A57);
 
 /// A piece on the board. Its colour follows from its ply's parity.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -40,6 +45,8 @@ pub struct Position {
     pub(super) attacks: [Bitboard; PLIES],
     /// Bit `i` set when `placed[i]` is a slider.
     sliders: u16,
+    /// Zobrist hash of the pieces on the board.
+    board_hash: u64,
     pub(super) ply: u8,
 }
 
@@ -71,6 +78,7 @@ impl Position {
             }; PLIES],
             attacks: [Bitboard::EMPTY; PLIES],
             sliders: 0,
+            board_hash: 0,
             ply: 0,
         }
     }
@@ -206,6 +214,38 @@ impl Position {
         })
     }
 
+    /// True when the rules read the last piece placed (the Lewicki rule,
+    /// BrainKing's Queen call and last King); elsewhere placements made in
+    /// another order reach the same position.
+    fn last_piece_matters(&self) -> bool {
+        matches!(self.options.rules, RuleSet::Lewicki | RuleSet::Brainking)
+    }
+
+    /// A hash of everything that decides the game from here: the pieces on
+    /// the board (which fix the hands and the side to move) and, where the
+    /// rules read it, the last piece placed.
+    pub fn hash(&self) -> u64 {
+        match self.last_placed() {
+            Some((_, last)) if self.last_piece_matters() => {
+                self.board_hash ^ LAST_KEYS[last.kind.index()][last.square.index()]
+            }
+            _ => self.board_hash,
+        }
+    }
+
+    /// [`Position::hash`] of this position seen through a symmetry of the
+    /// board (`map` sends each square to its image).
+    pub fn hash_mapped(&self, map: impl Fn(Square) -> Square) -> u64 {
+        let mut h = 0;
+        for (i, p) in self.placements().iter().enumerate() {
+            h ^= PIECE_KEYS[Color::of_ply(i).index() * 5 + p.kind.index()][map(p.square).index()];
+        }
+        if let Some((_, last)) = self.last_placed().filter(|_| self.last_piece_matters()) {
+            h ^= LAST_KEYS[last.kind.index()][map(last.square).index()];
+        }
+        h
+    }
+
     /// Places a piece the caller knows to be legal. Panics (in debug) on a
     /// full board or an occupied square; the search relies on it being fast.
     #[inline]
@@ -240,6 +280,7 @@ impl Position {
         if mv.kind.is_slider() {
             self.sliders |= 1 << i;
         }
+        self.board_hash ^= PIECE_KEYS[color * 5 + mv.kind.index()][mv.square.index()];
         self.ply += 1;
     }
 }

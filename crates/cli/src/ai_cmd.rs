@@ -1,0 +1,279 @@
+//! `bestmove`, `match` and `review`: the computer players on the command line.
+
+use crate::args::GameArgs;
+use crate::error::{other, CliError};
+use cheversi_engine::ai::arena::{play_match, Agent};
+use cheversi_engine::ai::engine::{Engine, Eval, Request};
+use cheversi_engine::ai::levels::Level;
+use cheversi_engine::ai::review::review;
+use cheversi_engine::{AnyGame, GameOptions, GameState};
+use clap::Args;
+use serde::Serialize;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct BestMoveArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// beginner, casual, strong or master (the default).
+    #[arg(long, conflicts_with_all = ["time_ms", "nodes"])]
+    level: Option<String>,
+    /// Search for this long (milliseconds), no noise.
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// Search this many nodes, no noise.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Seed of the level's noise.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct BestMoveJson {
+    #[serde(rename = "move")]
+    mv: String,
+    /// Points of final margin for the mover (Cheversi), a heuristic score
+    /// (Attrition), or a proof as text ("wins in 7", "loses in 4", "wins").
+    eval: serde_json::Value,
+    exact: bool,
+    depth: u32,
+    nodes: u64,
+    pv: Vec<String>,
+    ms: f64,
+}
+
+fn eval_json(eval: Eval) -> serde_json::Value {
+    let proof = |verb: &str, n: Option<u32>| match n {
+        Some(n) => format!("{verb} in {n}"),
+        None => verb.to_string(),
+    };
+    match eval {
+        Eval::Margin(m) => serde_json::json!((m * 100.0).round() / 100.0),
+        Eval::Score(s) => serde_json::json!(s),
+        Eval::Wins(n) => serde_json::json!(proof("wins", n)),
+        Eval::Loses(n) => serde_json::json!(proof("loses", n)),
+    }
+}
+
+pub fn clock() -> impl Fn() -> f64 {
+    let origin = Instant::now();
+    move || origin.elapsed().as_secs_f64()
+}
+
+pub fn bestmove(args: &BestMoveArgs) -> Result<(), CliError> {
+    let game = args.game.position()?;
+    let level = match &args.level {
+        Some(l) => l.parse::<Level>().map_err(other)?,
+        None => Level::DEFAULT,
+    };
+    let request = Request {
+        level,
+        seconds: args.time_ms.map(|ms| ms as f64 / 1000.0),
+        nodes: args.nodes,
+    };
+    let clock = clock();
+    let mut engine = Engine::new(args.seed);
+    let thought = engine
+        .think(&game, &request, &clock, None)
+        .ok_or_else(|| other("the game is over: there is no move to find"))?;
+    // The PV in notation, played out from the position.
+    let mut p = game.clone();
+    let mut pv = Vec::new();
+    for &mv in &thought.pv {
+        if p.check_move(mv).is_err() {
+            break;
+        }
+        pv.push(p.notation(mv));
+        p.play_unchecked(mv);
+    }
+    let out = BestMoveJson {
+        mv: game.notation(thought.best),
+        eval: eval_json(thought.eval),
+        exact: thought.exact,
+        depth: thought.depth,
+        nodes: thought.nodes,
+        pv,
+        ms: (thought.seconds * 10_000.0).round() / 10.0,
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&out).map_err(other)?);
+    } else {
+        println!("best move: {}", out.mv);
+        println!(
+            "eval: {} ({})",
+            out.eval,
+            if out.exact { "proven" } else { "estimated" }
+        );
+        println!(
+            "depth {} turns, {} nodes, {} ms",
+            out.depth, out.nodes, out.ms
+        );
+        println!("line: {}", out.pv.join(" "));
+    }
+    Ok(())
+}
+
+#[derive(Args)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// First agent: random, greedy, or a level (beginner … master, or level:Master).
+    #[arg(long)]
+    a: Option<String>,
+    /// Second agent.
+    #[arg(long)]
+    b: Option<String>,
+    /// Melee: one agent per seat, comma separated (the first is scored).
+    #[arg(long)]
+    seats: Option<String>,
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct MatchJson {
+    agents: Vec<String>,
+    games: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    score_rate: f64,
+    elo: f64,
+    elo_low: f64,
+    elo_high: f64,
+    ms_per_move: Vec<f64>,
+    nodes_per_move: Vec<f64>,
+    max_ms_first: f64,
+}
+
+pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
+    if args.moves_given() {
+        return Err(other("match plays from the start: --moves is not used"));
+    }
+    let options = args.game.options()?;
+    let names: Vec<String> = match (&args.seats, &args.a, &args.b) {
+        (Some(seats), None, None) => seats.split(',').map(|s| s.trim().to_string()).collect(),
+        (None, Some(a), Some(b)) => vec![a.clone(), b.clone()],
+        _ => return Err(other("give --a and --b, or --seats for a melee")),
+    };
+    if names.len() != options.players() {
+        return Err(other(format!(
+            "this game has {} seats but {} agents were given",
+            options.players(),
+            names.len()
+        )));
+    }
+    let agents: Vec<Agent> = names
+        .iter()
+        .map(|n| n.parse::<Agent>().map_err(other))
+        .collect::<Result<_, _>>()?;
+    let clock = clock();
+    let r = play_match(options, &agents, args.games, args.seed, &clock);
+    let (elo, low, high) = r.elo();
+    let out = MatchJson {
+        agents: agents.iter().map(|a| a.to_string()).collect(),
+        games: r.games,
+        wins: r.wins,
+        draws: r.draws,
+        losses: r.losses,
+        score_rate: r.score_rate(),
+        elo,
+        elo_low: low,
+        elo_high: high,
+        ms_per_move: r.usage.iter().map(|u| u.ms_per_move()).collect(),
+        nodes_per_move: r.usage.iter().map(|u| u.nodes_per_move()).collect(),
+        max_ms_first: r.max_ms,
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&out).map_err(other)?);
+    } else {
+        println!("{}: {} games", out.agents.join(" vs "), out.games);
+        println!(
+            "{} wins {}, draws {}, losses {}: score rate {:.1}%",
+            out.agents[0],
+            out.wins,
+            out.draws,
+            out.losses,
+            100.0 * out.score_rate
+        );
+        println!(
+            "Elo difference {:+.0} (95% interval {:+.0} to {:+.0})",
+            elo, low, high
+        );
+        for (i, name) in out.agents.iter().enumerate() {
+            println!(
+                "{name}: {:.1} ms and {:.0} nodes per move",
+                out.ms_per_move[i], out.nodes_per_move[i]
+            );
+        }
+        println!(
+            "longest move of {}: {:.0} ms",
+            out.agents[0], out.max_ms_first
+        );
+    }
+    Ok(())
+}
+
+impl MatchArgs {
+    fn moves_given(&self) -> bool {
+        !self.game.moves.trim().is_empty()
+    }
+}
+
+#[derive(Args)]
+pub struct ReviewArgs {
+    /// A game record file, or - for standard input.
+    file: String,
+    /// Search time per position (milliseconds).
+    #[arg(long, default_value_t = 1000)]
+    time_ms: u64,
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run_review(args: &ReviewArgs) -> Result<(), CliError> {
+    let record = crate::record_cmd::read(&args.file)?.1;
+    let clock = clock();
+    let rows = review(&record, Some(args.time_ms as f64 / 1000.0), None, &clock);
+    let game: AnyGame = record.options.start();
+    if args.json {
+        let json: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|r| {
+                serde_json::json!({"ply": r.ply, "player": r.player, "played": r.played, "best": r.best,
+                                   "lost": r.lost, "exact": r.exact, "value": r.best_value})
+            })
+            .collect();
+        println!("{}", serde_json::to_string(&json).map_err(other)?);
+        return Ok(());
+    }
+    let unit = if matches!(record.options, GameOptions::Cheversi(_)) {
+        "points lost"
+    } else {
+        "threw a win"
+    };
+    println!(
+        "{:>4}  {:<6} {:<8} {:<8} {:>11}  {:<6} best value",
+        "ply", "player", "played", "best", unit, "exact"
+    );
+    for r in &rows {
+        println!(
+            "{:>4}  {:<6} {:<8} {:<8} {:>11.1}  {:<6} {}",
+            r.ply + 1,
+            game.player_name(r.player),
+            r.played,
+            r.best,
+            r.lost,
+            if r.exact { "yes" } else { "no" },
+            r.best_value
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,264 @@
+//! Agents (the levels and two baselines) and matches between them, with
+//! the statistics the benchmarks quote.
+
+use super::attrition::mobility;
+use super::budget::Clock;
+use super::engine::{Engine, Request};
+use super::levels::Level;
+use super::search::Searchable;
+use crate::any::{AnyGame, AnyMove, GameOptions};
+use crate::game::{GameState, Outcome, Player};
+use crate::rng::Rng;
+use std::fmt;
+use std::str::FromStr;
+
+/// Who chooses a side's moves.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Agent {
+    /// A uniformly random legal move.
+    Random,
+    /// The best immediate result: Cheversi, the largest score change;
+    /// Attrition, a win, else the most own jumps minus the opponents'.
+    Greedy,
+    Level(Level),
+    /// The search with an explicit time or node budget per move.
+    Budget {
+        seconds: Option<f64>,
+        nodes: Option<u64>,
+    },
+    /// Benchmarks: the master judging Cheversi by the plain current score.
+    MasterPlain,
+}
+
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Agent::Random => f.write_str("random"),
+            Agent::Greedy => f.write_str("greedy"),
+            Agent::Level(l) => write!(f, "{l}"),
+            Agent::MasterPlain => f.write_str("master-plain"),
+            Agent::Budget { seconds, nodes } => {
+                write!(f, "search")?;
+                if let Some(s) = seconds {
+                    write!(f, " {s}s")?;
+                }
+                if let Some(n) = nodes {
+                    write!(f, " {n} nodes")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl FromStr for Agent {
+    type Err = String;
+
+    /// `random`, `greedy`, a level name (`master`), or `level:Master`.
+    fn from_str(text: &str) -> Result<Agent, String> {
+        let name = text.strip_prefix("level:").unwrap_or(text);
+        match name.to_ascii_lowercase().as_str() {
+            "random" => Ok(Agent::Random),
+            "greedy" => Ok(Agent::Greedy),
+            "master-plain" => Ok(Agent::MasterPlain),
+            other => other.parse::<Level>().map(Agent::Level).map_err(|_| {
+                format!("unknown agent '{text}' (random, greedy, beginner, casual, strong, master)")
+            }),
+        }
+    }
+}
+
+/// A move chosen by an agent, and the search nodes it spent.
+pub struct Choice {
+    pub mv: AnyMove,
+    pub nodes: u64,
+}
+
+/// The greedy baseline's value of a move for the mover.
+fn greedy_value(game: &AnyGame, mv: AnyMove, me: Player) -> i64 {
+    let mut child = game.clone();
+    child.play_unchecked(mv);
+    match &child {
+        AnyGame::Cheversi(p) => p.quick_value(me) as i64,
+        AnyGame::Attrition(p) => {
+            if let Some(v) = p.decided(me) {
+                return v as i64 * 1000;
+            }
+            let theirs: i32 = (0..p.players() as Player)
+                .filter(|&q| q != me && !p.is_out(q))
+                .map(|q| mobility(p, q))
+                .sum();
+            (mobility(p, me) - theirs) as i64
+        }
+    }
+}
+
+impl Agent {
+    pub fn choose(
+        &self,
+        engine: &mut Engine,
+        game: &AnyGame,
+        rng: &mut Rng,
+        clock: Clock<'_>,
+    ) -> Option<Choice> {
+        let me = game.to_move()?;
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        match self {
+            Agent::Random => Some(Choice {
+                mv: moves[rng.below(moves.len() as u32) as usize],
+                nodes: 0,
+            }),
+            Agent::Greedy => {
+                let values: Vec<i64> = moves.iter().map(|&m| greedy_value(game, m, me)).collect();
+                let best = *values.iter().max()?;
+                let ties: Vec<AnyMove> = moves
+                    .iter()
+                    .zip(&values)
+                    .filter(|(_, &v)| v == best)
+                    .map(|(&m, _)| m)
+                    .collect();
+                Some(Choice {
+                    mv: ties[rng.below(ties.len() as u32) as usize],
+                    nodes: 0,
+                })
+            }
+            Agent::MasterPlain => {
+                let t = engine.think(game, &Request::level(Level::Master), clock, None)?;
+                Some(Choice {
+                    mv: t.best,
+                    nodes: t.nodes,
+                })
+            }
+            Agent::Level(level) => {
+                let t = engine.think(game, &Request::level(*level), clock, None)?;
+                Some(Choice {
+                    mv: t.best,
+                    nodes: t.nodes,
+                })
+            }
+            Agent::Budget { seconds, nodes } => {
+                let request = Request {
+                    level: Level::Master,
+                    seconds: *seconds,
+                    nodes: *nodes,
+                };
+                let t = engine.think(game, &request, clock, None)?;
+                Some(Choice {
+                    mv: t.best,
+                    nodes: t.nodes,
+                })
+            }
+        }
+    }
+}
+
+/// Per-agent totals over a match.
+#[derive(Clone, Debug, Default)]
+pub struct Usage {
+    pub moves: u64,
+    pub seconds: f64,
+    pub nodes: u64,
+}
+
+impl Usage {
+    pub fn ms_per_move(&self) -> f64 {
+        1000.0 * self.seconds / self.moves.max(1) as f64
+    }
+
+    pub fn nodes_per_move(&self) -> f64 {
+        self.nodes as f64 / self.moves.max(1) as f64
+    }
+}
+
+/// A match's result for the first agent listed.
+#[derive(Clone, Debug)]
+pub struct MatchResult {
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// Per agent, in the order given.
+    pub usage: Vec<Usage>,
+    /// The longest single move of the first agent, in ms.
+    pub max_ms: f64,
+}
+
+impl MatchResult {
+    /// Points per game for the first agent: 1 a win, ½ a draw.
+    pub fn score_rate(&self) -> f64 {
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games.max(1) as f64
+    }
+
+    /// The Elo difference implied by the score rate, with a 95% interval
+    /// from the games' spread (rates of 0 or 1 are pulled half a game in).
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = self.games.max(1) as f64;
+        let s = self.score_rate();
+        let mean_sq = (self.wins as f64 + self.draws as f64 / 4.0) / n;
+        let sd = (mean_sq - s * s).max(0.0).sqrt();
+        let margin = 1.96 * sd / n.sqrt();
+        let clamp = |x: f64| x.clamp(0.5 / n, 1.0 - 0.5 / n);
+        let elo = |x: f64| -400.0 * (1.0 / clamp(x) - 1.0).log10();
+        (elo(s), elo(s - margin), elo(s + margin))
+    }
+}
+
+/// Plays `games` games. With two agents they alternate who starts; with
+/// more (melee) the seating rotates, so each agent sits in each seat. The
+/// result counts wins for `agents[0]`.
+pub fn play_match(
+    options: GameOptions,
+    agents: &[Agent],
+    games: u32,
+    seed: u64,
+    clock: Clock<'_>,
+) -> MatchResult {
+    let n = agents.len();
+    let mut result = MatchResult {
+        games,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        usage: vec![Usage::default(); n],
+        max_ms: 0.0,
+    };
+    let mut rng = Rng::new(seed);
+    for g in 0..games {
+        // Seat s is played by agent (s + g) % n.
+        let seat_agent = |seat: usize| (seat + g as usize) % n;
+        let mut engines: Vec<Engine> = (0..n)
+            .map(|i| {
+                let engine = Engine::new(seed ^ (g as u64) << 8 ^ i as u64);
+                if agents[i] == Agent::MasterPlain {
+                    engine.with_plain_evaluation()
+                } else {
+                    engine
+                }
+            })
+            .collect();
+        let mut game = options.start();
+        while let Some(seat) = game.to_move() {
+            let a = seat_agent(seat as usize);
+            let start = clock();
+            let choice = agents[a]
+                .choose(&mut engines[a], &game, &mut rng, clock)
+                .expect("a game that is not over has a move");
+            let spent = clock() - start;
+            let usage = &mut result.usage[a];
+            usage.moves += 1;
+            usage.seconds += spent;
+            usage.nodes += choice.nodes;
+            if a == 0 {
+                result.max_ms = result.max_ms.max(spent * 1000.0);
+            }
+            game.play_unchecked(choice.mv);
+        }
+        match game.outcome() {
+            Some(Outcome::Draw) => result.draws += 1,
+            Some(Outcome::Winner(w)) if seat_agent(w as usize) == 0 => result.wins += 1,
+            _ => result.losses += 1,
+        }
+    }
+    result
+}

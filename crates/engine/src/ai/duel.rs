@@ -1,0 +1,534 @@
+//! An exact solver for the Attrition duel after setup.
+//!
+//! A position is the set of marked squares and the two knights, the knight
+//! to move first. Facts the solver uses:
+//! - **Parity.** A knight's jump changes the colour of its square, so the
+//!   colours of the two squares, seen at a given player's turn, never
+//!   change: only one player (the *hunter*) can ever capture. The other
+//!   (the *prey*) never jumps next to the hunter: that loses at once.
+//! - **Separation.** Once no square one knight can still reach touches one
+//!   the other can reach, they can never meet and the game is a race: each
+//!   knight's longest path through its own region decides, and the player
+//!   to move loses when its path is not longer.
+//! - A transposition table of proven results, and moves ordered to leave
+//!   the opponent as few replies as possible.
+//!
+//! Results are wins or losses with a distance: the number of plies until
+//! the loser is captured or stuck, when the winner follows the solver's
+//! winning moves and the loser resists longest against them (so "wins in
+//! N" is an upper bound on the shortest win).
+
+use super::budget::Budget;
+use crate::attacks::knight_attacks;
+use crate::bitboard::Bitboard;
+use crate::square::Square;
+
+/// A proven result for the player to move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Proof {
+    pub wins: bool,
+    /// Plies until the game ends (see the module docs).
+    pub plies: u16,
+}
+
+#[derive(Clone, Copy)]
+struct Slot {
+    markers: u64,
+    knights: u16,
+    proof: Proof,
+}
+
+/// Solves duel positions; keeps what it proved between calls.
+pub struct DuelSolver {
+    table: Vec<Option<Slot>>,
+    mask: usize,
+    pub nodes: u64,
+    node_limit: u64,
+}
+
+/// The knight's jumps from a square index.
+#[inline]
+pub(super) fn knight(sq: u8) -> u64 {
+    knight_attacks(Square::from_index_unchecked(sq)).0
+}
+
+use knight as n;
+
+/// Squares reachable from `from`'s jumps through squares not in `blocked`.
+pub(super) fn flood(from: u64, blocked: u64) -> u64 {
+    let mut reached = from & !blocked;
+    let mut frontier = reached;
+    while frontier != 0 {
+        let mut next = 0;
+        for sq in Bitboard(frontier) {
+            next |= n(sq.index() as u8);
+        }
+        frontier = next & !blocked & !reached;
+        reached |= frontier;
+    }
+    reached
+}
+
+/// The longest knight's path from `start` through `free` squares (each
+/// visited once), by depth-first search with a bound: a path alternates
+/// colours, so it cannot be longer than twice the smaller colour count of
+/// the squares it can still reach, plus one.
+pub fn longest_path(start: u8, free: u64, budget: &mut u64) -> Option<u32> {
+    fn go(at: u8, free: u64, best: &mut u32, len: u32, budget: &mut u64) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        if len > *best {
+            *best = len;
+        }
+        let moves = n(at) & free;
+        if moves == 0 || len + path_bound(at, free) <= *best {
+            return true;
+        }
+        // Warnsdorff order: fewest onward jumps first finds long paths early.
+        let mut order: Vec<(u32, u8)> = Bitboard(moves)
+            .into_iter()
+            .map(|t| (((n(t.index() as u8)) & free).count_ones(), t.index() as u8))
+            .collect();
+        order.sort_unstable();
+        for (_, t) in order {
+            if !go(t, free & !(1 << t), best, len + 1, budget) {
+                return false;
+            }
+        }
+        true
+    }
+    let mut best = greedy_path(start, free);
+    go(start, free, &mut best, 0, budget).then_some(best)
+}
+
+/// A path found by always jumping to the square with the fewest onward
+/// jumps (Warnsdorff's rule): a lower bound on the longest path.
+pub fn greedy_path(start: u8, mut free: u64) -> u32 {
+    let mut at = start;
+    let mut len = 0;
+    loop {
+        let next = Bitboard(n(at) & free)
+            .into_iter()
+            .min_by_key(|t| (n(t.index() as u8) & free).count_ones());
+        match next {
+            None => return len,
+            Some(t) => {
+                at = t.index() as u8;
+                free &= !(1 << at);
+                len += 1;
+            }
+        }
+    }
+}
+
+/// An upper bound on the longest path from `start` through `free`: a path
+/// alternates colours, so it is at most twice the smaller colour count of
+/// the squares it can reach, plus one.
+pub fn path_bound(start: u8, free: u64) -> u32 {
+    let region = flood(n(start), !free);
+    let first_colour = if Square::from_index_unchecked(start).is_dark() {
+        Bitboard::LIGHT.0
+    } else {
+        Bitboard::DARK.0
+    };
+    let a = (region & first_colour).count_ones();
+    let b = (region & !first_colour).count_ones();
+    if a > b {
+        2 * b + 1
+    } else {
+        2 * a
+    }
+}
+
+impl DuelSolver {
+    /// A solver with `2^table_bits` table slots that gives up a `solve`
+    /// after `node_limit` nodes.
+    pub fn new(table_bits: u32, node_limit: u64) -> DuelSolver {
+        DuelSolver {
+            table: vec![None; 1 << table_bits],
+            mask: (1 << table_bits) - 1,
+            nodes: 0,
+            node_limit,
+        }
+    }
+
+    /// Nodes a later `solve` or `best_jump` may spend.
+    pub fn set_node_limit(&mut self, limit: u64) {
+        self.node_limit = limit;
+    }
+
+    /// The result for the player to move, whose knight is on `me`, the
+    /// other on `them`, with `markers` marked (both knights' squares
+    /// included). `None` when the node limit ran out first.
+    pub fn solve(&mut self, markers: Bitboard, me: Square, them: Square) -> Option<Proof> {
+        let start = self.nodes;
+        let limit = start.saturating_add(self.node_limit);
+        self.search(
+            markers.0,
+            me.index() as u8,
+            them.index() as u8,
+            limit,
+            &mut None,
+        )
+    }
+
+    /// The jump to make and the result: the quickest win found, or in a
+    /// lost position the jump that resists longest. `None` when the node
+    /// limit ran out or there is no jump.
+    /// The budget's clock and abort check are polled too.
+    pub fn best_jump(
+        &mut self,
+        markers: Bitboard,
+        me: Square,
+        them: Square,
+        budget: &mut Budget<'_>,
+    ) -> Option<(Square, Proof)> {
+        let limit = self.nodes.saturating_add(self.node_limit);
+        let mut budget = Some(budget);
+        let (m, a, b) = (markers.0, me.index() as u8, them.index() as u8);
+        if n(a) & 1 << b != 0 {
+            return Some((
+                them,
+                Proof {
+                    wins: true,
+                    plies: 1,
+                },
+            ));
+        }
+        let moves = n(a) & !m;
+        let safe = moves & !n(b);
+        if safe == 0 {
+            // Every jump walks into capture: any will do.
+            return Bitboard(moves).first().map(|t| {
+                (
+                    t,
+                    Proof {
+                        wins: false,
+                        plies: 2,
+                    },
+                )
+            });
+        }
+        let mut best: Option<(Square, Proof)> = None;
+        for t in Bitboard(safe) {
+            let reply = self.search(m | 1 << t.index(), b, t.index() as u8, limit, &mut budget)?;
+            let mine = Proof {
+                wins: !reply.wins,
+                plies: reply.plies + 1,
+            };
+            let better = match best {
+                None => true,
+                Some((_, p)) if mine.wins != p.wins => mine.wins,
+                Some((_, p)) if mine.wins => mine.plies < p.plies,
+                Some((_, p)) => mine.plies > p.plies,
+            };
+            if better {
+                best = Some((t, mine));
+            }
+        }
+        best
+    }
+
+    fn slot(&self, markers: u64, knights: u16) -> usize {
+        let h = crate::zobrist::mix(markers ^ (knights as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        h as usize & self.mask
+    }
+
+    fn search(
+        &mut self,
+        markers: u64,
+        me: u8,
+        them: u8,
+        limit: u64,
+        budget: &mut Option<&mut Budget<'_>>,
+    ) -> Option<Proof> {
+        self.nodes += 1;
+        if self.nodes > limit || budget.as_mut().is_some_and(|b| b.tick()) {
+            return None;
+        }
+        let mine = n(me);
+        if mine & (1 << them) != 0 {
+            return Some(Proof {
+                wins: true,
+                plies: 1,
+            });
+        }
+        // Jumping next to the other knight loses to its capture at once.
+        let safe = mine & !markers & !n(them);
+        if safe == 0 {
+            // Stuck, or every jump walks into capture (one more ply).
+            let walks_in = mine & !markers != 0;
+            return Some(Proof {
+                wins: false,
+                plies: if walks_in { 2 } else { 0 },
+            });
+        }
+        let reach_mine = flood(mine, markers);
+        let reach_theirs = flood(n(them), markers);
+        // Squares neither knight can reach again do not matter: mark them,
+        // so that positions differing only there share a table slot.
+        let key_markers = markers | !(reach_mine | reach_theirs);
+        let knights = me as u16 | (them as u16) << 6;
+        let index = self.slot(key_markers, knights);
+        if let Some(s) = self.table[index] {
+            if s.markers == key_markers && s.knights == knights {
+                return Some(s.proof);
+            }
+        }
+        let proof = if reach_mine & reach_theirs == 0 {
+            match self.race(markers, me, them, reach_mine, reach_theirs) {
+                Some(p) => p,
+                None => self.search_moves(markers, them, safe, limit, budget)?,
+            }
+        } else {
+            self.search_moves(markers, them, safe, limit, budget)?
+        };
+        self.table[index] = Some(Slot {
+            markers: key_markers,
+            knights,
+            proof,
+        });
+        Some(proof)
+    }
+
+    fn search_moves(
+        &mut self,
+        markers: u64,
+        them: u8,
+        safe: u64,
+        limit: u64,
+        budget: &mut Option<&mut Budget<'_>>,
+    ) -> Option<Proof> {
+        // Leave the opponent the fewest safe replies first.
+        let mut order: Vec<(u32, u8)> = Bitboard(safe)
+            .into_iter()
+            .map(|t| {
+                let t = t.index() as u8;
+                let after = markers | 1 << t;
+                ((n(them) & !after & !n(t)).count_ones(), t)
+            })
+            .collect();
+        order.sort_unstable();
+        let mut longest_loss = 0u16;
+        for (_, t) in order {
+            let reply = self.search(markers | 1 << t, them, t, limit, budget)?;
+            if !reply.wins {
+                return Some(Proof {
+                    wins: true,
+                    plies: reply.plies + 1,
+                });
+            }
+            longest_loss = longest_loss.max(reply.plies + 1);
+        }
+        Some(Proof {
+            wins: false,
+            plies: longest_loss,
+        })
+    }
+
+    /// The race result of knights that can never meet (their regions are
+    /// `mine` and `theirs`); `None` if the paths were too long to measure.
+    fn race(&mut self, markers: u64, me: u8, them: u8, mine: u64, theirs: u64) -> Option<Proof> {
+        let mut budget = 200_000;
+        let (a, b) = race_paths(markers, me, them, mine, theirs, &mut budget)?;
+        self.nodes += 200_000 - budget;
+        // The player to move is stuck after 2a plies, the other after 2b + 1.
+        Some(if a > b {
+            Proof {
+                wins: true,
+                plies: 2 * b as u16 + 1,
+            }
+        } else {
+            Proof {
+                wins: false,
+                plies: 2 * a as u16,
+            }
+        })
+    }
+}
+
+/// The two longest paths of separated knights (regions `mine`, `theirs`).
+pub(super) fn race_paths(
+    markers: u64,
+    me: u8,
+    them: u8,
+    mine: u64,
+    theirs: u64,
+    budget: &mut u64,
+) -> Option<(u32, u32)> {
+    let a = longest_path(me, !markers & mine, budget)?;
+    let b = longest_path(them, !markers & theirs, budget)?;
+    Some((a, b))
+}
+
+/// Whether the player to move wins the race of separated knights: its path
+/// must be longer, since it is the first to need a jump. Decided by bounds
+/// when they do not overlap, else by exact paths within `budget`.
+pub(super) fn race_winner(
+    markers: u64,
+    me: u8,
+    them: u8,
+    mine: u64,
+    theirs: u64,
+    budget: &mut u64,
+) -> Option<bool> {
+    let (free_a, free_b) = (!markers & mine, !markers & theirs);
+    let (low_a, high_a) = (greedy_path(me, free_a), path_bound(me, free_a));
+    let (low_b, high_b) = (greedy_path(them, free_b), path_bound(them, free_b));
+    if low_a > high_b {
+        return Some(true);
+    }
+    if high_a <= low_b {
+        return Some(false);
+    }
+    race_paths(markers, me, them, mine, theirs, budget).map(|(a, b)| a > b)
+}
+
+/// A setup of the duel: White's knight, then Black's.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Setup {
+    pub white: Square,
+    pub black: Square,
+}
+
+impl Setup {
+    /// The representative of this setup's class under the 8 symmetries of
+    /// the board (the smallest image).
+    pub fn canonical(self) -> Setup {
+        Square::SYMMETRIES
+            .iter()
+            .map(|map| Setup {
+                white: map(self.white),
+                black: map(self.black),
+            })
+            .min()
+            .expect("eight symmetries")
+    }
+
+    /// Every legal setup up to symmetry: Black avoids White's square and
+    /// its three mirror images.
+    pub fn all_distinct() -> Vec<Setup> {
+        let mut out: Vec<Setup> = Square::all()
+            .flat_map(|white| {
+                Square::all()
+                    .filter(move |&black| black != white && !white.mirrors().contains(&black))
+                    .map(move |black| Setup { white, black }.canonical())
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The result for White, who moves first after the setup.
+    pub fn solve(self, solver: &mut DuelSolver) -> Option<Proof> {
+        let markers = Bitboard::from_square(self.white) | Bitboard::from_square(self.black);
+        solver.solve(markers, self.white, self.black)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    /// Plain minimax over the rules, no tricks: the reference.
+    fn brute(markers: u64, me: u8, them: u8) -> bool {
+        let mine = n(me);
+        if mine & (1 << them) != 0 {
+            return true;
+        }
+        Bitboard(mine & !markers)
+            .into_iter()
+            .any(|t| !brute(markers | 1 << t.index(), them, t.index() as u8))
+    }
+
+    #[test]
+    fn solver_agrees_with_brute_force_on_crowded_boards() {
+        let mut rng = crate::rng::Rng::new(11);
+        let mut solver = DuelSolver::new(16, u64::MAX);
+        let mut checked = 0;
+        while checked < 300 {
+            // Mark about 70% of the board so brute force stays small.
+            let mut markers = 0u64;
+            for i in 0..64 {
+                if rng.below(10) < 7 {
+                    markers |= 1 << i;
+                }
+            }
+            let me = rng.below(64) as u8;
+            let them = rng.below(64) as u8;
+            if me == them {
+                continue;
+            }
+            markers |= 1 << me | 1 << them;
+            let expected = brute(markers, me, them);
+            let proof = solver
+                .solve(
+                    Bitboard(markers),
+                    Square::from_index_unchecked(me),
+                    Square::from_index_unchecked(them),
+                )
+                .unwrap();
+            assert_eq!(
+                proof.wins, expected,
+                "markers {markers:#x} me {me} them {them}"
+            );
+            checked += 1;
+        }
+    }
+
+    #[test]
+    fn longest_paths_by_brute_force() {
+        fn brute(at: u8, free: u64) -> u32 {
+            Bitboard(n(at) & free)
+                .into_iter()
+                .map(|t| 1 + brute(t.index() as u8, free & !(1 << t.index())))
+                .max()
+                .unwrap_or(0)
+        }
+        let mut rng = crate::rng::Rng::new(5);
+        for _ in 0..200 {
+            let mut free = 0u64;
+            for i in 0..64 {
+                if rng.below(10) < 3 {
+                    free |= 1 << i;
+                }
+            }
+            let start = rng.below(64) as u8;
+            free &= !(1 << start);
+            let mut budget = u64::MAX;
+            assert_eq!(
+                longest_path(start, free, &mut budget),
+                Some(brute(start, free))
+            );
+        }
+    }
+
+    #[test]
+    fn an_adjacent_knight_is_captured_and_a_stuck_one_loses() {
+        let mut solver = DuelSolver::new(10, u64::MAX);
+        let m = Bitboard::from_square(sq("d4")) | Bitboard::from_square(sq("f5"));
+        assert_eq!(
+            solver.solve(m, sq("d4"), sq("f5")),
+            Some(Proof {
+                wins: true,
+                plies: 1
+            })
+        );
+        // a1 with b3 and c2 marked: stuck.
+        let m: Bitboard = ["a1", "b3", "c2", "h8"].iter().map(|s| sq(s)).collect();
+        assert_eq!(
+            solver.solve(m, sq("a1"), sq("h8")),
+            Some(Proof {
+                wins: false,
+                plies: 0
+            })
+        );
+    }
+}

@@ -1,0 +1,369 @@
+//! The computer player: one call, [`Engine::think`], for every game kind.
+//! Keeps its tables between moves of a game.
+
+use super::attrition::Mobility;
+use super::budget::{Budget, Clock};
+use super::cheversi::{distinct_moves, remaining, HandValues, PlainScore, SCALE};
+use super::duel::{DuelSolver, Setup};
+use super::duel_table::{DuelTable, SetupValue};
+use super::levels::{Level, Settings};
+use super::search::{is_proof, plies_to_end, Found, RootMove, Searcher};
+use crate::any::{AnyGame, AnyMove};
+use crate::attrition::{self, Move as Jump, Piece, Variant};
+use crate::cheversi;
+use crate::game::GameState;
+use crate::rng::Rng;
+use crate::square::Square;
+
+/// What the computer is asked for: a level, or explicit limits (which
+/// replace the level's budget and remove its noise).
+#[derive(Clone, Copy, Debug)]
+pub struct Request {
+    pub level: Level,
+    pub seconds: Option<f64>,
+    pub nodes: Option<u64>,
+}
+
+impl Request {
+    pub fn level(level: Level) -> Request {
+        Request {
+            level,
+            seconds: None,
+            nodes: None,
+        }
+    }
+
+    fn settings(&self) -> Settings {
+        let mut s = self.level.settings();
+        if self.seconds.is_some() || self.nodes.is_some() {
+            s.seconds = self.seconds.unwrap_or(f64::INFINITY);
+            s.nodes = self.nodes.unwrap_or(u64::MAX);
+            s.temperature = 0.0;
+            s.candidates = 1;
+            s.max_depth = 64;
+            s.solve = true;
+        }
+        s
+    }
+}
+
+/// How good the position is for the player to move.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Eval {
+    /// Cheversi: the expected final margin, in points, for the mover.
+    Margin(f64),
+    /// Attrition: a heuristic score (positive is good for the mover).
+    Score(i32),
+    /// Proven: the mover wins, the game ending within this many moves
+    /// (plies, both players counted) when known.
+    Wins(Option<u32>),
+    /// Proven: the mover loses, after this many moves at most when known.
+    Loses(Option<u32>),
+}
+
+/// The computer's answer.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    pub best: AnyMove,
+    pub eval: Eval,
+    /// The evaluation is proven, not estimated.
+    pub exact: bool,
+    /// Turns searched (0 for table and solver answers).
+    pub depth: u32,
+    pub nodes: u64,
+    /// The expected continuation, starting with `best`.
+    pub pv: Vec<AnyMove>,
+    pub seconds: f64,
+}
+
+pub struct Engine {
+    cheversi: Option<(cheversi::Options, HandValues, Searcher<cheversi::Position>)>,
+    attrition: Searcher<attrition::Position>,
+    duel: DuelSolver,
+    duel_table: Option<DuelTable>,
+    rng: Rng,
+    /// Benchmarks only: judge Cheversi leaves by the plain current score.
+    plain: bool,
+}
+
+const TABLE_BITS: u32 = 18;
+
+impl Engine {
+    /// A computer player; `seed` fixes its noise.
+    pub fn new(seed: u64) -> Engine {
+        Engine {
+            cheversi: None,
+            attrition: Searcher::new(TABLE_BITS),
+            duel: DuelSolver::new(TABLE_BITS, 0),
+            duel_table: None,
+            rng: Rng::new(seed),
+            plain: false,
+        }
+    }
+
+    /// The same player judging Cheversi positions by the plain current
+    /// score: the baseline the evaluation is measured against.
+    pub fn with_plain_evaluation(mut self) -> Engine {
+        self.plain = true;
+        self
+    }
+
+    /// The move to play in `game`, or `None` if the game is over.
+    pub fn think(
+        &mut self,
+        game: &AnyGame,
+        request: &Request,
+        clock: Clock<'_>,
+        abort: Option<&dyn Fn() -> bool>,
+    ) -> Option<Thought> {
+        game.to_move()?;
+        let settings = request.settings();
+        let seconds = settings.seconds.is_finite().then_some(settings.seconds);
+        let nodes = (settings.nodes != u64::MAX).then_some(settings.nodes);
+        let mut budget = Budget::new(clock, seconds, nodes, abort);
+        let thought = match game {
+            AnyGame::Cheversi(pos) => self.think_cheversi(pos, &settings, &mut budget),
+            AnyGame::Attrition(pos) => self.think_attrition(pos, &settings, &mut budget),
+        };
+        Some(thought)
+    }
+
+    fn cheversi_brain(
+        &mut self,
+        options: cheversi::Options,
+    ) -> &mut (cheversi::Options, HandValues, Searcher<cheversi::Position>) {
+        if self.cheversi.as_ref().map(|(o, _, _)| *o) != Some(options) {
+            self.cheversi = Some((
+                options,
+                HandValues::calibrate(options),
+                Searcher::new(TABLE_BITS),
+            ));
+        }
+        self.cheversi.as_mut().expect("just set")
+    }
+
+    fn think_cheversi(
+        &mut self,
+        pos: &cheversi::Position,
+        s: &Settings,
+        budget: &mut Budget<'_>,
+    ) -> Thought {
+        let noisy = s.temperature > 0.0;
+        let plain = self.plain;
+        let (_, values, searcher) = self.cheversi_brain(pos.options());
+        let depth = s.max_depth.min(remaining(pos));
+        let found = if plain {
+            searcher.search(
+                pos,
+                &PlainScore,
+                budget,
+                depth,
+                Some(distinct_moves(pos)),
+                noisy,
+            )
+        } else {
+            searcher.search(
+                pos,
+                &*values,
+                budget,
+                depth,
+                Some(distinct_moves(pos)),
+                noisy,
+            )
+        };
+        let pick = choose(
+            &found.root,
+            s.temperature * SCALE as f64,
+            s.candidates,
+            &mut self.rng,
+        );
+        let value = pick.value;
+        Thought {
+            best: AnyMove::Cheversi(pick.mv),
+            eval: Eval::Margin(value as f64 / SCALE as f64),
+            exact: found.exact && pick.mv == found.best,
+            depth: found.depth,
+            nodes: budget.nodes,
+            pv: pv_of(&found, pick.mv, AnyMove::Cheversi),
+            seconds: budget.elapsed(),
+        }
+    }
+
+    fn think_attrition(
+        &mut self,
+        pos: &attrition::Position,
+        s: &Settings,
+        budget: &mut Budget<'_>,
+    ) -> Thought {
+        if s.solve && pos.variant() == Variant::Duel {
+            if let Some(t) = self.solve_duel(pos, s, budget) {
+                return t;
+            }
+        }
+        let noisy = s.temperature > 0.0;
+        let found = self
+            .attrition
+            .search(pos, &Mobility, budget, s.max_depth, None, noisy);
+        // Mobility counts 10 a jump.
+        let pick = choose(
+            &found.root,
+            s.temperature * 10.0,
+            s.candidates,
+            &mut self.rng,
+        );
+        let (eval, exact) = match plies_to_end(pick.value) {
+            Some(p) if pick.value > 0 => (Eval::Wins(Some(p)), pick.exact),
+            Some(p) => (Eval::Loses(Some(p)), pick.exact),
+            None => (Eval::Score(pick.value), false),
+        };
+        Thought {
+            best: AnyMove::Attrition(pick.mv),
+            eval,
+            exact,
+            depth: found.depth,
+            nodes: budget.nodes,
+            pv: pv_of(&found, pick.mv, AnyMove::Attrition),
+            seconds: budget.elapsed(),
+        }
+    }
+
+    /// The duel: the setup table for placements, the solver after them.
+    fn solve_duel(
+        &mut self,
+        pos: &attrition::Position,
+        s: &Settings,
+        budget: &mut Budget<'_>,
+    ) -> Option<Thought> {
+        let me = pos.to_move()?;
+        let square = |p| pos.slot(p, Piece::Knight).square();
+        let answer =
+            |best: Jump, eval: Eval, exact: bool, nodes: u64, budget: &Budget<'_>| Thought {
+                best: AnyMove::Attrition(best),
+                eval,
+                exact,
+                depth: 0,
+                nodes,
+                pv: vec![AnyMove::Attrition(best)],
+                seconds: budget.elapsed(),
+            };
+        if pos.in_setup() {
+            let table = self.duel_table.get_or_insert_with(DuelTable::shipped);
+            let (square, value) = best_placement(table, me, square(0), &mut self.rng)?;
+            let mv = Jump::Place {
+                piece: Piece::Knight,
+                square,
+            };
+            let eval = match value {
+                v if v == SetupValue::WhiteWins && me == 0
+                    || v == SetupValue::BlackWins && me == 1 =>
+                {
+                    Eval::Wins(None)
+                }
+                SetupValue::Unknown => return None,
+                _ => Eval::Loses(None),
+            };
+            return Some(answer(mv, eval, true, 0, budget));
+        }
+        let (mine, theirs) = (square(me)?, square(1 - me)?);
+        // The solver may use the level's nodes and, through the budget, half
+        // its time; the search gets the rest if no proof comes.
+        self.duel.set_node_limit(s.nodes);
+        let before = self.duel.nodes;
+        let mut half = Budget::new(budget.clock(), Some(s.seconds / 2.0), None, None);
+        let solved = self.duel.best_jump(pos.markers(), mine, theirs, &mut half);
+        let (to, proof) = solved?;
+        let mv = Jump::Jump { from: mine, to };
+        let plies = Some(proof.plies as u32);
+        let eval = if proof.wins {
+            Eval::Wins(plies)
+        } else {
+            Eval::Loses(plies)
+        };
+        Some(answer(mv, eval, true, self.duel.nodes - before, budget))
+    }
+}
+
+/// The best placement by the duel table for `me`: White picks a square
+/// whose every answer it wins; Black an answer it wins. Unknown beats a
+/// known loss. `None` if nothing is known.
+fn best_placement(
+    table: &DuelTable,
+    me: u8,
+    white: Option<Square>,
+    rng: &mut Rng,
+) -> Option<(Square, SetupValue)> {
+    let options: Vec<(Square, SetupValue)> = match (me, white) {
+        (0, _) => Square::all()
+            .map(|w| (w, table.placement_value(w)))
+            .collect(),
+        (_, Some(w)) => DuelTable::answers(w)
+            .map(|b| (b, table.value(Setup { white: w, black: b })))
+            .collect(),
+        _ => return None,
+    };
+    let good = if me == 0 {
+        SetupValue::WhiteWins
+    } else {
+        SetupValue::BlackWins
+    };
+    let rank = |v: SetupValue| {
+        if v == good {
+            2
+        } else if v == SetupValue::Unknown {
+            1
+        } else {
+            0
+        }
+    };
+    let top = options.iter().map(|&(_, v)| rank(v)).max()?;
+    if top == 1 {
+        return None; // the table does not know: let the search choose
+    }
+    let best: Vec<(Square, SetupValue)> = options
+        .into_iter()
+        .filter(|&(_, v)| rank(v) == top)
+        .collect();
+    Some(best[rng.below(best.len() as u32) as usize])
+}
+
+/// A root move: the best, or with noise a softmax draw over the values of
+/// the best `candidates`. Noise never turns down a proven win nor picks a
+/// proven loss while something else is left.
+fn choose<'a, M>(
+    root: &'a [RootMove<M>],
+    temperature: f64,
+    candidates: usize,
+    rng: &mut Rng,
+) -> &'a RootMove<M> {
+    let best = &root[0];
+    if temperature <= 0.0 || root.len() == 1 || is_proof(best.value) {
+        return best;
+    }
+    let pool: Vec<&RootMove<M>> = root
+        .iter()
+        .take(candidates.max(1))
+        .filter(|r| !(is_proof(r.value) && r.value < 0))
+        .collect();
+    let top = best.value as f64;
+    let weights: Vec<f64> = pool
+        .iter()
+        .map(|r| ((r.value as f64 - top) / temperature).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut x = rng.unit() * total;
+    for (r, w) in pool.iter().zip(&weights) {
+        if x < *w {
+            return r;
+        }
+        x -= w;
+    }
+    best
+}
+
+fn pv_of<M: Copy + PartialEq>(found: &Found<M>, pick: M, wrap: fn(M) -> AnyMove) -> Vec<AnyMove> {
+    if pick == found.best {
+        found.pv.iter().map(|&m| wrap(m)).collect()
+    } else {
+        vec![wrap(pick)]
+    }
+}

@@ -1,0 +1,23 @@
+//! Computer opponents and analysis for both games: pure Rust, one thread,
+//! time through a clock the caller passes in.
+//!
+//! - [`search`]: iterative-deepening alpha-beta with a transposition table
+//!   (Cheversi; the two-player Attrition variants over whole turns; melee
+//!   as paranoid search).
+//! - [`duel`]: the exact solver of the Attrition duel.
+//! - [`cheversi`], [`attrition`]: what the search knows about each game.
+
+pub mod arena;
+pub mod attrition;
+pub mod bench;
+pub mod budget;
+pub mod cheversi;
+pub mod dfpn;
+pub mod duel;
+pub mod duel_table;
+pub mod engine;
+pub mod levels;
+pub mod minimax;
+pub mod review;
+pub mod search;
+pub mod tt;

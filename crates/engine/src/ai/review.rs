@@ -1,0 +1,135 @@
+//! Post-game review: for every move, the best move there and what the move
+//! played cost against it, exact where the search reaches the end.
+
+use super::attrition::Mobility;
+use super::budget::{Budget, Clock};
+use super::cheversi::{distinct_moves, remaining, HandValues, SCALE};
+use super::search::{is_proof, plies_to_end, Found, Searcher};
+use crate::any::{AnyGame, AnyMove};
+use crate::game::{GameState, Player};
+use crate::record::Record;
+
+/// One reviewed move.
+#[derive(Clone, Debug)]
+pub struct Reviewed {
+    /// Moves before this one.
+    pub ply: usize,
+    pub player: Player,
+    pub played: String,
+    pub best: String,
+    /// Cheversi: points of final margin the move gave away against the best
+    /// move (0 for the best). Attrition: 1 when the move threw away a
+    /// proven win (or hastened a loss), else 0.
+    pub lost: f64,
+    /// Both values are proven, so `lost` is exact.
+    pub exact: bool,
+    /// The value of the position for the mover, as text ("+4.5", "wins in 7").
+    pub best_value: String,
+}
+
+fn describe(value: i32, cheversi: bool) -> String {
+    match plies_to_end(value) {
+        Some(p) if value > 0 => format!("wins in {p}"),
+        Some(p) => format!("loses in {p}"),
+        None if cheversi => format!("{:+.1}", value as f64 / SCALE as f64),
+        None => format!("{value:+}"),
+    }
+}
+
+/// Reviews every move of `record`, each position searched within
+/// `seconds` / `nodes`.
+pub fn review(
+    record: &Record,
+    seconds: Option<f64>,
+    nodes: Option<u64>,
+    clock: Clock<'_>,
+) -> Vec<Reviewed> {
+    let mut out = Vec::new();
+    let mut game = record.options.start();
+    let mut cheversi_search = None;
+    let mut attrition_search = Searcher::new(18);
+    for (ply, &mv) in record.moves.iter().enumerate() {
+        let Some(player) = game.to_move() else { break };
+        let mut budget = Budget::new(clock, seconds, nodes, None);
+        let row = match (&game, mv) {
+            (AnyGame::Cheversi(pos), AnyMove::Cheversi(m)) => {
+                let (values, searcher) = cheversi_search.get_or_insert_with(|| {
+                    (HandValues::calibrate(pos.options()), Searcher::new(18))
+                });
+                // Every distinct move plus the one played (its symmetric
+                // twin may have been the one kept).
+                let mut moves = distinct_moves(pos);
+                if !moves.contains(&m) {
+                    moves.push(m);
+                }
+                let found = searcher.search(
+                    pos,
+                    &*values,
+                    &mut budget,
+                    remaining(pos),
+                    Some(moves),
+                    true,
+                );
+                row(
+                    ply,
+                    player,
+                    &game,
+                    mv,
+                    &found,
+                    |x| AnyMove::Cheversi(x),
+                    m,
+                    true,
+                )
+            }
+            (AnyGame::Attrition(pos), AnyMove::Attrition(m)) => {
+                let found = attrition_search.search(pos, &Mobility, &mut budget, 64, None, true);
+                row(
+                    ply,
+                    player,
+                    &game,
+                    mv,
+                    &found,
+                    |x| AnyMove::Attrition(x),
+                    m,
+                    false,
+                )
+            }
+            _ => break,
+        };
+        out.push(row);
+        game.play_unchecked(mv);
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn row<M: Copy + PartialEq>(
+    ply: usize,
+    player: Player,
+    game: &AnyGame,
+    played: AnyMove,
+    found: &Found<M>,
+    wrap: fn(M) -> AnyMove,
+    m: M,
+    cheversi: bool,
+) -> Reviewed {
+    let best = &found.root[0];
+    let mine = found.root.iter().find(|r| r.mv == m).unwrap_or(best);
+    let lost = if cheversi {
+        (best.value - mine.value) as f64 / SCALE as f64
+    } else {
+        let threw_win =
+            is_proof(best.value) && best.value > 0 && !(is_proof(mine.value) && mine.value > 0);
+        let hastened = is_proof(best.value) && best.value < 0 && mine.value < best.value;
+        f64::from(u8::from(threw_win || hastened))
+    };
+    Reviewed {
+        ply,
+        player,
+        played: game.notation(played),
+        best: game.notation(wrap(best.mv)),
+        lost,
+        exact: best.exact && mine.exact,
+        best_value: describe(best.value, cheversi),
+    }
+}

@@ -1,0 +1,415 @@
+//! Iterative-deepening alpha-beta with a transposition table, generic over
+//! the game.
+//!
+//! Values are seen from one player, `me` (the player to move at the root):
+//! `me` maximises and every other player minimises, which is plain
+//! alpha-beta with two players and the *paranoid* search with more. Depth is
+//! counted in turns: a player's consecutive moves (a two-piece turn, a
+//! two-piece setup) share one level. Proven wins and losses are
+//! `±(WIN - plies)`, so the shortest win and the longest loss are preferred.
+
+use super::budget::Budget;
+use super::tt::{Bound, Entry, Table};
+use crate::game::{GameState, Player};
+
+/// A proven win; values within `MAX_PLIES` of it carry a distance.
+pub const WIN: i32 = 1_000_000;
+const MAX_PLIES: i32 = 1_000;
+const INFINITY: i32 = WIN + MAX_PLIES + 1;
+
+/// True for a value that is a proven win or loss.
+pub fn is_proof(value: i32) -> bool {
+    value.abs() > WIN - MAX_PLIES
+}
+
+/// Plies to the end of the game of a proven value.
+pub fn plies_to_end(value: i32) -> Option<u32> {
+    is_proof(value).then(|| (WIN - value.abs()) as u32)
+}
+
+/// What the search needs from a game, beyond its rules.
+pub trait Searchable: GameState {
+    /// A hash of the position (equal positions, equal keys).
+    fn key(&self) -> u64;
+    /// The value for `me` if the game is decided for `me`: over, or `me`
+    /// already out of a multi-player game. Wins are `±WIN`; a game whose
+    /// result is a margin (Cheversi) gives the margin.
+    fn decided(&self, me: Player) -> Option<i32>;
+    /// A cheap guess of the value for `me`, for ordering moves.
+    fn quick_value(&self, me: Player) -> i32;
+}
+
+/// The heuristic value of a position whose search stops before the end.
+pub trait Evaluator<G> {
+    fn evaluate(&self, pos: &G, me: Player) -> i32;
+}
+
+/// One root move with what the last finished iteration found for it.
+#[derive(Clone, Debug)]
+pub struct RootMove<M> {
+    pub mv: M,
+    pub value: i32,
+    /// The value is proven (searched to the end of the game everywhere).
+    pub exact: bool,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct Found<M> {
+    /// The best root move and its value for the player to move.
+    pub best: M,
+    pub value: i32,
+    pub exact: bool,
+    /// The deepest iteration completed (turns).
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<M>,
+    /// Every root move searched in the last completed iteration, best first
+    /// (values are bounds except for the best unless `all_exact`).
+    pub root: Vec<RootMove<M>>,
+}
+
+pub struct Searcher<G: Searchable> {
+    table: Table<G::Move>,
+}
+
+struct Run<'a, 'b, G: Searchable, E: Evaluator<G>> {
+    table: &'a mut Table<G::Move>,
+    eval: &'a E,
+    budget: &'a mut Budget<'b>,
+    me: Player,
+    full_window: bool,
+}
+
+impl<G: Searchable> Searcher<G> {
+    /// A searcher with a table of `2^table_bits` slots, reused across
+    /// searches (positions later in the same game profit from it).
+    pub fn new(table_bits: u32) -> Searcher<G> {
+        Searcher {
+            table: Table::new(table_bits),
+        }
+    }
+
+    /// Searches `pos` (not over) until the budget runs out or the value is
+    /// proven, up to `max_depth` turns. The root moves may be given (e.g.
+    /// with symmetric duplicates removed); otherwise all legal moves.
+    ///
+    /// With `full_window`, every root move gets its own exact value (for
+    /// noisy levels and reviews) instead of a bound.
+    pub fn search<E: Evaluator<G>>(
+        &mut self,
+        pos: &G,
+        eval: &E,
+        budget: &mut Budget<'_>,
+        max_depth: u32,
+        root_moves: Option<Vec<G::Move>>,
+        full_window: bool,
+    ) -> Found<G::Move> {
+        let me = pos.to_move().expect("search needs a game that is not over");
+        let mut moves = root_moves.unwrap_or_else(|| {
+            let mut m = Vec::new();
+            pos.legal_moves(&mut m);
+            m
+        });
+        assert!(!moves.is_empty(), "a game that is not over has a move");
+        // First guess: the immediate value of each move.
+        let mut scored: Vec<(G::Move, i32)> = moves
+            .drain(..)
+            .map(|mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let v = child.decided(me).unwrap_or_else(|| child.quick_value(me));
+                (mv, v)
+            })
+            .collect();
+        scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        let mut root: Vec<RootMove<G::Move>> = scored
+            .into_iter()
+            .map(|(mv, value)| RootMove {
+                mv,
+                value,
+                exact: false,
+            })
+            .collect();
+        let mut run = Run {
+            table: &mut self.table,
+            eval,
+            budget,
+            me,
+            full_window,
+        };
+        let mut depth_done = 0;
+        for depth in 1..=max_depth {
+            let Some((iteration, complete)) = run.root_iteration(pos, &root, depth) else {
+                break; // out of budget before any move: keep the last iteration
+            };
+            if !complete {
+                // A partial iteration mixes depths; with every root value
+                // wanted (noise, reviews) keep the last whole one.
+                if !full_window {
+                    root = iteration;
+                }
+                break;
+            }
+            root = iteration;
+            depth_done = depth;
+            if proven(&root) {
+                break;
+            }
+        }
+        let best = root[0].clone();
+        let pv = run.principal_variation(pos, best.mv);
+        Found {
+            best: best.mv,
+            value: best.value,
+            exact: proven(&root),
+            depth: depth_done,
+            nodes: run.budget.nodes,
+            pv,
+            root,
+        }
+    }
+
+    /// The value of `pos` for its player to move, searched to `depth` turns
+    /// (for reviews): `(value, exact)`.
+    pub fn value<E: Evaluator<G>>(
+        &mut self,
+        pos: &G,
+        eval: &E,
+        budget: &mut Budget<'_>,
+        depth: u32,
+    ) -> (i32, bool) {
+        let me = pos.to_move().unwrap_or(0);
+        let mut run = Run {
+            table: &mut self.table,
+            eval,
+            budget,
+            me,
+            full_window: true,
+        };
+        run.alpha_beta(pos, depth, 0, -INFINITY, INFINITY)
+    }
+}
+
+/// The root value is proven: every move's value (or bound) came from the
+/// end of the game, or the best move is a proven win.
+fn proven<M>(root: &[RootMove<M>]) -> bool {
+    root.iter().all(|r| r.exact) || (root[0].exact && is_proof(root[0].value) && root[0].value > 0)
+}
+
+impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
+    /// One iteration over the root moves, best first, and whether it
+    /// finished. `None` if the budget ran out before the first move was
+    /// searched; a partial iteration keeps the moves it finished, then the
+    /// others in the old order.
+    #[allow(clippy::type_complexity)]
+    fn root_iteration(
+        &mut self,
+        pos: &G,
+        previous: &[RootMove<G::Move>],
+        depth: u32,
+    ) -> Option<(Vec<RootMove<G::Move>>, bool)> {
+        let mut alpha = -INFINITY;
+        let mut done: Vec<RootMove<G::Move>> = Vec::with_capacity(previous.len());
+        for (i, r) in previous.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(r.mv);
+            let child_depth = if child.to_move() == pos.to_move() {
+                depth
+            } else {
+                depth - 1
+            };
+            // The first move gets a full window; the rest a null window
+            // first, searched again in full when they beat alpha.
+            let (mut value, mut exact) = if i == 0 || self.full_window {
+                self.alpha_beta(&child, child_depth, 1, -INFINITY, INFINITY)
+            } else {
+                self.alpha_beta(&child, child_depth, 1, alpha, alpha + 1)
+            };
+            if i > 0 && !self.full_window && value > alpha && !self.budget.stopped() {
+                (value, exact) = self.alpha_beta(&child, child_depth, 1, alpha, INFINITY);
+            }
+            if self.budget.stopped() {
+                if done.is_empty() {
+                    return None;
+                }
+                done.sort_by_key(|r| std::cmp::Reverse(r.value));
+                let seen: Vec<G::Move> = done.iter().map(|r| r.mv).collect();
+                done.extend(previous.iter().filter(|r| !seen.contains(&r.mv)).cloned());
+                return Some((done, false));
+            }
+            // A move that fails low keeps an upper bound as its value.
+            done.push(RootMove {
+                mv: r.mv,
+                value,
+                exact,
+            });
+            alpha = alpha.max(value);
+        }
+        done.sort_by_key(|r| std::cmp::Reverse(r.value));
+        Some((done, true))
+    }
+
+    /// Alpha-beta for `me`; returns `(value, exact)` where `exact` means no
+    /// heuristic leaf was used below.
+    fn alpha_beta(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: i32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> (i32, bool) {
+        if self.budget.tick() {
+            return (0, false);
+        }
+        if let Some(v) = pos.decided(self.me) {
+            return (with_distance(v, ply), true);
+        }
+        if depth == 0 {
+            return (self.eval.evaluate(pos, self.me), false);
+        }
+        let key = pos.key() ^ (self.me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut tt_move = None;
+        if let Some(e) = self.table.get(key) {
+            tt_move = e.best;
+            if e.depth as u32 >= depth || e.exact {
+                let v = from_table(e.value, ply);
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if usable {
+                    return (v, e.exact);
+                }
+            }
+        }
+        let maximising = pos.to_move() == Some(self.me);
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        if depth > 1 {
+            self.order(pos, &mut moves, maximising);
+        }
+        if let Some(m) = tt_move {
+            if let Some(i) = moves.iter().position(|&x| x == m) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best_value = if maximising { -INFINITY } else { INFINITY };
+        let mut best_move = None;
+        let mut exact = true;
+        for mv in moves {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let child_depth = if child.to_move() == pos.to_move() {
+                depth
+            } else {
+                depth - 1
+            };
+            let (v, e) = self.alpha_beta(&child, child_depth, ply + 1, alpha, beta);
+            if self.budget.stopped() {
+                return (0, false);
+            }
+            exact &= e;
+            if (maximising && v > best_value) || (!maximising && v < best_value) {
+                best_value = v;
+                best_move = Some(mv);
+            }
+            if maximising {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_value <= alpha0 {
+            Bound::Upper
+        } else if best_value >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.put(Entry {
+            key,
+            depth: depth.min(255) as u8,
+            value: to_table(best_value, ply),
+            bound,
+            exact,
+            best: best_move,
+        });
+        (best_value, exact)
+    }
+
+    /// Best first for the side to move, by the quick value of each child.
+    fn order(&self, pos: &G, moves: &mut [G::Move], maximising: bool) {
+        let mut keyed: Vec<(i32, G::Move)> = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let v = child
+                    .decided(self.me)
+                    .unwrap_or_else(|| child.quick_value(self.me));
+                (if maximising { -v } else { v }, mv)
+            })
+            .collect();
+        keyed.sort_by_key(|&(k, _)| k);
+        for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
+            *slot = mv;
+        }
+    }
+
+    /// The line the table remembers after `first`, checked move by move.
+    fn principal_variation(&self, pos: &G, first: G::Move) -> Vec<G::Move> {
+        let mut line = vec![first];
+        let mut p = pos.clone();
+        p.play_unchecked(first);
+        let mut legal = Vec::new();
+        while line.len() < 64 && !p.is_over() {
+            let key = p.key() ^ (self.me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let Some(mv) = self.table.get(key).and_then(|e| e.best) else {
+                break;
+            };
+            legal.clear();
+            p.legal_moves(&mut legal);
+            if !legal.contains(&mv) {
+                break;
+            }
+            line.push(mv);
+            p.play_unchecked(mv);
+        }
+        line
+    }
+}
+
+/// A decided value at `ply` from the root: wins sooner are worth more.
+fn with_distance(v: i32, ply: i32) -> i32 {
+    if v >= WIN {
+        WIN - ply
+    } else if v <= -WIN {
+        -(WIN - ply)
+    } else {
+        v
+    }
+}
+
+/// Proof distances are stored from the entry's own node.
+fn to_table(v: i32, ply: i32) -> i32 {
+    if is_proof(v) {
+        v + v.signum() * ply
+    } else {
+        v
+    }
+}
+
+fn from_table(v: i32, ply: i32) -> i32 {
+    if is_proof(v) {
+        v - v.signum() * ply
+    } else {
+        v
+    }
+}

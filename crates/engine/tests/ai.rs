@@ -1,0 +1,364 @@
+//! The computer players: alpha-beta against plain minimax, exact values
+//! against brute force, budgets, aborts, levels, reviews.
+
+mod common;
+
+use cheversi_engine::ai::attrition::Mobility;
+use cheversi_engine::ai::budget::Budget;
+use cheversi_engine::ai::cheversi::{distinct_moves, HandValues, PlainScore, SCALE};
+use cheversi_engine::ai::engine::{Engine, Eval, Request};
+use cheversi_engine::ai::levels::Level;
+use cheversi_engine::ai::minimax::minimax;
+use cheversi_engine::ai::review::review;
+use cheversi_engine::ai::search::{Searchable, Searcher, WIN};
+use cheversi_engine::attrition::{self, Variant};
+use cheversi_engine::cheversi::{self, RuleSet};
+use cheversi_engine::record::Record;
+use cheversi_engine::rng::Rng;
+use cheversi_engine::{AnyGame, AnyMove, GameOptions, GameState};
+use std::cell::Cell;
+use std::time::Instant;
+
+fn clock() -> impl Fn() -> f64 {
+    let origin = Instant::now();
+    move || origin.elapsed().as_secs_f64()
+}
+
+/// A random position `plies` moves into a game (None if it ended sooner).
+fn random_position<G: GameState>(start: &G, plies: usize, rng: &mut Rng) -> Option<G> {
+    let mut pos = start.clone();
+    for _ in 0..plies {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+    }
+    (!pos.is_over()).then_some(pos)
+}
+
+fn unlimited<'a>(clock: &'a dyn Fn() -> f64) -> Budget<'a> {
+    Budget::new(clock, None, None, None)
+}
+
+#[test]
+fn alpha_beta_agrees_with_minimax_on_late_cheversi_positions() {
+    let clock = clock();
+    let mut rng = Rng::new(1);
+    for rules in RuleSet::ALL {
+        let options = cheversi::Options::new(rules);
+        let eval = HandValues::calibrate(options);
+        let start = cheversi::Position::new(options);
+        for _ in 0..4 {
+            let Some(pos) = random_position(&start, 12 + rng.below(2) as usize, &mut rng) else {
+                continue;
+            };
+            let me = pos.to_move().unwrap();
+            // Depth-limited with the evaluation, and to the end (exact).
+            for depth in [1, 2, 4] {
+                let expected = minimax(&pos, &eval, me, depth, 0);
+                let mut searcher = Searcher::new(12);
+                let (value, _) = searcher.value(&pos, &eval, &mut unlimited(&clock), depth);
+                assert_eq!(value, expected, "{rules} depth {depth}");
+                let found =
+                    searcher.search(&pos, &eval, &mut unlimited(&clock), depth, None, false);
+                assert_eq!(
+                    found.value, expected,
+                    "{rules} iterative deepening, depth {depth}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_exact_end_search_equals_brute_force_and_says_so() {
+    let clock = clock();
+    let mut rng = Rng::new(2);
+    for rules in [RuleSet::Lewicki, RuleSet::Brainking, RuleSet::LewickiFree] {
+        let options = cheversi::Options::new(rules);
+        let start = cheversi::Position::new(options);
+        for _ in 0..4 {
+            let Some(pos) = random_position(&start, 12, &mut rng) else {
+                continue;
+            };
+            let me = pos.to_move().unwrap();
+            let brute = minimax(&pos, &PlainScore, me, 16, 0);
+            let mut searcher = Searcher::new(14);
+            let found = searcher.search(
+                &pos,
+                &HandValues::calibrate(options),
+                &mut unlimited(&clock),
+                16,
+                None,
+                false,
+            );
+            assert!(
+                found.exact,
+                "the last four placements are searched to the end"
+            );
+            assert_eq!(found.value, brute, "{rules}");
+            // The best move really reaches that final margin.
+            let mut child = pos.clone();
+            child.play_unchecked(found.best);
+            assert_eq!(minimax(&child, &PlainScore, me, 16, 1), brute);
+        }
+    }
+}
+
+#[test]
+fn alpha_beta_agrees_with_minimax_in_attrition_over_whole_turns() {
+    let clock = clock();
+    let mut rng = Rng::new(3);
+    let kinds = [
+        attrition::Options::new(Variant::Duel),
+        attrition::Options::new(Variant::TwoKnights),
+        attrition::Options::new(Variant::SuddenDeath),
+        attrition::Options::with_players(Variant::Melee, 3).unwrap(),
+        attrition::Options::with_players(Variant::Melee, 4).unwrap(),
+    ];
+    for options in kinds {
+        let start = attrition::Position::new(options);
+        let setup = options.players() as usize * options.variant().pieces_per_player();
+        let mut tested = 0;
+        while tested < 5 {
+            let Some(pos) = random_position(&start, setup + 4 + rng.below(20) as usize, &mut rng)
+            else {
+                continue;
+            };
+            let me = pos.to_move().unwrap();
+            for depth in [1, 2, 3] {
+                let expected = minimax(&pos, &Mobility, me, depth, 0);
+                let (value, _) =
+                    Searcher::new(12).value(&pos, &Mobility, &mut unlimited(&clock), depth);
+                assert_eq!(value, expected, "{:?} depth {depth}", options.variant());
+            }
+            tested += 1;
+        }
+    }
+}
+
+#[test]
+fn a_tiny_deadline_still_gives_a_legal_move() {
+    let clock = clock();
+    let mut engine = Engine::new(1);
+    for options in common::all_kinds() {
+        let game = options.start();
+        let request = Request {
+            level: Level::Master,
+            seconds: Some(1e-9),
+            nodes: None,
+        };
+        let t = engine.think(&game, &request, &clock, None).unwrap();
+        assert!(game.check_move(t.best).is_ok(), "{options:?}");
+        assert!(t.seconds < 0.5, "{options:?} took {}", t.seconds);
+    }
+}
+
+#[test]
+fn an_aborted_search_returns_its_best_so_far() {
+    let clock = clock();
+    let options = cheversi::Options::new(RuleSet::LewickiFree);
+    let pos = cheversi::Position::new(options);
+    let polls = Cell::new(0);
+    let abort = || {
+        polls.set(polls.get() + 1);
+        polls.get() > 40
+    };
+    let mut budget = Budget::new(&clock, None, None, Some(&abort));
+    let found = Searcher::new(16).search(
+        &pos,
+        &HandValues::calibrate(options),
+        &mut budget,
+        16,
+        Some(distinct_moves(&pos)),
+        false,
+    );
+    assert!(budget.stopped(), "the abort was seen");
+    assert!(found.depth >= 1, "at least one iteration finished");
+    assert!(pos.check(found.best).is_ok());
+    assert!(!found.exact);
+    // With the abort raised from the start: the ordering's best guess.
+    let at_once = || true;
+    let mut budget = Budget::new(&clock, None, None, Some(&at_once));
+    let found = Searcher::new(16).search(&pos, &PlainScore, &mut budget, 16, None, false);
+    assert!(pos.check(found.best).is_ok());
+}
+
+#[test]
+fn a_one_move_win_is_never_missed() {
+    let clock = clock();
+    let mut rng = Rng::new(4);
+    let mut engine = Engine::new(4);
+    let mut found = 0;
+    // Attrition: whenever a capture wins at once, every searching level takes it.
+    for options in [
+        attrition::Options::new(Variant::Duel),
+        attrition::Options::new(Variant::SuddenDeath),
+        attrition::Options::with_players(Variant::Melee, 3).unwrap(),
+    ] {
+        let start = AnyGame::Attrition(attrition::Position::new(options));
+        for _ in 0..300 {
+            let Some(game) = random_position(&start, 2 + rng.below(30) as usize, &mut rng) else {
+                continue;
+            };
+            let me = game.to_move().unwrap();
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let wins = |mv: AnyMove| {
+                let mut child = game.clone();
+                child.play_unchecked(mv);
+                child.outcome().and_then(|o| o.winner()) == Some(me)
+            };
+            if !moves.iter().any(|&m| wins(m)) {
+                continue;
+            }
+            found += 1;
+            for level in [Level::Casual, Level::Strong, Level::Master] {
+                let t = engine
+                    .think(&game, &Request::level(level), &clock, None)
+                    .unwrap();
+                assert!(wins(t.best), "{level} missed a winning capture");
+            }
+        }
+    }
+    assert!(
+        found > 10,
+        "the test met only {found} positions with a winning capture"
+    );
+}
+
+#[test]
+fn the_master_plays_the_best_last_placement() {
+    let clock = clock();
+    let mut rng = Rng::new(5);
+    let mut engine = Engine::new(5);
+    for rules in RuleSet::ALL {
+        let start = AnyGame::Cheversi(cheversi::Position::new(cheversi::Options::new(rules)));
+        let Some(game) = random_position(&start, 15, &mut rng) else {
+            continue;
+        };
+        let AnyGame::Cheversi(pos) = &game else {
+            unreachable!()
+        };
+        let best = distinct_moves(pos)
+            .into_iter()
+            .map(|m| {
+                let mut c = pos.clone();
+                c.place_unchecked(m);
+                c.quick_value(1)
+            })
+            .max()
+            .unwrap();
+        let t = engine
+            .think(&game, &Request::level(Level::Master), &clock, None)
+            .unwrap();
+        assert!(t.exact);
+        assert_eq!(t.eval, Eval::Margin(best as f64 / SCALE as f64));
+    }
+}
+
+#[test]
+fn levels_are_deterministic_for_a_seed() {
+    let clock = clock();
+    let options = GameOptions::Cheversi(cheversi::Options::new(RuleSet::Brainking));
+    for level in [Level::Beginner, Level::Casual, Level::Strong] {
+        let play = |seed: u64| {
+            let mut engine = Engine::new(seed);
+            let mut game = options.start();
+            let mut moves = Vec::new();
+            while let Some(t) = engine.think(&game, &Request::level(level), &clock, None) {
+                moves.push(t.best);
+                game.play_unchecked(t.best);
+            }
+            moves
+        };
+        assert_eq!(play(7), play(7), "{level}");
+    }
+}
+
+#[test]
+fn the_beginner_errs_like_a_person_not_at_random() {
+    // Over many positions, the beginner's move loses far less than a random
+    // move by the beginner's own one-move judgement (margin plus pieces in
+    // hand), but is not always the best.
+    let clock = clock();
+    let mut rng = Rng::new(6);
+    let mut engine = Engine::new(6);
+    let options = cheversi::Options::new(RuleSet::LewickiFree);
+    let start = cheversi::Position::new(options);
+    let judge = HandValues::calibrate(options);
+    let (mut beginner_loss, mut random_loss, mut not_best) = (0i64, 0i64, 0);
+    for _ in 0..60 {
+        let Some(pos) = random_position(&start, rng.below(12) as usize, &mut rng) else {
+            continue;
+        };
+        let me = pos.to_move().unwrap();
+        let value = |m| {
+            let mut c = pos.clone();
+            c.place_unchecked(m);
+            cheversi_engine::ai::search::Evaluator::evaluate(&judge, &c, me) as i64
+        };
+        let moves: Vec<_> = pos.targets().moves().collect();
+        let best = moves.iter().map(|&m| value(m)).max().unwrap();
+        let t = engine
+            .think(
+                &AnyGame::Cheversi(pos.clone()),
+                &Request::level(Level::Beginner),
+                &clock,
+                None,
+            )
+            .unwrap();
+        let AnyMove::Cheversi(m) = t.best else {
+            unreachable!()
+        };
+        beginner_loss += best - value(m);
+        not_best += i32::from(value(m) < best);
+        random_loss += best - value(moves[rng.below(moves.len() as u32) as usize]);
+    }
+    assert!(
+        beginner_loss * 4 < random_loss,
+        "beginner {beginner_loss} vs random {random_loss}"
+    );
+    assert!(not_best > 0, "the beginner never erred");
+}
+
+#[test]
+fn the_review_finds_the_points_a_move_gave_away() {
+    let clock = clock();
+    // Lewicki-free: Black's last placement in a cramped corner instead of
+    // the best square.
+    let options = GameOptions::Cheversi(cheversi::Options::new(RuleSet::LewickiFree));
+    let text = "Kd4 Ka8 Qe4 Qb8 Rd5 Ra7 Re5 Rb7 Bc4 Bc8 Bf4 Bd8 Nc5 Ne8 Nf5 Nh8";
+    let mut record = Record::new(options);
+    let mut game = options.start();
+    for t in text.split_whitespace() {
+        let mv = game.parse_move(t).unwrap();
+        game.try_play(mv).unwrap();
+        record.moves.push(mv);
+    }
+    let rows = review(&record, Some(2.0), None, &clock);
+    assert_eq!(rows.len(), 16);
+    let last = &rows[15];
+    assert!(last.exact, "the last placement is reviewed exactly");
+    assert!(last.lost > 0.0, "Nh8 gives points away: {last:?}");
+    assert_ne!(last.best, "Nh8");
+    assert!(rows.iter().all(|r| r.lost >= 0.0));
+}
+
+#[test]
+fn proven_attrition_values_carry_the_distance() {
+    let clock = clock();
+    // Duel: White captures at once.
+    let game = common::play(
+        GameOptions::Attrition(attrition::Options::new(Variant::Duel)),
+        "Nd4 Nf5",
+    );
+    let t = Engine::new(1)
+        .think(&game, &Request::level(Level::Master), &clock, None)
+        .unwrap();
+    assert_eq!(t.eval, Eval::Wins(Some(1)));
+    assert_eq!(game.notation(t.best), "d4xf5");
+    let _ = WIN;
+}
