@@ -10,18 +10,19 @@ bin="${CHEVERSI_BIN:-target/release/cheversi}"
 [ -x "$bin" ] || cargo build --release -p cheversi-cli
 run() { echo "{\"args\":\"$*\",\"result\":$("$bin" match "$@" --json)}" >> "$out"; }
 
+rule_sets="${RULE_SETS:-lewicki lewicki-any lewicki-free brainking-classic brainking}"
 if [ "$part" = all ] || [ "$part" = cheversi ]; then
-  for rules in lewicki lewicki-any lewicki-free brainking-classic brainking; do
+  for rules in $rule_sets; do
     run --rules "$rules" --a master --b greedy --games 200 --seed 1
     run --rules "$rules" --a master --b random --games 200 --seed 2
   done
 fi
 if [ "$part" = all ] || [ "$part" = ladder ]; then
-  for rules in lewicki lewicki-any lewicki-free brainking-classic brainking; do
-    run --rules "$rules" --a beginner --b random --games 100 --seed 3
-    run --rules "$rules" --a casual --b beginner --games 100 --seed 4
-    run --rules "$rules" --a strong --b casual --games 100 --seed 5
-    run --rules "$rules" --a master --b strong --games 100 --seed 6
+  for rules in $rule_sets; do
+    run --rules "$rules" --a beginner --b random --games "${LADDER_GAMES:-100}" --seed 3
+    run --rules "$rules" --a casual --b beginner --games "${LADDER_GAMES:-100}" --seed 4
+    run --rules "$rules" --a strong --b casual --games "${LADDER_GAMES:-100}" --seed 5
+    run --rules "$rules" --a master --b strong --games "${LADDER_GAMES:-100}" --seed 6
   done
 fi
 if [ "$part" = all ] || [ "$part" = attrition ]; then

@@ -151,6 +151,8 @@ struct MatchJson {
     ms_per_move: Vec<f64>,
     nodes_per_move: Vec<f64>,
     max_ms_first: f64,
+    /// The first agent's wins, draws and losses when it moved first.
+    first_seat: [u32; 3],
 }
 
 pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
@@ -190,6 +192,7 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         ms_per_move: r.usage.iter().map(|u| u.ms_per_move()).collect(),
         nodes_per_move: r.usage.iter().map(|u| u.nodes_per_move()).collect(),
         max_ms_first: r.max_ms,
+        first_seat: r.first_seat,
     };
     if args.json {
         println!("{}", serde_json::to_string(&out).map_err(other)?);

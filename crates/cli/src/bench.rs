@@ -1,7 +1,7 @@
 //! `bench`: random playouts and perft per second, medians over runs.
 
 use crate::error::CliError;
-use cheversi_engine::ai::bench::{search_speed, solver_reach};
+use cheversi_engine::ai::bench::{duel_proof_times, search_speed, solver_reach};
 use cheversi_engine::bench::{kinds, run_all, table};
 use cheversi_engine::GameOptions;
 use clap::Args;
@@ -67,6 +67,15 @@ fn ai_figures(
             );
         }
         println!();
+    }
+    println!("duel: positions proved by the solver within 1 s after setup + N jumps (median time)");
+    for moves in [0usize, 4, 8, 12, 16] {
+        let (proved, median) = duel_proof_times(moves, args.samples, 1.0, clock);
+        println!(
+            "  {moves:>2} jumps: {proved}/{} ({:.0} ms)",
+            args.samples,
+            median * 1000.0
+        );
     }
     println!("search speed of the master (nodes per second, mid-game positions)");
     for (label, options) in kinds().into_iter().filter(|(l, _)| wanted(l)) {

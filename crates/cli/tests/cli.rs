@@ -352,3 +352,128 @@ fn bench_runs_and_reports_every_game_kind() {
         assert!(text.contains(label), "{text}");
     }
 }
+
+#[test]
+fn bestmove_prints_the_contract_fields_and_a_legal_move() {
+    let out = cheversi(&[
+        "bestmove",
+        "--rules",
+        "brainking",
+        "--moves",
+        "Kd4",
+        "--nodes",
+        "20000",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        ["depth", "eval", "exact", "move", "ms", "nodes", "pv"]
+    );
+    let mv = v["move"].as_str().unwrap();
+    let legal = state(&["--rules", "brainking", "--moves", "Kd4"]);
+    assert!(
+        legal["legal"].as_array().unwrap().iter().any(|m| m == mv),
+        "{mv}"
+    );
+    assert_eq!(v["pv"][0], mv);
+    // A capture that wins is proven.
+    let out = cheversi(&[
+        "bestmove",
+        "--game",
+        "attrition",
+        "--moves",
+        "Nd4 Nf5",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["move"], "d4xf5");
+    assert_eq!(v["eval"], "wins in 1");
+    assert_eq!(v["exact"], true);
+    let out = cheversi(&[
+        "bestmove",
+        "--moves",
+        "Kd4 Ka8 Qe4 Qb8 Rd5 Ra7 Re5 Rb7 Bc4 Bc8 Bf4 Bd8 Nc5 Ne8 Nf5 Nf8",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("the game is over"));
+    let out = cheversi(&["bestmove", "--level", "grandmaster"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("unknown level 'grandmaster'"));
+}
+
+#[test]
+fn match_reports_results_elo_and_costs() {
+    let out = cheversi(&[
+        "match",
+        "--rules",
+        "lewicki-free",
+        "--a",
+        "beginner",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let total =
+        v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap();
+    assert_eq!(total, 4);
+    assert!(v["elo_low"].as_f64().unwrap() <= v["elo"].as_f64().unwrap());
+    assert_eq!(v["ms_per_move"].as_array().unwrap().len(), 2);
+    let out = cheversi(&[
+        "match",
+        "--game",
+        "attrition",
+        "--variant",
+        "melee",
+        "--seats",
+        "greedy,random,random",
+        "--games",
+        "3",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = cheversi(&[
+        "match",
+        "--game",
+        "attrition",
+        "--variant",
+        "melee",
+        "--seats",
+        "greedy,random",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("3 seats but 2 agents"));
+    let out = cheversi(&["match", "--a", "wizard", "--b", "random"]);
+    assert!(stderr(&out).contains("unknown agent 'wizard'"));
+}
+
+#[test]
+fn review_lists_every_move_with_the_points_it_lost() {
+    let record = "[Game \"Cheversi\"]\n[Rules \"lewicki-free\"]\n\n\
+                  1. Kd4 Ka8 2. Qe4 Qb8 3. Rd5 Ra7 4. Re5 Rb7 5. Bc4 Bc8 6. Bf4 Bd8 7. Nc5 Ne8 8. Nf5 Nh8\n";
+    let path = write_temp("review.txt", record);
+    let out = cheversi(&[
+        "review",
+        path.to_str().unwrap(),
+        "--time-ms",
+        "100",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: Vec<Value> = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(rows.len(), 16);
+    let last = &rows[15];
+    assert_eq!(last["played"], "Nh8");
+    assert_eq!(last["exact"], true);
+    assert!(last["lost"].as_f64().unwrap() > 0.0);
+    let _ = std::fs::remove_file(path);
+}

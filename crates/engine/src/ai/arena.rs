@@ -1,7 +1,7 @@
 //! Agents (the levels and two baselines) and matches between them, with
 //! the statistics the benchmarks quote.
 
-use super::attrition::mobility;
+use super::attrition::jumps;
 use super::budget::Clock;
 use super::engine::{Engine, Request};
 use super::levels::Level;
@@ -10,6 +10,7 @@ use crate::any::{AnyGame, AnyMove, GameOptions};
 use crate::game::{GameState, Outcome, Player};
 use crate::rng::Rng;
 use std::fmt;
+use std::ops::AddAssign;
 use std::str::FromStr;
 
 /// Who chooses a side's moves.
@@ -54,8 +55,27 @@ impl fmt::Display for Agent {
 impl FromStr for Agent {
     type Err = String;
 
-    /// `random`, `greedy`, a level name (`master`), or `level:Master`.
+    /// `random`, `greedy`, a level name (`master`), `level:Master`, or a
+    /// plain search with a budget: `nodes:2000000`, `ms:500`.
     fn from_str(text: &str) -> Result<Agent, String> {
+        if let Some(n) = text.strip_prefix("nodes:") {
+            let nodes = n
+                .parse()
+                .map_err(|_| format!("'{n}' is not a number of nodes"))?;
+            return Ok(Agent::Budget {
+                seconds: None,
+                nodes: Some(nodes),
+            });
+        }
+        if let Some(ms) = text.strip_prefix("ms:") {
+            let ms: f64 = ms
+                .parse()
+                .map_err(|_| format!("'{ms}' is not a number of milliseconds"))?;
+            return Ok(Agent::Budget {
+                seconds: Some(ms / 1000.0),
+                nodes: None,
+            });
+        }
         let name = text.strip_prefix("level:").unwrap_or(text);
         match name.to_ascii_lowercase().as_str() {
             "random" => Ok(Agent::Random),
@@ -86,9 +106,9 @@ fn greedy_value(game: &AnyGame, mv: AnyMove, me: Player) -> i64 {
             }
             let theirs: i32 = (0..p.players() as Player)
                 .filter(|&q| q != me && !p.is_out(q))
-                .map(|q| mobility(p, q))
+                .map(|q| jumps(p, q))
                 .sum();
-            (mobility(p, me) - theirs) as i64
+            (jumps(p, me) - theirs) as i64
         }
     }
 }
@@ -182,6 +202,8 @@ pub struct MatchResult {
     pub usage: Vec<Usage>,
     /// The longest single move of the first agent, in ms.
     pub max_ms: f64,
+    /// The first agent's wins, draws and losses when it sat first (seat 0).
+    pub first_seat: [u32; 3],
 }
 
 impl MatchResult {
@@ -222,6 +244,7 @@ pub fn play_match(
         losses: 0,
         usage: vec![Usage::default(); n],
         max_ms: 0.0,
+        first_seat: [0; 3],
     };
     let mut rng = Rng::new(seed);
     for g in 0..games {
@@ -254,10 +277,14 @@ pub fn play_match(
             }
             game.play_unchecked(choice.mv);
         }
-        match game.outcome() {
-            Some(Outcome::Draw) => result.draws += 1,
-            Some(Outcome::Winner(w)) if seat_agent(w as usize) == 0 => result.wins += 1,
-            _ => result.losses += 1,
+        let kind = match game.outcome() {
+            Some(Outcome::Draw) => 1,
+            Some(Outcome::Winner(w)) if seat_agent(w as usize) == 0 => 0,
+            _ => 2,
+        };
+        [&mut result.wins, &mut result.draws, &mut result.losses][kind].add_assign(1);
+        if seat_agent(0) == 0 {
+            result.first_seat[kind] += 1;
         }
     }
     result

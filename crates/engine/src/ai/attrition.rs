@@ -2,7 +2,9 @@
 //! losses, and an evaluation by mobility (jumps available) and pieces.
 
 use super::search::{Evaluator, Searchable, WIN};
+use crate::attacks::knight_attacks;
 use crate::attrition::{Piece, Position};
+use crate::bitboard::Bitboard;
 use crate::game::Player;
 
 impl Searchable for Position {
@@ -24,12 +26,31 @@ impl Searchable for Position {
     }
 }
 
-/// Jumps available to `player`'s pieces, whoever is to move.
-pub fn mobility(pos: &Position, player: Player) -> i32 {
+/// Jumps available to `player`'s pieces, whoever is to move (the greedy
+/// baseline's measure).
+pub fn jumps(pos: &Position, player: Player) -> i32 {
     Piece::BOTH
         .iter()
         .filter_map(|&k| pos.slot(player, k).square())
         .map(|sq| pos.jumps_from(sq).count() as i32)
+        .sum()
+}
+
+/// Safe jumps available to `player`'s pieces, whoever is to move: a jump
+/// onto a square another player's piece attacks only invites a capture.
+pub fn mobility(pos: &Position, player: Player) -> i32 {
+    let attacked = (0..pos.players() as Player)
+        .filter(|&p| p != player)
+        .flat_map(|p| {
+            Piece::BOTH
+                .iter()
+                .filter_map(move |&k| pos.slot(p, k).square())
+        })
+        .fold(Bitboard::EMPTY, |acc, sq| acc | knight_attacks(sq));
+    Piece::BOTH
+        .iter()
+        .filter_map(|&k| pos.slot(player, k).square())
+        .map(|sq| (pos.jumps_from(sq) & !(attacked & !pos.occupied())).count() as i32)
         .sum()
 }
 

@@ -95,3 +95,46 @@ pub fn search_speed(options: GameOptions, plies: usize, samples: u64, clock: Clo
     }
     nodes as f64 / seconds.max(1e-9)
 }
+
+/// Duel positions `moves` jumps after a random setup (random play, seeded):
+/// how many of `samples` the solver proves within `seconds`, and the
+/// median time.
+pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'_>) -> (u64, f64) {
+    use super::duel::DuelSolver;
+    use crate::attrition::{Options, Piece, Position, Variant};
+    let mut proved = 0;
+    let mut times = Vec::new();
+    let mut rng = Rng::new(77);
+    let mut taken = 0;
+    while taken < samples {
+        let mut pos = Position::new(Options::new(Variant::Duel));
+        let mut alive = true;
+        for _ in 0..2 + moves {
+            let mut legal = Vec::new();
+            GameState::legal_moves(&pos, &mut legal);
+            if legal.is_empty() {
+                alive = false;
+                break;
+            }
+            pos.play_unchecked(legal[rng.below(legal.len() as u32) as usize]);
+        }
+        let Some(me) = pos.to_move().filter(|_| alive) else {
+            continue;
+        };
+        let (Some(a), Some(b)) = (
+            pos.slot(me, Piece::Knight).square(),
+            pos.slot(1 - me, Piece::Knight).square(),
+        ) else {
+            continue;
+        };
+        taken += 1;
+        let mut solver = DuelSolver::new(22, u64::MAX);
+        let mut budget = Budget::new(clock, Some(seconds), None, None);
+        if solver.best_jump(pos.markers(), a, b, &mut budget).is_some() {
+            proved += 1;
+        }
+        times.push(budget.elapsed());
+    }
+    times.sort_by(f64::total_cmp);
+    (proved, times[times.len() / 2])
+}

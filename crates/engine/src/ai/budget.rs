@@ -48,7 +48,7 @@ impl<'a> Budget<'a> {
     #[inline]
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % POLL_EVERY == 0 && !self.stopped {
+        if self.nodes.is_multiple_of(POLL_EVERY) && !self.stopped {
             self.stopped = self.max_nodes.is_some_and(|n| self.nodes >= n)
                 || self.deadline.is_some_and(|d| (self.clock)() >= d)
                 || (self.abort)();

@@ -182,16 +182,8 @@ impl Dfpn {
 
 #[cfg(test)]
 mod tests {
+    use super::super::duel::tests::brute;
     use super::*;
-
-    fn brute(markers: u64, me: u8, them: u8) -> bool {
-        if knight(me) & (1 << them) != 0 {
-            return true;
-        }
-        Bitboard(knight(me) & !markers)
-            .into_iter()
-            .any(|t| !brute(markers | 1 << t.index(), them, t.index() as u8))
-    }
 
     #[test]
     fn proofs_agree_with_brute_force_on_crowded_boards() {

@@ -430,15 +430,16 @@ impl Setup {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
     }
 
-    /// Plain minimax over the rules, no tricks: the reference.
-    fn brute(markers: u64, me: u8, them: u8) -> bool {
+    /// Plain minimax over the rules, no tricks: the reference for both
+    /// solvers.
+    pub(in crate::ai) fn brute(markers: u64, me: u8, them: u8) -> bool {
         let mine = n(me);
         if mine & (1 << them) != 0 {
             return true;

@@ -248,7 +248,9 @@ impl Engine {
             };
         if pos.in_setup() {
             let table = self.duel_table.get_or_insert_with(DuelTable::shipped);
-            let (square, value) = best_placement(table, me, square(0), &mut self.rng)?;
+            let Some((square, value)) = best_placement(table, me, square(0), &mut self.rng) else {
+                return self.hunter_placement(pos, s, budget);
+            };
             let mv = Jump::Place {
                 piece: Piece::Knight,
                 square,
@@ -280,6 +282,48 @@ impl Engine {
             Eval::Loses(plies)
         };
         Some(answer(mv, eval, true, self.duel.nodes - before, budget))
+    }
+}
+
+impl Engine {
+    /// Black's placement when the table does not know: a square of the
+    /// colour of White's knight makes Black the only one who can ever
+    /// capture, which wins every setup solved so far; the search chooses
+    /// among those squares.
+    fn hunter_placement(
+        &mut self,
+        pos: &attrition::Position,
+        s: &Settings,
+        budget: &mut Budget<'_>,
+    ) -> Option<Thought> {
+        let white = pos
+            .slot(0, Piece::Knight)
+            .square()
+            .filter(|_| pos.to_move() == Some(1))?;
+        let moves: Vec<Jump> = pos
+            .placement_squares()
+            .into_iter()
+            .filter(|sq| sq.is_dark() == white.is_dark())
+            .map(|square| Jump::Place {
+                piece: Piece::Knight,
+                square,
+            })
+            .collect();
+        if moves.is_empty() {
+            return None;
+        }
+        let found = self
+            .attrition
+            .search(pos, &Mobility, budget, s.max_depth, Some(moves), false);
+        Some(Thought {
+            best: AnyMove::Attrition(found.best),
+            eval: Eval::Score(found.value),
+            exact: false,
+            depth: found.depth,
+            nodes: budget.nodes,
+            pv: pv_of(&found, found.best, AnyMove::Attrition),
+            seconds: budget.elapsed(),
+        })
     }
 }
 

@@ -28,7 +28,8 @@ named_enum!(Level, "level", [
 pub struct Settings {
     /// Search nodes per move (deterministic).
     pub nodes: u64,
-    /// A safety cap on the time per move, in seconds.
+    /// A safety cap on the time per move, in seconds (a level is
+    /// deterministic for a seed unless the cap is reached).
     pub seconds: f64,
     /// Deepest search, in turns.
     pub max_depth: u32,
@@ -75,7 +76,7 @@ impl Level {
                 solve: true,
             },
             Level::Master => Settings {
-                nodes: 3_000_000,
+                nodes: 8_000_000,
                 seconds: 1.0,
                 max_depth: 64,
                 temperature: 0.0,

@@ -70,29 +70,11 @@ pub fn review(
                     Some(moves),
                     true,
                 );
-                row(
-                    ply,
-                    player,
-                    &game,
-                    mv,
-                    &found,
-                    |x| AnyMove::Cheversi(x),
-                    m,
-                    true,
-                )
+                row(ply, player, &game, mv, &found, AnyMove::Cheversi, m, true)
             }
             (AnyGame::Attrition(pos), AnyMove::Attrition(m)) => {
                 let found = attrition_search.search(pos, &Mobility, &mut budget, 64, None, true);
-                row(
-                    ply,
-                    player,
-                    &game,
-                    mv,
-                    &found,
-                    |x| AnyMove::Attrition(x),
-                    m,
-                    false,
-                )
+                row(ply, player, &game, mv, &found, AnyMove::Attrition, m, false)
             }
             _ => break,
         };
