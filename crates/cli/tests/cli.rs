@@ -395,6 +395,8 @@ fn bestmove_prints_the_contract_fields_and_a_legal_move() {
     assert_eq!(v["exact"], true);
     let out = cheversi(&[
         "bestmove",
+        "--rules",
+        "lewicki-free",
         "--moves",
         "Kd4 Ka8 Qe4 Qb8 Rd5 Ra7 Re5 Rb7 Bc4 Bc8 Bf4 Bd8 Nc5 Ne8 Nf5 Nf8",
     ]);
