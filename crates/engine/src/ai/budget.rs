@@ -70,15 +70,4 @@ impl<'a> Budget<'a> {
     pub fn elapsed(&self) -> f64 {
         (self.clock)() - self.started
     }
-
-    /// Fraction of the time or node budget used, whichever is larger.
-    pub fn used(&self) -> f64 {
-        let by_time = self
-            .deadline
-            .map_or(0.0, |d| self.elapsed() / (d - self.started).max(1e-9));
-        let by_nodes = self
-            .max_nodes
-            .map_or(0.0, |n| self.nodes as f64 / n.max(1) as f64);
-        by_time.max(by_nodes)
-    }
 }

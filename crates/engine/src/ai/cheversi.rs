@@ -5,7 +5,6 @@
 //! evaluation's fractional hand values keep their precision.
 
 use super::search::{Evaluator, Searchable};
-use crate::bitboard::Bitboard;
 use crate::cheversi::{Color, Kind, Move, Options, Position, PLIES};
 use crate::game::Player;
 use crate::rng::Rng;
@@ -137,14 +136,6 @@ pub fn distinct_moves(pos: &Position) -> Vec<Move> {
                 .unwrap_or(0);
             seen.insert(canonical)
         })
-        .collect()
-}
-
-/// Squares an empty board's first placement needs, up to symmetry.
-pub fn first_placement_squares() -> Bitboard {
-    let mut seen = HashSet::new();
-    Square::all()
-        .filter(|&s| seen.insert(Square::SYMMETRIES.iter().map(|m| m(s)).min()))
         .collect()
 }
 
