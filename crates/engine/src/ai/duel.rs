@@ -421,12 +421,6 @@ impl Setup {
         out.dedup();
         out
     }
-
-    /// The result for White, who moves first after the setup.
-    pub fn solve(self, solver: &mut DuelSolver) -> Option<Proof> {
-        let markers = Bitboard::from_square(self.white) | Bitboard::from_square(self.black);
-        solver.solve(markers, self.white, self.black)
-    }
 }
 
 #[cfg(test)]
