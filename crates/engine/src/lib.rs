@@ -20,6 +20,7 @@ mod names;
 pub mod perft;
 pub mod record;
 pub mod rng;
+pub mod session;
 pub mod square;
 mod zobrist;
 
@@ -27,4 +28,5 @@ pub use any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 pub use bitboard::Bitboard;
 pub use game::{GameState, IllegalMove, Outcome, ParseMoveError, Player};
 pub use names::UnknownName;
+pub use session::{PlayError, Session};
 pub use square::Square;

@@ -1,0 +1,248 @@
+//! A game being played: the moves so far, a cursor for undo, redo and
+//! review, and the record. Holds no rules of its own: every move goes
+//! through [`GameState::try_play`].
+
+use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
+use crate::game::{GameState, IllegalMove, ParseMoveError};
+use crate::record::{Record, RecordError, ResultTag};
+use std::fmt;
+
+/// Why a typed move was not played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The text is not a move of this game.
+    Parse(ParseMoveError),
+    /// A well-formed move that a rule forbids here.
+    Illegal(IllegalMove<AnyViolation>),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Parse(e) => e.fmt(f),
+            PlayError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+#[derive(Clone, Debug)]
+pub struct Session {
+    options: GameOptions,
+    moves: Vec<AnyMove>,
+    /// `positions[i]` is the position after the first `i` moves.
+    positions: Vec<AnyGame>,
+    /// How many moves the shown position has (≤ `moves.len()`).
+    cursor: usize,
+    tags: Vec<(String, String)>,
+}
+
+impl Session {
+    pub fn new(options: GameOptions) -> Session {
+        Session {
+            options,
+            moves: Vec::new(),
+            positions: vec![options.start()],
+            cursor: 0,
+            tags: Vec::new(),
+        }
+    }
+
+    /// A session at the end of a record's moves (which the parser checked).
+    pub fn from_record(record: &Record) -> Session {
+        let mut session = Session::new(record.options);
+        session.tags = record.tags.clone();
+        for &mv in &record.moves {
+            session.push_unchecked(mv);
+        }
+        session
+    }
+
+    /// Reads a record's text; on error nothing is replaced.
+    pub fn parse_record(text: &str) -> Result<Session, RecordError> {
+        Record::parse(text).map(|r| Session::from_record(&r))
+    }
+
+    pub fn options(&self) -> GameOptions {
+        self.options
+    }
+
+    /// The position at the cursor (the one shown and played from).
+    pub fn current(&self) -> &AnyGame {
+        &self.positions[self.cursor]
+    }
+
+    /// The position after every move, whatever the cursor.
+    pub fn latest(&self) -> &AnyGame {
+        self.positions.last().expect("the start position is kept")
+    }
+
+    /// The position after the first `ply` moves.
+    pub fn position_at(&self, ply: usize) -> Option<&AnyGame> {
+        self.positions.get(ply)
+    }
+
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// Every move, including those after the cursor (redo).
+    pub fn moves(&self) -> &[AnyMove] {
+        &self.moves
+    }
+
+    /// The canonical notation of every move.
+    pub fn notations(&self) -> Vec<String> {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(&mv, before)| before.notation(mv))
+            .collect()
+    }
+
+    pub fn is_reviewing(&self) -> bool {
+        self.cursor < self.moves.len()
+    }
+
+    /// Plays at the cursor. Moves after the cursor are dropped (a new line
+    /// replaces the undone one).
+    pub fn play(&mut self, mv: AnyMove) -> Result<(), IllegalMove<AnyViolation>> {
+        let mut next = self.current().clone();
+        next.try_play(mv)?;
+        self.truncate();
+        self.moves.push(mv);
+        self.positions.push(next);
+        self.cursor += 1;
+        Ok(())
+    }
+
+    /// Reads and plays a move in notation; returns it.
+    pub fn play_text(&mut self, text: &str) -> Result<AnyMove, PlayError> {
+        let mv = self
+            .current()
+            .parse_move(text.trim())
+            .map_err(PlayError::Parse)?;
+        self.play(mv).map_err(PlayError::Illegal)?;
+        Ok(mv)
+    }
+
+    fn push_unchecked(&mut self, mv: AnyMove) {
+        let mut next = self.latest().clone();
+        next.play_unchecked(mv);
+        self.moves.push(mv);
+        self.positions.push(next);
+        self.cursor = self.moves.len();
+    }
+
+    fn truncate(&mut self) {
+        self.moves.truncate(self.cursor);
+        self.positions.truncate(self.cursor + 1);
+    }
+
+    /// Steps back one move (kept for redo). False at the start.
+    pub fn undo(&mut self) -> bool {
+        self.go_to(self.cursor.wrapping_sub(1))
+    }
+
+    /// Steps forward one undone move. False when there is none.
+    pub fn redo(&mut self) -> bool {
+        self.go_to(self.cursor + 1)
+    }
+
+    /// Shows the position after `ply` moves. False when there is no such ply.
+    pub fn go_to(&mut self, ply: usize) -> bool {
+        if ply <= self.moves.len() {
+            self.cursor = ply;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Drops the undone moves for good (playing on with undo switched off).
+    pub fn forget_redo(&mut self) {
+        self.truncate();
+    }
+
+    /// The record of every move (the cursor does not matter).
+    pub fn record(&self) -> Record {
+        let result = match self.latest().outcome() {
+            Some(outcome) => ResultTag::Ended(outcome),
+            None => ResultTag::Unfinished,
+        };
+        Record {
+            options: self.options,
+            tags: self.tags.clone(),
+            moves: self.moves.clone(),
+            result,
+        }
+    }
+
+    /// Sets a free tag (player names, date, …), replacing an old value.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cheversi::{Options, RuleSet};
+
+    fn lewicki() -> Session {
+        Session::new(GameOptions::Cheversi(Options::new(RuleSet::Lewicki)))
+    }
+
+    #[test]
+    fn undo_redo_and_branching() {
+        let mut s = lewicki();
+        s.play_text("Kd4").unwrap();
+        s.play_text("Qe5").unwrap();
+        assert_eq!(s.notations(), ["Kd4", "Qe5"]);
+        assert!(s.undo());
+        assert_eq!(s.current().ply(), 1);
+        assert!(s.is_reviewing());
+        assert!(s.redo());
+        assert!(!s.redo());
+        assert_eq!(s.current().ply(), 2);
+        s.undo();
+        s.undo();
+        assert!(!s.undo());
+        assert_eq!(s.current().ply(), 0);
+        // A new move from an undone position replaces the old line.
+        s.play_text("Kc3").unwrap();
+        assert_eq!(s.notations(), ["Kc3"]);
+        assert!(!s.redo());
+    }
+
+    #[test]
+    fn illegal_and_malformed_moves_change_nothing() {
+        let mut s = lewicki();
+        s.play_text("Kd4").unwrap();
+        let err = s.play_text("Qa8").unwrap_err();
+        assert!(matches!(err, PlayError::Illegal(_)), "{err}");
+        let err = s.play_text("Zz9").unwrap_err();
+        assert!(matches!(err, PlayError::Parse(_)), "{err}");
+        assert_eq!(s.moves().len(), 1);
+        assert_eq!(s.current().ply(), 1);
+    }
+
+    #[test]
+    fn record_round_trip() {
+        let mut s = lewicki();
+        for m in ["Kd4", "Qe5", "Ne4"] {
+            s.play_text(m).unwrap();
+        }
+        s.set_tag("White", "Ann");
+        s.undo();
+        let text = s.record().to_text();
+        let back = Session::parse_record(&text).unwrap();
+        assert_eq!(back.notations(), s.notations());
+        assert_eq!(back.record().tag("White"), Some("Ann"));
+        assert!(Session::parse_record("[Game \"Chess\"]\n\n*").is_err());
+    }
+}
