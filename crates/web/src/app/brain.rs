@@ -1,0 +1,93 @@
+//! The page's side of the computer player: starts the worker, waits for
+//! its ready message, sends requests, and ends the worker to abandon a
+//! search at once. A worker that fails is replaced.
+
+use super::dom;
+use crate::protocol::{FromWorker, ToWorker};
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+pub struct Brain {
+    worker: Worker,
+    ready: bool,
+    /// Sent as soon as the worker is ready.
+    queued: Option<ToWorker>,
+    /// The request the worker is working on.
+    pub busy: Option<u32>,
+    /// Failures in a row (reset by every answer).
+    pub failures: u32,
+    on_reply: std::rc::Rc<dyn Fn(Reply)>,
+}
+
+/// What the worker said, or that it failed.
+pub enum Reply {
+    Message(FromWorker),
+    Crashed(String),
+}
+
+const LOADER: &str = "./worker-loader.js";
+
+impl Brain {
+    pub fn new(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> Brain {
+        let worker = spawn(on_reply.clone());
+        Brain {
+            worker,
+            ready: false,
+            queued: None,
+            busy: None,
+            failures: 0,
+            on_reply,
+        }
+    }
+
+    pub fn send(&mut self, message: ToWorker) {
+        let ToWorker::Think { id, .. } = &message;
+        self.busy = Some(*id);
+        if self.ready {
+            self.post(&message);
+        } else {
+            self.queued = Some(message);
+        }
+    }
+
+    fn post(&self, message: &ToWorker) {
+        let value = serde_wasm_bindgen::to_value(message).expect("plain data");
+        if let Err(e) = self.worker.post_message(&value) {
+            web_sys::console::warn_2(&"cannot reach the worker".into(), &e);
+        }
+    }
+
+    /// The worker said it is ready.
+    pub fn on_ready(&mut self) {
+        self.ready = true;
+        if let Some(message) = self.queued.take() {
+            self.post(&message);
+        }
+    }
+
+    /// Ends the worker (and any search in it) and starts a fresh one.
+    pub fn restart(&mut self) {
+        self.worker.terminate();
+        self.worker = spawn(self.on_reply.clone());
+        self.ready = false;
+        self.queued = None;
+        self.busy = None;
+    }
+}
+
+fn spawn(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> Worker {
+    let worker = Worker::new(LOADER).expect("workers are supported");
+    let reply = on_reply.clone();
+    dom::on::<MessageEvent>(&worker, "message", move |event| {
+        let message = match serde_wasm_bindgen::from_value::<FromWorker>(event.data()) {
+            Ok(m) => Reply::Message(m),
+            Err(e) => Reply::Crashed(format!("unreadable answer: {e}")),
+        };
+        reply(message);
+    });
+    let reply = on_reply;
+    dom::on::<ErrorEvent>(&worker, "error", move |event| {
+        event.prevent_default();
+        reply(Reply::Crashed(event.message()));
+    });
+    worker
+}

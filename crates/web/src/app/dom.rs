@@ -1,0 +1,59 @@
+//! Small DOM helpers: find, create, listen. Text goes in as text, never
+//! as HTML.
+
+use wasm_bindgen::prelude::*;
+use web_sys::{Document, Element, HtmlElement};
+
+pub fn document() -> Document {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a page")
+}
+
+pub fn by_id<T: JsCast>(id: &str) -> T {
+    document()
+        .get_element_by_id(id)
+        .unwrap_or_else(|| panic!("index.html has #{id}"))
+        .dyn_into::<T>()
+        .unwrap_or_else(|_| panic!("#{id} has the expected type"))
+}
+
+/// A new element with a class (may be empty) and text.
+pub fn element(tag: &str, class: &str, text: &str) -> HtmlElement {
+    let el: HtmlElement = document()
+        .create_element(tag)
+        .expect("valid tag")
+        .unchecked_into();
+    if !class.is_empty() {
+        el.set_class_name(class);
+    }
+    if !text.is_empty() {
+        el.set_text_content(Some(text));
+    }
+    el
+}
+
+pub fn set_attr(el: &Element, name: &str, value: &str) {
+    el.set_attribute(name, value).expect("valid attribute");
+}
+
+pub fn clear(el: &Element) {
+    el.set_text_content(None);
+}
+
+/// Adds an event listener that lives as long as the page.
+pub fn on<E: wasm_bindgen::convert::FromWasmAbi + 'static>(
+    target: &web_sys::EventTarget,
+    event: &str,
+    f: impl FnMut(E) + 'static,
+) {
+    let closure = Closure::<dyn FnMut(E)>::new(f);
+    target
+        .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())
+        .expect("listener added");
+    closure.forget();
+}
+
+pub fn show(el: &HtmlElement, visible: bool) {
+    el.set_hidden(!visible);
+}

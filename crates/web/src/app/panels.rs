@@ -1,0 +1,266 @@
+//! Everything around the board, kept in step with the state on each
+//! render: the accessible grid, reserves, players and scores, the status
+//! line, the live region, the move list and the game-over summary.
+
+use super::dom::{self, clear, element, set_attr};
+use super::render::glyph;
+use super::App;
+use crate::ui::{square_label, Overlay, Seat};
+use cheversi_api::view::{self, Snapshot};
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlButtonElement, HtmlElement};
+
+pub fn update(app: &App, snap: &Snapshot) {
+    update_grid(app, snap);
+    update_hands(app, snap);
+    update_players(app, snap);
+    update_status(app);
+    update_moves(snap);
+    update_summary(app, snap);
+    update_buttons(app);
+}
+
+fn piece_word(piece: char, cheversi: bool) -> &'static str {
+    match (piece, cheversi) {
+        ('K', _) => "King",
+        ('Q', _) => "Queen",
+        ('R', _) => "Rook",
+        ('B', true) => "Bishop",
+        ('B', false) => "second Knight",
+        _ => "Knight",
+    }
+}
+
+fn update_grid(app: &App, snap: &Snapshot) {
+    let targets = app.ui.targets();
+    let selected = app.ui.selected.clone();
+    for (i, button) in app.squares.iter().enumerate() {
+        let (col, row) = ((i % 8) as f64, (i / 8) as f64);
+        let cell = app.layout.cell();
+        let sq = app
+            .layout
+            .square_at(col * cell + cell / 2.0, row * cell + cell / 2.0)
+            .unwrap_or(0);
+        set_attr(button, "data-square", &sq.to_string());
+        let mut label = square_label(snap, sq);
+        if targets.contains(&sq) {
+            label.push_str(", legal");
+        }
+        set_attr(button, "aria-label", &label);
+        let name = cheversi_engine::Square::new(sq).expect("0..64").to_string();
+        set_attr(
+            button,
+            "aria-selected",
+            if selected.as_deref() == Some(&name) {
+                "true"
+            } else {
+                "false"
+            },
+        );
+        button.set_tab_index(if sq == app.ui.focus { 0 } else { -1 });
+    }
+}
+
+fn update_hands(app: &App, snap: &Snapshot) {
+    let cheversi = snap.spec.game == "cheversi";
+    let bottom_seat = if app.ui.flipped { 1 } else { 0 };
+    let top: HtmlElement = dom::by_id("hand-top");
+    let bottom: HtmlElement = dom::by_id("hand-bottom");
+    clear(&top);
+    clear(&bottom);
+    let choosable = app.ui.choosable();
+    for (seat, hand) in snap.hands.iter().enumerate() {
+        let target = if seat == bottom_seat { &bottom } else { &top };
+        if hand.iter().all(|h| h.count == 0) {
+            continue;
+        }
+        let group = element("div", "hand-group", "");
+        set_attr(&group, "role", "group");
+        let owner = snap.players[seat];
+        set_attr(&group, "aria-label", &format!("{owner}'s reserve"));
+        for h in hand {
+            let name = piece_word(h.piece, cheversi);
+            let button: HtmlButtonElement =
+                element("button", &format!("reserve-piece seat-{seat}"), "").unchecked_into();
+            button.set_type("button");
+            set_attr(&button, "data-piece", &h.piece.to_string());
+            let label = format!("{owner} {name}, {} in hand", h.count);
+            set_attr(&button, "aria-label", &label);
+            set_attr(&button, "title", &label);
+            let mine = snap.to_move == Some(seat as u8);
+            let usable = mine && h.count > 0 && choosable.contains(&h.piece.to_string());
+            button.set_disabled(h.count == 0 || !mine);
+            if !usable {
+                button.class_list().add_1("unusable").ok();
+            }
+            let pressed = mine && app.ui.selected.as_deref() == Some(&h.piece.to_string());
+            set_attr(
+                &button,
+                "aria-pressed",
+                if pressed { "true" } else { "false" },
+            );
+            let icon = element(
+                "span",
+                "glyph",
+                if cheversi { glyph(h.piece) } else { glyph('N') },
+            );
+            set_attr(&icon, "aria-hidden", "true");
+            if !cheversi && h.piece == 'B' {
+                icon.class_list().add_1("mirrored").ok();
+            }
+            button.append_child(&icon).ok();
+            let count = element("span", "count", &format!("×{}", h.count));
+            set_attr(&count, "aria-hidden", "true");
+            button.append_child(&count).ok();
+            group.append_child(&button).ok();
+        }
+        target.append_child(&group).ok();
+    }
+}
+
+fn update_players(app: &App, snap: &Snapshot) {
+    let list: HtmlElement = dom::by_id("players");
+    clear(&list);
+    for (seat, name) in snap.players.iter().enumerate() {
+        let row = element("li", &format!("player seat-{seat}"), "");
+        if snap.to_move == Some(seat as u8) {
+            row.class_list().add_1("to-move").ok();
+            set_attr(&row, "aria-current", "true");
+        }
+        if snap.out.get(seat).copied().unwrap_or(false) {
+            row.class_list().add_1("out").ok();
+        }
+        let swatch = element("span", "swatch", "");
+        set_attr(&swatch, "aria-hidden", "true");
+        row.append_child(&swatch).ok();
+        let who = match &app.ui.seats[seat] {
+            Seat::Human => String::new(),
+            Seat::Computer(level) => format!(" (computer, {level})"),
+        };
+        row.append_child(&element("span", "name", &format!("{name}{who}")))
+            .ok();
+        if let Some(score) = snap.scores.get(seat) {
+            row.append_child(&element("span", "score", &score.to_string()))
+                .ok();
+        }
+        let note = if snap.out.get(seat).copied().unwrap_or(false) {
+            "out"
+        } else if snap.winner == Some(seat as u8) {
+            "wins"
+        } else if snap.to_move == Some(seat as u8) {
+            if app.ui.thinking {
+                "thinking…"
+            } else {
+                "to move"
+            }
+        } else {
+            ""
+        };
+        if !note.is_empty() {
+            row.append_child(&element("span", "note", note)).ok();
+        }
+        list.append_child(&row).ok();
+    }
+}
+
+fn update_status(app: &App) {
+    let status: HtmlElement = dom::by_id("status");
+    let mut text = app.ui.status.text.clone();
+    if app.ui.show_eval {
+        if let Some(eval) = &app.ui.eval {
+            text = format!("{text} Evaluation: {eval}.").trim().to_string();
+        }
+    }
+    if status.text_content().as_deref() != Some(&text) {
+        status.set_text_content(Some(&text));
+    }
+    status
+        .class_list()
+        .toggle_with_force("error", app.ui.status.error)
+        .ok();
+    let live: HtmlElement = dom::by_id("live");
+    if live.text_content().as_deref() != Some(&app.ui.announce) {
+        live.set_text_content(Some(&app.ui.announce));
+    }
+    let body = dom::document().body().expect("body");
+    body.class_list()
+        .toggle_with_force("thinking", app.ui.thinking)
+        .ok();
+}
+
+fn update_moves(snap: &Snapshot) {
+    let list: HtmlElement = dom::by_id("moves");
+    clear(&list);
+    for (i, text) in snap.moves.iter().enumerate() {
+        let item = element("li", "", "");
+        let button = element("button", "move", text);
+        set_attr(&button, "type", "button");
+        set_attr(&button, "data-ply", &(i + 1).to_string());
+        set_attr(&button, "aria-label", &format!("Move {}: {text}", i + 1));
+        if i + 1 == snap.cursor {
+            set_attr(&button, "aria-current", "step");
+        }
+        if i + 1 > snap.cursor {
+            button.class_list().add_1("undone").ok();
+        }
+        item.append_child(&button).ok();
+        list.append_child(&item).ok();
+    }
+}
+
+fn update_summary(app: &App, snap: &Snapshot) {
+    let summary: HtmlElement = dom::by_id("summary");
+    clear(&summary);
+    dom::show(&summary, snap.over);
+    if !snap.over {
+        return;
+    }
+    let headline = match snap.winner {
+        Some(w) => format!("{} wins", snap.players[w as usize]),
+        None => "Draw".to_string(),
+    };
+    summary.append_child(&element("h2", "", &headline)).ok();
+    if snap.spec.game != "cheversi" {
+        return;
+    }
+    let table = element("table", "breakdown", "");
+    let head = element("tr", "", "");
+    for title in ["Piece", "Square", "Points"] {
+        head.append_child(&element("th", "", title)).ok();
+    }
+    table.append_child(&head).ok();
+    for part in view::breakdown(app.ui.session.current()) {
+        let row = element("tr", &format!("seat-{}", part.player), "");
+        let who = snap.players[part.player as usize];
+        let piece = format!("{who} {}", piece_word(part.piece, true));
+        for cell in [piece, part.square, part.points.to_string()] {
+            row.append_child(&element("td", "", &cell)).ok();
+        }
+        table.append_child(&row).ok();
+    }
+    summary.append_child(&table).ok();
+    let totals = format!(
+        "Final score: White {}, Black {}.",
+        snap.scores[0], snap.scores[1]
+    );
+    summary.append_child(&element("p", "", &totals)).ok();
+}
+
+fn update_buttons(app: &App) {
+    for id in ["undo", "redo"] {
+        let button: HtmlButtonElement = dom::by_id(id);
+        button.set_hidden(!app.ui.undo_allowed);
+    }
+    let overlay: HtmlButtonElement = dom::by_id("overlay");
+    let cheversi = !app.ui.session.current().scores().is_empty();
+    overlay.set_hidden(!cheversi);
+    let label = match app.ui.overlay {
+        Overlay::Off => "Attacks: off",
+        Overlay::White => "Attacks: White",
+        Overlay::Black => "Attacks: Black",
+        Overlay::Both => "Attacks: both",
+    };
+    overlay.set_text_content(Some(label));
+    let confirm: HtmlElement = dom::by_id("confirm-label");
+    confirm.set_hidden(!cheversi);
+}

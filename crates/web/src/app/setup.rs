@@ -1,0 +1,214 @@
+//! The new-game dialog: game, rule set or variant (with a one-line
+//! description), scoring, players, who sits where, who starts, undo.
+
+use super::dom::{self, element};
+use super::{with_app, App};
+use crate::ui::{NewGame, Seat, Ui};
+use cheversi_api::spec::GameSpec;
+use cheversi_engine::attrition::Variant;
+use cheversi_engine::cheversi::RuleSet;
+use web_sys::{Event, HtmlDialogElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+const SEAT_CHOICES: [(&str, &str); 5] = [
+    ("human", "Person at this device"),
+    ("beginner", "Computer: Beginner"),
+    ("casual", "Computer: Casual"),
+    ("strong", "Computer: Strong"),
+    ("master", "Computer: Master"),
+];
+
+fn select(id: &str) -> HtmlSelectElement {
+    dom::by_id(id)
+}
+
+fn fill(id: &str, options: &[(&str, &str)]) {
+    let sel = select(id);
+    dom::clear(&sel);
+    for (value, label) in options {
+        let option = element("option", "", label);
+        dom::set_attr(&option, "value", value);
+        sel.append_child(&option).ok();
+    }
+}
+
+pub fn wire() {
+    let rules: Vec<(&str, &str)> = RuleSet::ALL.iter().map(|r| (r.name(), r.name())).collect();
+    fill("ng-rules", &rules);
+    let variants: Vec<(&str, &str)> = Variant::ALL.iter().map(|v| (v.name(), v.name())).collect();
+    fill("ng-variant", &variants);
+    for seat in 0..4 {
+        fill(&format!("ng-seat-{seat}"), &SEAT_CHOICES);
+    }
+    let dialog: HtmlDialogElement = dom::by_id("new-game");
+    let open: HtmlElement = dom::by_id("new-game-button");
+    let d = dialog.clone();
+    dom::on::<Event>(&open, "click", move |_| {
+        with_app(|app| prefill(app));
+        refresh();
+        let _ = d.show_modal();
+    });
+    for id in ["ng-game", "ng-rules", "ng-variant", "ng-players"] {
+        dom::on::<Event>(&select(id), "change", |_| refresh());
+    }
+    let cancel: HtmlElement = dom::by_id("ng-cancel");
+    let d = dialog.clone();
+    dom::on::<Event>(&cancel, "click", move |_| d.close());
+    let form: HtmlElement = dom::by_id("ng-form");
+    dom::on::<Event>(&form, "submit", move |event| {
+        event.prevent_default();
+        let choice = read();
+        with_app(|app| start(app, choice));
+        dialog.close();
+    });
+}
+
+fn prefill(app: &App) {
+    let spec = GameSpec::of(app.ui.session.options());
+    select("ng-game").set_value(&spec.game);
+    if let Some(rules) = &spec.rules {
+        select("ng-rules").set_value(rules);
+    }
+    if let Some(variant) = &spec.variant {
+        select("ng-variant").set_value(variant);
+    }
+    if let Some(players) = spec.players.filter(|&p| p > 2) {
+        select("ng-players").set_value(&players.to_string());
+    }
+    for (i, seat) in app.ui.seats.iter().enumerate() {
+        select(&format!("ng-seat-{i}")).set_value(match seat {
+            Seat::Human => "human",
+            Seat::Computer(level) => level,
+        });
+    }
+    let undo: HtmlInputElement = dom::by_id("ng-undo");
+    undo.set_checked(app.ui.undo_allowed);
+}
+
+/// Shows the fields that apply and the description of the choice.
+fn refresh() {
+    let cheversi = select("ng-game").value() == "cheversi";
+    let variant: Variant = select("ng-variant")
+        .value()
+        .parse()
+        .unwrap_or(Variant::Duel);
+    let melee = !cheversi && variant == Variant::Melee;
+    let players = if melee {
+        select("ng-players").value().parse().unwrap_or(3)
+    } else {
+        2
+    };
+    for (id, visible) in [
+        ("ng-cheversi", cheversi),
+        ("ng-attrition", !cheversi),
+        ("ng-players-row", melee),
+        ("ng-first-row", !cheversi),
+    ] {
+        dom::show(&dom::by_id::<HtmlElement>(id), visible);
+    }
+    let names = ["White", "Black", "Red", "Blue"];
+    for (seat, name) in names.iter().enumerate() {
+        let row: HtmlElement = dom::by_id(&format!("ng-seat-row-{seat}"));
+        dom::show(&row, seat < players);
+        let label: HtmlElement = dom::by_id(&format!("ng-seat-label-{seat}"));
+        label.set_text_content(Some(name));
+    }
+    let description = if cheversi {
+        select("ng-rules")
+            .value()
+            .parse::<RuleSet>()
+            .map(|r| r.summary())
+            .unwrap_or("")
+    } else {
+        variant.summary()
+    };
+    dom::by_id::<HtmlElement>("ng-description").set_text_content(Some(description));
+}
+
+struct Choice {
+    game: NewGame,
+    first: String,
+}
+
+fn read() -> Choice {
+    let cheversi = select("ng-game").value() == "cheversi";
+    let value = |id: &str| Some(select(id).value()).filter(|v| !v.is_empty());
+    let spec = if cheversi {
+        GameSpec {
+            game: "cheversi".into(),
+            rules: value("ng-rules"),
+            count: value("ng-count"),
+            squares: value("ng-squares"),
+            ..GameSpec::default()
+        }
+    } else {
+        let variant = value("ng-variant");
+        let players = (variant.as_deref() == Some("melee"))
+            .then(|| select("ng-players").value().parse().unwrap_or(3));
+        GameSpec {
+            game: "attrition".into(),
+            variant,
+            players,
+            ..GameSpec::default()
+        }
+    };
+    let count = spec.options().map(|o| o.players()).unwrap_or(2);
+    let seats = (0..count)
+        .map(|i| match select(&format!("ng-seat-{i}")).value().as_str() {
+            "human" => Seat::Human,
+            level => Seat::Computer(level.to_string()),
+        })
+        .collect();
+    let undo: HtmlInputElement = dom::by_id("ng-undo");
+    Choice {
+        game: NewGame {
+            spec,
+            seats,
+            undo_allowed: undo.checked(),
+        },
+        first: if cheversi {
+            "listed".into()
+        } else {
+            select("ng-first").value()
+        },
+    }
+}
+
+/// Who starts (Attrition): as listed, at random, or the loser of the last
+/// game (the seat after the winner in turn order) moves first.
+fn rotate_seats(seats: &mut [Seat], first: &str, last_winner: Option<u8>) {
+    let n = seats.len();
+    let start = match first {
+        "random" => (js_sys::Math::random() * n as f64) as usize % n,
+        "loser" => last_winner.map_or(0, |w| (w as usize + 1) % n),
+        _ => 0,
+    };
+    seats.rotate_left(start);
+}
+
+fn start(app: &mut App, mut choice: Choice) {
+    rotate_seats(&mut choice.game.seats, &choice.first, app.ui.last_winner);
+    match Ui::new(choice.game) {
+        Ok(mut ui) => {
+            ui.overlay = app.ui.overlay;
+            ui.confirm = app.ui.confirm;
+            ui.show_eval = app.ui.show_eval;
+            ui.last_winner = app.ui.last_winner;
+            ui.flipped =
+                ui.seats.len() == 2 && ui.seats[0] != Seat::Human && ui.seats[1] == Seat::Human;
+            ui.status = crate::ui::Status {
+                text: "New game.".into(),
+                error: false,
+            };
+            ui.announce = "New game started.".into();
+            // Any search for the old game is stale now.
+            ui.request_id = app.ui.request_id.wrapping_add(1);
+            app.ui = ui;
+        }
+        Err(e) => {
+            app.ui.status = crate::ui::Status {
+                text: format!("Cannot start that game: {e}"),
+                error: true,
+            }
+        }
+    }
+}

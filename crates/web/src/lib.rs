@@ -1,0 +1,18 @@
+//! The browser game. Two binaries of one page, built by trunk:
+//! `app` (the canvas front end, main thread) and `worker` (the computer
+//! player, a Web Worker). They talk only through [`protocol`].
+//!
+//! The pure parts — the message type, the page state and its actions
+//! ([`ui`]), board geometry ([`layout`]), the worker's answer
+//! ([`thinker`]) — build and test natively; the DOM, canvas and worker
+//! glue is compiled for wasm32 only.
+
+pub mod layout;
+pub mod protocol;
+pub mod thinker;
+pub mod ui;
+
+#[cfg(target_arch = "wasm32")]
+pub mod app;
+#[cfg(target_arch = "wasm32")]
+pub mod worker;

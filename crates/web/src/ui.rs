@@ -1,0 +1,748 @@
+//! The page's state without a DOM: the game, who sits where, what is
+//! selected, what the board shows. Every user action is a method here; the
+//! app renders the result. Rules questions go to the engine through
+//! `cheversi_api::view`.
+
+use cheversi_api::spec::GameSpec;
+use cheversi_api::view::{self, Snapshot};
+use cheversi_engine::{GameState, PlayError, Session, Square};
+use serde::{Deserialize, Serialize};
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Seat {
+    Human,
+    /// The computer at a level (`beginner` … `master`).
+    Computer(String),
+}
+
+impl Seat {
+    pub fn level(&self) -> Option<&str> {
+        match self {
+            Seat::Human => None,
+            Seat::Computer(level) => Some(level),
+        }
+    }
+}
+
+/// Which attack counts the board shows (Cheversi).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Overlay {
+    Off,
+    White,
+    Black,
+    Both,
+}
+
+impl Overlay {
+    pub fn next(self) -> Overlay {
+        match self {
+            Overlay::Off => Overlay::White,
+            Overlay::White => Overlay::Black,
+            Overlay::Black => Overlay::Both,
+            Overlay::Both => Overlay::Off,
+        }
+    }
+}
+
+/// A line of text under the board: news, or why something was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Status {
+    pub text: String,
+    pub error: bool,
+}
+
+/// What a new game needs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NewGame {
+    pub spec: GameSpec,
+    /// One per seat, in turn order (White first).
+    pub seats: Vec<Seat>,
+    pub undo_allowed: bool,
+}
+
+#[derive(Debug)]
+pub struct Ui {
+    pub session: Session,
+    pub seats: Vec<Seat>,
+    pub undo_allowed: bool,
+    /// Cheversi: the first tap on a square shows the placement and its
+    /// score change; a second tap places.
+    pub confirm: bool,
+    /// The chosen piece: a letter to place, or a square to jump from.
+    pub selected: Option<String>,
+    /// A placement waiting for confirmation.
+    pub pending: Option<String>,
+    /// The square the keyboard is on (0 = a1).
+    pub focus: u8,
+    pub overlay: Overlay,
+    pub flipped: bool,
+    pub status: Status,
+    /// Text for the screen reader's live region.
+    pub announce: String,
+    /// The computer's suggestion, shown on the board.
+    pub hint: Option<String>,
+    pub show_eval: bool,
+    pub eval: Option<String>,
+    /// Bumped whenever an outstanding request becomes stale.
+    pub request_id: u32,
+    /// A computer move is being computed.
+    pub thinking: bool,
+    /// The winner of the last finished game (for "loser starts").
+    pub last_winner: Option<u8>,
+}
+
+/// What the app must do for the computer after an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComputerTurn {
+    pub id: u32,
+    pub level: String,
+}
+
+impl Ui {
+    pub fn new(game: NewGame) -> Result<Ui, String> {
+        let options = game.spec.options()?;
+        if game.seats.len() != options.players() {
+            return Err(format!(
+                "{} seats for a game of {} players",
+                game.seats.len(),
+                options.players()
+            ));
+        }
+        Ok(Ui {
+            session: Session::new(options),
+            seats: game.seats,
+            undo_allowed: game.undo_allowed,
+            confirm: true,
+            selected: None,
+            pending: None,
+            focus: 0,
+            overlay: Overlay::Off,
+            flipped: false,
+            status: Status::default(),
+            announce: String::new(),
+            hint: None,
+            show_eval: false,
+            eval: None,
+            request_id: 0,
+            thinking: false,
+            last_winner: None,
+        })
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        view::snapshot(&self.session)
+    }
+
+    fn say(&mut self, text: impl Into<String>) {
+        self.status = Status {
+            text: text.into(),
+            error: false,
+        };
+    }
+
+    fn refuse(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        self.announce = text.clone();
+        self.status = Status { text, error: true };
+    }
+
+    /// Makes any answer still on its way stale.
+    fn forget_requests(&mut self) {
+        self.request_id = self.request_id.wrapping_add(1);
+        self.thinking = false;
+    }
+
+    fn clear_choice(&mut self) {
+        self.selected = None;
+        self.pending = None;
+    }
+
+    /// Whether the person at this device may move now; the reason if not.
+    fn may_move(&self) -> Result<(), String> {
+        let game = self.session.current();
+        let Some(mover) = game.to_move() else {
+            return Err("The game is over. Start a new game, or undo.".into());
+        };
+        if self.session.is_reviewing() && !self.undo_allowed {
+            return Err(
+                "You are looking at an earlier position; go to the last move to play.".into(),
+            );
+        }
+        if self.seats[mover as usize] != Seat::Human {
+            return Err(format!(
+                "It is the computer's turn ({}).",
+                game.player_name(mover)
+            ));
+        }
+        Ok(())
+    }
+
+    /// The selectors (piece letters or squares) that have a legal move.
+    pub fn choosable(&self) -> Vec<String> {
+        let game = self.session.current();
+        let mut out: Vec<String> = Vec::new();
+        for text in view::legal_moves(game) {
+            if let Ok(mv) = game.parse_move(&text) {
+                let s = view::selector(mv);
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+        out
+    }
+
+    /// Legal squares for the selected piece.
+    pub fn targets(&self) -> Vec<u8> {
+        match &self.selected {
+            Some(s) if self.may_move().is_ok() => view::legal_targets(self.session.current(), s),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A tap (or Enter) on a piece in hand.
+    pub fn choose(&mut self, chosen: &str) {
+        if let Err(why) = self.may_move() {
+            return self.refuse(why);
+        }
+        self.pending = None;
+        if self.selected.as_deref() == Some(chosen) {
+            self.selected = None;
+            return;
+        }
+        if view::legal_targets(self.session.current(), chosen).is_empty() {
+            let game = self.session.current();
+            let reason = match game.to_move() {
+                Some(m) => format!("{} cannot play {chosen} now.", game.player_name(m)),
+                None => "The game is over.".into(),
+            };
+            return self.refuse(reason);
+        }
+        self.selected = Some(chosen.to_string());
+        self.say(format!("{chosen} chosen: tap a marked square."));
+    }
+
+    /// A tap (or Enter) on a board square.
+    pub fn tap(&mut self, square: u8) {
+        let Some(sq) = Square::new(square) else {
+            return;
+        };
+        self.focus = square;
+        if let Err(why) = self.may_move() {
+            return self.refuse(why);
+        }
+        let choosable = self.choosable();
+        let name = sq.to_string();
+        // Tapping one of your own pieces that can jump chooses it.
+        if choosable.contains(&name) {
+            self.pending = None;
+            self.selected = if self.selected.as_deref() == Some(&name) {
+                None
+            } else {
+                Some(name)
+            };
+            return;
+        }
+        if self.selected.is_none() && choosable.len() == 1 {
+            self.selected = Some(choosable[0].clone());
+        }
+        let Some(chosen) = self.selected.clone() else {
+            return self.refuse(if choosable.iter().all(|c| c.len() == 1) {
+                "Choose a piece from your reserve first."
+            } else {
+                "Choose one of your pieces first."
+            });
+        };
+        let text = view::move_text(&chosen, sq);
+        if let Some(reason) = view::why_not(self.session.current(), &text) {
+            return self.refuse(reason);
+        }
+        let placement = chosen.len() == 1 && !self.session.current().scores().is_empty();
+        if placement && self.confirm && self.pending.as_deref() != Some(&text) {
+            self.pending = Some(text.clone());
+            let before = self.session.current().scores();
+            let after = view::preview_scores(self.session.current(), &text).unwrap_or_default();
+            self.say(format!(
+                "{text}: {}. Tap again to place.",
+                score_change(&before, &after)
+            ));
+            return;
+        }
+        self.play(&text);
+    }
+
+    /// A move typed in notation.
+    pub fn type_move(&mut self, text: &str) {
+        if let Err(why) = self.may_move() {
+            return self.refuse(why);
+        }
+        let text = text.trim();
+        if text.is_empty() {
+            return;
+        }
+        self.play(text);
+    }
+
+    /// Plays a move for the person at the device (or the computer).
+    fn play(&mut self, text: &str) {
+        let before = self.snapshot();
+        match self.session.play_text(text) {
+            Ok(_) => {
+                self.forget_requests();
+                self.clear_choice();
+                self.hint = None;
+                self.eval = None;
+                let after = self.snapshot();
+                let news = describe_move(&before, &after);
+                self.say(news.clone());
+                self.announce = news;
+                if after.over {
+                    self.last_winner = after.winner;
+                }
+            }
+            Err(PlayError::Parse(e)) => self.refuse(e.to_string()),
+            Err(PlayError::Illegal(e)) => self.refuse(e.to_string()),
+        }
+    }
+
+    /// The computer must move now (and nothing is being computed for it).
+    pub fn computer_turn(&mut self) -> Option<ComputerTurn> {
+        if self.thinking || self.session.is_reviewing() {
+            return None;
+        }
+        let mover = self.session.current().to_move()?;
+        let level = self.seats[mover as usize].level()?.to_string();
+        self.forget_requests();
+        self.thinking = true;
+        Some(ComputerTurn {
+            id: self.request_id,
+            level,
+        })
+    }
+
+    /// The worker's move for request `id`; stale answers are dropped.
+    pub fn computer_moved(&mut self, id: u32, best: &str, eval: &str) -> bool {
+        if id != self.request_id || !self.thinking {
+            return false;
+        }
+        self.thinking = false;
+        self.play(best);
+        if self.show_eval {
+            self.eval = Some(eval.to_string());
+        }
+        true
+    }
+
+    /// The worker died or refused; the app starts a new one and asks again.
+    pub fn computer_failed(&mut self) {
+        self.thinking = false;
+    }
+
+    /// Asks for a hint (or only an evaluation): the id to send with it.
+    pub fn ask_hint(&mut self) -> Option<u32> {
+        if let Err(why) = self.may_move() {
+            self.refuse(why);
+            return None;
+        }
+        self.forget_requests();
+        self.say("Looking for a good move…");
+        Some(self.request_id)
+    }
+
+    pub fn hint_found(&mut self, id: u32, best: &str, eval: &str) {
+        if id != self.request_id {
+            return;
+        }
+        self.hint = Some(best.to_string());
+        self.eval = Some(eval.to_string());
+        let text = format!("Hint: {best} (evaluation {eval})");
+        self.say(text.clone());
+        self.announce = text;
+    }
+
+    /// Undo: back to the last position where a person was to move.
+    pub fn undo(&mut self) {
+        if !self.undo_allowed {
+            return self.refuse("Undo is switched off for this game.");
+        }
+        if self.session.cursor() == 0 {
+            return self.refuse("Nothing to undo.");
+        }
+        self.session.undo();
+        while self.session.cursor() > 0 && !self.human_to_move() {
+            self.session.undo();
+        }
+        self.after_jump("Move taken back.");
+    }
+
+    pub fn redo(&mut self) {
+        if !self.undo_allowed {
+            return self.refuse("Undo is switched off for this game.");
+        }
+        if !self.session.redo() {
+            return self.refuse("Nothing to redo.");
+        }
+        while self.session.is_reviewing() && !self.human_to_move() {
+            self.session.redo();
+        }
+        self.after_jump("Move replayed.");
+    }
+
+    fn human_to_move(&self) -> bool {
+        self.session
+            .current()
+            .to_move()
+            .is_some_and(|m| self.seats[m as usize] == Seat::Human)
+    }
+
+    /// Shows the position after `ply` moves (review).
+    pub fn go_to(&mut self, ply: usize) {
+        if self.session.go_to(ply) {
+            let text = if self.session.is_reviewing() {
+                format!("Position after move {ply}.")
+            } else {
+                "Back to the game.".to_string()
+            };
+            self.after_jump(&text);
+        }
+    }
+
+    fn after_jump(&mut self, text: &str) {
+        self.forget_requests();
+        self.clear_choice();
+        self.hint = None;
+        self.eval = None;
+        self.say(text);
+        self.announce = text.to_string();
+    }
+
+    /// Moves the keyboard focus by a step on the screen.
+    pub fn move_focus(&mut self, right: i8, up: i8) {
+        let (right, up) = if self.flipped {
+            (-right, -up)
+        } else {
+            (right, up)
+        };
+        let file = (self.focus % 8) as i8 + right;
+        let rank = (self.focus / 8) as i8 + up;
+        if (0..8).contains(&file) && (0..8).contains(&rank) {
+            self.focus = (rank * 8 + file) as u8;
+        }
+    }
+}
+
+/// "White +4, Black −2" from two score lists.
+pub fn score_change(before: &[i32], after: &[i32]) -> String {
+    ["White", "Black"]
+        .iter()
+        .zip(before.iter().zip(after))
+        .map(|(name, (b, a))| format!("{name} {:+} → {a}", a - b))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn piece_name(letter: char, cheversi: bool) -> &'static str {
+    match (letter, cheversi) {
+        ('K', _) => "King",
+        ('Q', _) => "Queen",
+        ('R', _) => "Rook",
+        ('B', true) => "Bishop",
+        ('B', false) => "second Knight",
+        _ => "Knight",
+    }
+}
+
+/// One sentence about the last move: who did what, captures, losses,
+/// eliminations, the result.
+pub fn describe_move(before: &Snapshot, after: &Snapshot) -> String {
+    let cheversi = before.spec.game == "cheversi";
+    let mover = before.to_move.unwrap_or(0) as usize;
+    let name = before.players[mover];
+    let text = after.moves[after.cursor - 1].clone();
+    let mut parts = vec![format!("{name} played {text}.")];
+    if cheversi {
+        parts.push(format!(
+            "Scores: White {}, Black {}.",
+            after.scores[0], after.scores[1]
+        ));
+    } else {
+        for (sq, was) in before.board.iter().enumerate() {
+            let Some(was) = *was else { continue };
+            if after.board.contains(&Some(was)) {
+                continue;
+            }
+            let whose = before.players[was.player as usize];
+            let square = Square::new(sq as u8).expect("0..64");
+            let how = if after.board[sq].is_some() {
+                "captured"
+            } else {
+                "lost (no jump)"
+            };
+            parts.push(format!(
+                "{whose}'s {} on {square} is {how}.",
+                piece_name(was.piece, false)
+            ));
+        }
+        for (p, (&was, &now)) in before.out.iter().zip(&after.out).enumerate() {
+            if now && !was {
+                parts.push(format!("{} is out.", after.players[p]));
+            }
+        }
+    }
+    if after.over {
+        parts.push(match after.winner {
+            Some(w) => format!("{} wins.", after.players[w as usize]),
+            None => "Draw.".into(),
+        });
+    }
+    parts.join(" ")
+}
+
+/// The accessible name of a square: it starts with the square.
+pub fn square_label(snap: &Snapshot, square: u8) -> String {
+    let sq = Square::new(square).expect("0..64");
+    let cheversi = snap.spec.game == "cheversi";
+    let mut text = sq.to_string();
+    match snap.board[square as usize] {
+        Some(p) => text.push_str(&format!(
+            ", {} {}",
+            snap.players[p.player as usize],
+            piece_name(p.piece, cheversi)
+        )),
+        None => text.push_str(", empty"),
+    }
+    if cheversi {
+        let counts: Vec<String> = snap
+            .attacks
+            .iter()
+            .zip(&snap.players)
+            .filter(|(a, _)| a[square as usize] > 0)
+            .map(|(a, name)| format!("{} {name}", a[square as usize]))
+            .collect();
+        if !counts.is_empty() {
+            text.push_str(&format!(", attacked by {}", counts.join(", ")));
+        }
+    } else if snap.markers[square as usize] && snap.board[square as usize].is_none() {
+        text.push_str(", marked");
+    }
+    text
+}
+
+/// The saved game in localStorage.
+#[derive(Serialize, Deserialize)]
+pub struct Saved {
+    pub version: u32,
+    pub record: String,
+    pub seats: Vec<Seat>,
+    pub undo_allowed: bool,
+    pub cursor: usize,
+    #[serde(default)]
+    pub last_winner: Option<u8>,
+}
+
+pub const SAVE_VERSION: u32 = 1;
+
+impl Ui {
+    pub fn save(&self) -> String {
+        serde_json::to_string(&Saved {
+            version: SAVE_VERSION,
+            record: self.session.record().to_text(),
+            seats: self.seats.clone(),
+            undo_allowed: self.undo_allowed,
+            cursor: self.session.cursor(),
+            last_winner: self.last_winner,
+        })
+        .expect("plain data")
+    }
+
+    /// Reads a saved game; the error says what is wrong with it.
+    pub fn restore(text: &str) -> Result<Ui, String> {
+        let saved: Saved = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if saved.version != SAVE_VERSION {
+            return Err(format!("saved by version {}", saved.version));
+        }
+        let session = Session::parse_record(&saved.record).map_err(|e| e.to_string())?;
+        let spec = GameSpec::of(session.options());
+        let mut ui = Ui::new(NewGame {
+            spec,
+            seats: saved.seats,
+            undo_allowed: saved.undo_allowed,
+        })?;
+        ui.session = session;
+        ui.session.go_to(saved.cursor.min(ui.session.moves().len()));
+        ui.last_winner = saved.last_winner;
+        Ok(ui)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(spec: &str, seats: Vec<Seat>) -> Ui {
+        Ui::new(NewGame {
+            spec: serde_json::from_str(spec).unwrap(),
+            seats,
+            undo_allowed: true,
+        })
+        .unwrap()
+    }
+
+    fn hotseat(spec: &str) -> Ui {
+        game(spec, vec![Seat::Human, Seat::Human])
+    }
+
+    fn sq(name: &str) -> u8 {
+        name.parse::<Square>().unwrap().index() as u8
+    }
+
+    #[test]
+    fn tap_tap_with_confirmation_and_reasons() {
+        let mut ui = hotseat(r#"{"game":"cheversi","rules":"lewicki-free"}"#);
+        ui.tap(sq("d4"));
+        assert!(ui.status.error, "no piece chosen yet");
+        ui.choose("Q");
+        assert_eq!(ui.targets().len(), 64);
+        // BrainKing opens with the King: it is chosen by itself.
+        let mut ui = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
+        ui.tap(sq("d4"));
+        assert_eq!(ui.pending.as_deref(), Some("Kd4"));
+        assert!(ui.status.text.contains("White +8"), "{}", ui.status.text);
+        assert_eq!(ui.session.moves().len(), 0);
+        ui.tap(sq("d4"));
+        assert_eq!(ui.session.notations(), ["Kd4"]);
+        ui.choose("Q");
+        ui.tap(sq("a8"));
+        assert!(ui.status.error);
+        assert!(ui.status.text.starts_with("Qa8: "), "{}", ui.status.text);
+        assert_eq!(ui.announce, ui.status.text);
+        ui.confirm = false;
+        ui.tap(sq("e5"));
+        assert_eq!(ui.session.notations(), ["Kd4", "Qe5"]);
+        assert!(ui.announce.contains("Black played Qe5"));
+    }
+
+    #[test]
+    fn attrition_jumps_by_choosing_the_knight() {
+        let mut ui = hotseat(r#"{"game":"attrition"}"#);
+        ui.tap(sq("d4"));
+        ui.tap(sq("e5"));
+        assert!(ui.status.error, "the mirror square: {}", ui.status.text);
+        ui.tap(sq("f6"));
+        assert_eq!(ui.session.notations(), ["Nd4", "Nf6"]);
+        ui.tap(sq("d4"));
+        assert_eq!(ui.selected.as_deref(), Some("d4"));
+        assert!(ui.targets().contains(&sq("f5")));
+        ui.tap(sq("f5"));
+        assert_eq!(ui.session.notations(), ["Nd4", "Nf6", "d4-f5"]);
+    }
+
+    #[test]
+    fn the_computer_is_asked_and_stale_answers_are_dropped() {
+        let mut ui = game(
+            r#"{"game":"cheversi"}"#,
+            vec![Seat::Human, Seat::Computer("master".into())],
+        );
+        assert_eq!(ui.computer_turn(), None);
+        ui.confirm = false;
+        ui.type_move("Kd4");
+        let turn = ui.computer_turn().unwrap();
+        assert_eq!(turn.level, "master");
+        assert_eq!(ui.computer_turn(), None, "already thinking");
+        ui.tap(sq("e5"));
+        assert!(ui.status.text.contains("computer's turn"));
+        // Undo while it thinks: the answer that comes later is ignored.
+        ui.undo();
+        assert_eq!(ui.session.cursor(), 0);
+        assert!(!ui.computer_moved(turn.id, "Qe5", "+1.0"));
+        assert_eq!(ui.session.moves().len(), 1, "kept for redo");
+        ui.type_move("Kc3");
+        let turn = ui.computer_turn().unwrap();
+        assert!(ui.computer_moved(turn.id, "Qd4", "+1.0"));
+        assert_eq!(ui.session.notations(), ["Kc3", "Qd4"]);
+        // Undo takes back the computer's move and the person's.
+        ui.undo();
+        assert_eq!(ui.session.cursor(), 0);
+    }
+
+    #[test]
+    fn undo_can_be_switched_off() {
+        let mut ui = hotseat(r#"{"game":"cheversi"}"#);
+        ui.undo_allowed = false;
+        ui.type_move("Kd4");
+        ui.undo();
+        assert!(ui.status.error);
+        assert_eq!(ui.session.cursor(), 1);
+        ui.go_to(0);
+        ui.type_move("Kc3");
+        assert!(ui.status.error, "no playing from review");
+        ui.go_to(1);
+        assert!(!ui.session.is_reviewing());
+    }
+
+    #[test]
+    fn save_and_restore_and_corrupt_saves() {
+        let mut ui = game(
+            r#"{"game":"attrition","variant":"melee","players":3}"#,
+            vec![Seat::Human, Seat::Computer("casual".into()), Seat::Human],
+        );
+        ui.type_move("Nd4");
+        let back = Ui::restore(&ui.save()).unwrap();
+        assert_eq!(back.session.notations(), ["Nd4"]);
+        assert_eq!(back.seats, ui.seats);
+        assert!(Ui::restore("{").is_err());
+        assert!(Ui::restore("").is_err());
+        let broken = ui.save().replace("Nd4", "Nz9");
+        assert!(Ui::restore(&broken).unwrap_err().contains("line"));
+        let wrong_seats = ui.save().replace(r#""Human","#, "");
+        assert!(Ui::restore(&wrong_seats).is_err());
+    }
+
+    #[test]
+    fn labels_start_with_the_square() {
+        let mut ui = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
+        ui.type_move("Kd4");
+        ui.type_move("Qe5");
+        let snap = ui.snapshot();
+        assert_eq!(
+            square_label(&snap, sq("d4")),
+            "d4, White King, attacked by 1 Black"
+        );
+        let d5 = square_label(&snap, sq("d5"));
+        assert_eq!(d5, "d5, empty, attacked by 1 White, 1 Black");
+        assert_eq!(square_label(&snap, sq("a1")), "a1, empty");
+    }
+
+    #[test]
+    fn captures_and_eliminations_are_described() {
+        let mut ui = hotseat(r#"{"game":"attrition"}"#);
+        for m in ["Nd4", "Nb5", "d4xb5"] {
+            ui.type_move(m);
+        }
+        assert_eq!(
+            ui.announce,
+            "White played d4xb5. Black's Knight on b5 is captured. White wins."
+        );
+        let mut ui = game(
+            r#"{"game":"attrition","variant":"melee","players":3}"#,
+            vec![Seat::Human, Seat::Human, Seat::Human],
+        );
+        for m in ["Nd4", "Nb5", "Nh8", "d4xb5"] {
+            ui.type_move(m);
+        }
+        assert!(ui.announce.contains("Black is out."), "{}", ui.announce);
+    }
+
+    #[test]
+    fn focus_moves_on_screen_directions() {
+        let mut ui = hotseat(r#"{"game":"cheversi"}"#);
+        ui.move_focus(1, 1);
+        assert_eq!(ui.focus, sq("b2"));
+        ui.flipped = true;
+        ui.move_focus(1, 0);
+        assert_eq!(ui.focus, sq("a2"));
+        ui.move_focus(1, 0);
+        assert_eq!(ui.focus, sq("a2"), "stays on the board");
+    }
+}

@@ -1,0 +1,38 @@
+//! The Web Worker: receives [`ToWorker`] messages, answers with
+//! [`FromWorker`]. The page stops a search by ending the worker, so the
+//! engine never needs a shared abort flag.
+
+use crate::protocol::{FromWorker, ToWorker};
+use crate::thinker::answer;
+use cheversi_engine::ai::engine::Engine;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
+    let value = serde_wasm_bindgen::to_value(message).expect("plain data");
+    scope.post_message(&value).expect("the page is listening");
+}
+
+pub fn start() {
+    console_error_panic_hook::set_once();
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let engine = RefCell::new(Engine::new(js_sys::Date::now() as u64));
+    let reply_to = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let reply = match serde_wasm_bindgen::from_value::<ToWorker>(event.data()) {
+            Ok(message) => {
+                let clock = || js_sys::Date::now() / 1000.0;
+                answer(&mut engine.borrow_mut(), message, &clock)
+            }
+            Err(e) => FromWorker::Failed {
+                id: 0,
+                message: format!("unreadable request: {e}"),
+            },
+        };
+        post(&reply_to, &reply);
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    post(&scope, &FromWorker::Ready);
+}

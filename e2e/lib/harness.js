@@ -1,0 +1,68 @@
+// Shared by the browser tests: a static server for dist/ on 127.0.0.1 and
+// Debian's Chromium driven by playwright-core (no browser download).
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
+  '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain',
+};
+
+export const DIST = new URL('../../dist/', import.meta.url).pathname;
+
+/** Serves `root` under `prefix` (e.g. '/' or '/games/cheversi/'). */
+export async function serve(root = DIST, prefix = '/') {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!path.startsWith(prefix)) { res.writeHead(404); res.end(); return; }
+    let file = normalize(join(root, path.slice(prefix.length)));
+    if (!file.startsWith(normalize(root))) { res.writeHead(403); res.end(); return; }
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404); res.end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${server.address().port}${prefix}`;
+  return { url, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** A page that records console errors and uncaught exceptions. */
+export async function open(browser, url, { width = 1280, height = 800, storage } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+  if (storage) {
+    await context.addInitScript((items) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+    }, storage);
+  }
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]');
+  return { page, context, errors };
+}
+
+/** The square's grid cell (e.g. 'd4'). */
+export function cell(page, square) {
+  const index = (square.charCodeAt(1) - 49) * 8 + (square.charCodeAt(0) - 97);
+  return page.locator(`#grid [data-square="${index}"]`);
+}

@@ -1,0 +1,49 @@
+// Plays through the UI the way a person would: choose a usable piece from
+// the reserve (or a piece on the board), then a square marked legal.
+import { cell } from './harness.js';
+
+/** Resolves after the next two animation frames (the page renders in one). */
+export function settled(page) {
+  return page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+}
+
+export async function waitForHumanTurn(page, seat) {
+  await settled(page);
+  await page.waitForFunction((seat) => {
+    const row = document.querySelector(`#players .seat-${seat}`);
+    return (row && row.classList.contains('to-move') && !document.body.classList.contains('thinking'))
+      || !document.querySelector('#summary').hidden;
+  }, seat, { timeout: 30000 });
+  return page.locator('#summary').isHidden();
+}
+
+/** One placement or jump for the seat to move, through taps. */
+export async function playAnyMove(page, { confirm = true } = {}) {
+  const pieces = page.locator('.reserve-piece:not([disabled]):not(.unusable)');
+  if (await pieces.count() > 0) {
+    await pieces.first().click();
+    await settled(page);
+  } else {
+    // Attrition: tap a piece that can jump (its cell gets legal targets).
+    const own = await page.locator('#grid .cell').evaluateAll((cells) => cells
+      .filter((c) => /, (White|Black|Red|Blue) (Knight|second Knight)/.test(c.getAttribute('aria-label')))
+      .map((c) => c.dataset.square));
+    for (const sq of own) {
+      await page.locator(`#grid [data-square="${sq}"]`).click();
+      await settled(page);
+      if (await page.locator('#grid .cell[aria-label$=", legal"]').count() > 0) break;
+    }
+  }
+  const legal = page.locator('#grid .cell[aria-label$=", legal"]');
+  const n = await legal.count();
+  if (n === 0) throw new Error('no legal square marked: ' + await page.locator('#status').textContent());
+  const target = legal.nth(Math.floor(n / 2));
+  await target.click();
+  await settled(page);
+  if (confirm && await page.locator('#grid .cell[aria-label$=", legal"]').count() > 0) {
+    await target.click();
+  }
+  await settled(page);
+}
+
+export { cell };
