@@ -1,24 +1,68 @@
 #!/usr/bin/env bash
-# Installs what building and testing need and this machine lacks.
+# Installs what building, serving and testing need and this machine lacks.
 # Idempotent: each step checks first, so running it again is quick.
+#   scripts/setup.sh          everything (Rust targets, trunk, wasm-bindgen,
+#                             Chromium, npm packages)
+#   scripts/setup.sh --serve  only what `trunk serve` needs
 set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION="0.21"
+# Must equal the wasm-bindgen crate pinned in Cargo.toml (=0.2.130).
+WASM_BINDGEN_VERSION="0.2.130"
 
 have() { command -v "$1" >/dev/null 2>&1; }
+say() { echo "setup: $*"; }
 
 if ! have cargo; then
   echo "setup: cargo is missing; install Rust with rustup first" >&2
   exit 1
 fi
+export PATH="$HOME/.cargo/bin:$PATH"
 
-# The engine must build for the browser too.
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-  echo "setup: adding the wasm32-unknown-unknown target"
+  say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
 fi
 
 for component in rustfmt clippy; do
   if ! rustup component list --installed | grep -q "^$component"; then
-    echo "setup: adding $component"
+    say "adding $component"
     rustup component add "$component"
   fi
 done
+
+if ! trunk --version 2>/dev/null | grep -q "^trunk $TRUNK_VERSION\."; then
+  say "installing trunk $TRUNK_VERSION.x (a few minutes)"
+  cargo install --locked trunk --version "~$TRUNK_VERSION"
+fi
+
+# Not --locked: the CLI's lock file pins a crate version the registry no
+# longer serves.
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION$"; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes)"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+# npm: wasm-opt (binaryen@132, Debian's is broken) and playwright-core.
+if ! have npm; then
+  echo "setup: npm is missing; install Node.js 20 or later" >&2
+  exit 1
+fi
+if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then
+  say "installing npm packages (e2e/)"
+  npm ci --prefix e2e --no-audit --no-fund
+fi
+
+if [ "${1:-}" = "--serve" ]; then
+  exit 0
+fi
+
+# Debian's Chromium and ChromeDriver for the browser tests.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  say "installing chromium and chromium-driver (apt)"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver fonts-dejavu-core >/dev/null
+fi

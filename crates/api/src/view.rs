@@ -39,6 +39,8 @@ pub struct Snapshot {
     pub last_move: Vec<u8>,
     /// Every move in notation, including undone ones after `cursor`.
     pub moves: Vec<String>,
+    /// The seat that played each of `moves`.
+    pub movers: Vec<u8>,
     /// How many of `moves` the shown position has.
     pub cursor: usize,
     /// Attrition: pieces that still have to jump this turn (letters).
@@ -85,6 +87,14 @@ pub fn snapshot(session: &Session) -> Snapshot {
         out: Vec::new(),
         last_move,
         moves: session.notations(),
+        movers: (0..session.moves().len())
+            .map(|i| {
+                session
+                    .position_at(i)
+                    .and_then(|p| p.to_move())
+                    .unwrap_or(0)
+            })
+            .collect(),
         cursor: session.cursor(),
         still_to_jump: Vec::new(),
         in_setup: false,
@@ -322,6 +332,7 @@ mod tests {
         }
         assert_eq!(snap.scores, s.current().scores());
         assert_eq!(snap.moves, ["Kd4", "Qe5"]);
+        assert_eq!(snap.movers, [0, 1]);
     }
 
     #[test]

@@ -141,11 +141,41 @@ pub fn start() {
     wire_events();
     setup::wire();
     with_app(|app| app.ui.flipped = app.human_plays_black_only());
-    dom::document()
-        .body()
-        .expect("body")
-        .set_attribute("data-ready", "true")
+    // Render the first frame now, so "ready" means a board is on screen.
+    APP.with(|cell| {
+        if let Some(app) = cell.borrow_mut().as_mut() {
+            app.render();
+        }
+    });
+    let body = dom::document().body().expect("body");
+    let now = web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0);
+    body.set_attribute("data-ready-ms", &format!("{now:.0}"))
         .expect("attribute");
+    body.set_attribute("data-ready", "true").expect("attribute");
+}
+
+/// How long the computer may stay silent before its worker is replaced:
+/// every level answers within about a second.
+const WATCHDOG_MS: i32 = 20_000;
+
+fn watch(id: u32) {
+    let callback = Closure::once_into_js(move || {
+        with_app(|app| {
+            let stuck = app.brain.as_ref().is_some_and(|b| b.busy == Some(id));
+            if stuck {
+                app.on_reply(Reply::Crashed("no answer in time".into()));
+            }
+        })
+    });
+    let _ = web_sys::window()
+        .expect("window")
+        .set_timeout_with_callback_and_timeout_and_arguments_0(
+            callback.unchecked_ref(),
+            WATCHDOG_MS,
+        );
 }
 
 /// 64 focusable cells over the canvas, in 8 rows, for keyboard and
@@ -354,6 +384,7 @@ impl App {
                     level: turn.level,
                     purpose: Purpose::Play,
                 });
+                watch(turn.id);
             }
         }
         if let Some(s) = storage() {
@@ -369,9 +400,6 @@ impl App {
     }
 
     fn ask(&mut self, purpose: Purpose) {
-        if self.ui.session.current().scores().is_empty() && purpose == Purpose::Evaluate {
-            // Attrition evaluations come with hints and computer moves.
-        }
         let Some(id) = self.ui.ask_hint() else { return };
         let mut session = self.ui.session.clone();
         session.forget_redo();
@@ -384,6 +412,7 @@ impl App {
                 level: "master".into(),
                 purpose,
             });
+            watch(id);
         }
     }
 

@@ -188,24 +188,46 @@ fn update_status(app: &App) {
         .ok();
 }
 
+/// Rounds like a record: a round holds one turn of every player, and a
+/// turn's moves sit together (`1. Kd4 Qe5`, `3. d4-f5,b1-c3 e7xf5`).
 fn update_moves(snap: &Snapshot) {
     let list: HtmlElement = dom::by_id("moves");
     clear(&list);
+    let mut round: Option<HtmlElement> = None;
+    let mut last_mover: Option<u8> = None;
+    let mut number = 0;
     for (i, text) in snap.moves.iter().enumerate() {
-        let item = element("li", "", "");
-        let button = element("button", "move", text);
+        let mover = snap.movers[i];
+        if last_mover.is_none_or(|last| mover <= last) && last_mover != Some(mover) {
+            number += 1;
+            let item = element("li", "round", "");
+            item.append_child(&element("span", "number", &format!("{number}.")))
+                .ok();
+            list.append_child(&item).ok();
+            round = Some(item);
+        }
+        last_mover = Some(mover);
+        let button = element("button", &format!("move seat-{mover}"), text);
         set_attr(&button, "type", "button");
         set_attr(&button, "data-ply", &(i + 1).to_string());
-        set_attr(&button, "aria-label", &format!("Move {}: {text}", i + 1));
+        let who = snap.players[mover as usize];
+        set_attr(
+            &button,
+            "aria-label",
+            &format!("Move {}, {who}: {text}", i + 1),
+        );
         if i + 1 == snap.cursor {
             set_attr(&button, "aria-current", "step");
         }
         if i + 1 > snap.cursor {
             button.class_list().add_1("undone").ok();
         }
-        item.append_child(&button).ok();
-        list.append_child(&item).ok();
+        if let Some(item) = &round {
+            item.append_child(&button).ok();
+        }
     }
+    // Keep the newest move in view (scrolling the list only, not the page).
+    list.set_scroll_top(list.scroll_height());
 }
 
 fn update_summary(app: &App, snap: &Snapshot) {

@@ -1,0 +1,49 @@
+// The game survives a reload; a corrupt save is reported, set aside, and
+// does not break the page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, cell } from '../lib/harness.js';
+import { settled } from '../lib/play.js';
+import { newGame } from '../lib/dialog.js';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser.close(); await server.close(); });
+
+test('reload mid-game restores the game', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  await newGame(page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
+  for (const mv of ['Kd4', 'Qe5', 'Nd5']) {
+    await page.fill('#type-move', mv);
+    await page.press('#type-move', 'Enter');
+  }
+  await settled(page);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.deepEqual(await page.locator('#moves .move').allTextContents(), ['Kd4', 'Qe5', 'Nd5']);
+  assert.match(await cell(page, 'e5').getAttribute('aria-label'), /^e5, Black Queen/);
+  assert.equal(await page.locator('#players .seat-1.to-move').count(), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const [name, saved] of [
+  ['not JSON', '{"version":1,"record":'],
+  ['a bad record', JSON.stringify({ version: 1, record: '[Game "Cheversi"]\n[Rules "lewicki"]\n\n1. Kd4 Qa8 *', seats: ['Human', 'Human'], undo_allowed: true, cursor: 2 })],
+  ['wrong seats', JSON.stringify({ version: 1, record: '[Game "Cheversi"]\n[Rules "lewicki"]\n\n*', seats: [], undo_allowed: true, cursor: 0 })],
+]) {
+  test(`a corrupt saved game (${name}) is set aside`, async () => {
+    const { page, errors, context } = await open(browser, server.url, { storage: { 'cheversi.game': saved } });
+    const status = await page.locator('#status').textContent();
+    assert.match(status, /The saved game could not be read \(.+\); it was set aside/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('cheversi.game.corrupt')), saved);
+    // The page works: a new game can be played.
+    await newGame(page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'human'] });
+    await page.fill('#type-move', 'Kd4');
+    await page.press('#type-move', 'Enter');
+    await settled(page);
+    assert.deepEqual(await page.locator('#moves .move').allTextContents(), ['Kd4']);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

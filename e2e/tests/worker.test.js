@@ -1,0 +1,52 @@
+// The computer player's worker: a search is abandoned at once on undo and
+// new game, and a worker that fails is replaced while the game goes on.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open } from '../lib/harness.js';
+import { settled, waitForHumanTurn } from '../lib/play.js';
+import { newGame } from '../lib/dialog.js';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser.close(); await server.close(); });
+
+test('undo while the computer thinks abandons its move', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  await newGame(page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'master'] });
+  await page.fill('#type-move', 'Qd4');
+  await page.press('#type-move', 'Enter');
+  await page.waitForSelector('body.thinking');
+  await page.click('#undo');
+  await settled(page);
+  assert.equal(await page.locator('body.thinking').count(), 0);
+  // Longer than the computer's budget: its answer must not arrive.
+  await page.waitForTimeout(1500);
+  assert.equal(await page.locator('#moves .move:not(.undone)').count(), 0);
+  // Play on: the computer answers the new move.
+  await page.fill('#type-move', 'Nc3');
+  await page.press('#type-move', 'Enter');
+  await waitForHumanTurn(page, 0);
+  assert.deepEqual((await page.locator('#moves .move').allTextContents()).slice(0, 1), ['Nc3']);
+  assert.equal(await page.locator('#moves .move').count(), 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a worker that fails to start is replaced and the game goes on', async () => {
+  const context = await browser.newContext();
+  let failures = 1;
+  await context.route('**/worker_bg.wasm', (route) => {
+    if (failures-- > 0) route.fulfill({ status: 500, body: 'broken' });
+    else route.continue();
+  });
+  const page = await context.newPage();
+  const warnings = [];
+  page.on('console', (m) => warnings.push(m.text()));
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['master', 'human'] });
+  await waitForHumanTurn(page, 1);
+  assert.deepEqual(await page.locator('#moves .move').count(), 1, 'the computer moved');
+  assert.ok(warnings.some((w) => /computer player stopped/.test(w)), warnings.join('\n'));
+  await context.close();
+});

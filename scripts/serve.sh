@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Installs whatever is missing, then builds the game and serves it at
+# http://127.0.0.1:8080/ (rebuilding when files change).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --serve
+export PATH="$PWD/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+exec trunk serve --release --address 127.0.0.1 --port "${PORT:-8080}" "$@"
