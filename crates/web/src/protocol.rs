@@ -1,6 +1,7 @@
 //! The one message type between the page and the computer player's
 //! worker. Both binaries use this file, so they always agree.
 
+use cheversi_api::spec::GameSpec;
 use serde::{Deserialize, Serialize};
 
 /// Why the page asks: to play the move, to show it as a hint, or only to
@@ -14,11 +15,12 @@ pub enum Purpose {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ToWorker {
-    /// Think about the position at the end of `record` (a game record's
-    /// text) with the named level.
+    /// Think about the position after `moves` (in notation) of the game
+    /// `spec` with the named level.
     Think {
         id: u32,
-        record: String,
+        spec: GameSpec,
+        moves: Vec<String>,
         level: String,
         purpose: Purpose,
     },
@@ -42,6 +44,6 @@ pub enum FromWorker {
         pv: Vec<String>,
         ms: f64,
     },
-    /// The request could not be answered (a bad record, a finished game).
+    /// The request could not be answered (a bad move list, a finished game).
     Failed { id: u32, message: String },
 }

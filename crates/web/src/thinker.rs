@@ -13,7 +13,13 @@ pub fn eval_text(eval: Eval) -> String {
         None => verb.to_string(),
     };
     match eval {
-        Eval::Margin(m) => format!("{m:+.1}"),
+        Eval::Margin(m) => {
+            // Tenths by integer arithmetic: float formatting would add
+            // kilobytes to the worker for one decimal.
+            let tenths = (m * 10.0).round() as i64;
+            let sign = if tenths < 0 { '-' } else { '+' };
+            format!("{sign}{}.{}", tenths.abs() / 10, tenths.abs() % 10)
+        }
         Eval::Score(s) => format!("{s:+}"),
         Eval::Wins(n) => proven("wins", n),
         Eval::Loses(n) => proven("loses", n),
@@ -25,7 +31,8 @@ pub fn eval_text(eval: Eval) -> String {
 pub fn answer(engine: &mut Engine, message: ToWorker, clock: &dyn Fn() -> f64) -> FromWorker {
     let ToWorker::Think {
         id,
-        record,
+        spec,
+        moves,
         level,
         purpose,
     } = message;
@@ -34,10 +41,15 @@ pub fn answer(engine: &mut Engine, message: ToWorker, clock: &dyn Fn() -> f64) -
         Ok(level) => level,
         Err(e) => return failed(e.to_string()),
     };
-    let session = match Session::parse_record(&record) {
-        Ok(session) => session,
-        Err(e) => return failed(format!("record: {e}")),
+    let mut session = match spec.options() {
+        Ok(options) => Session::new(options),
+        Err(e) => return failed(e),
     };
+    for text in &moves {
+        if let Err(e) = session.play_text(text) {
+            return failed(e.to_string());
+        }
+    }
     let game = session.latest();
     let Some(thought) = engine.think(game, &Request::level(level), clock, None) else {
         return failed("the game is over".into());
@@ -70,12 +82,13 @@ mod tests {
     use super::*;
     use crate::protocol::Purpose;
 
-    fn think(record: &str, level: &str) -> FromWorker {
+    fn think(spec: &str, moves: &[&str], level: &str) -> FromWorker {
         let start = std::time::Instant::now();
         let clock = move || start.elapsed().as_secs_f64();
         let message = ToWorker::Think {
             id: 7,
-            record: record.into(),
+            spec: serde_json::from_str(spec).unwrap(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
             level: level.into(),
             purpose: Purpose::Play,
         };
@@ -84,27 +97,26 @@ mod tests {
 
     #[test]
     fn answers_with_a_legal_move_or_says_why_not() {
-        let record = "[Game \"Cheversi\"]\n[Rules \"brainking\"]\n\n1. Kd4 *\n";
-        let FromWorker::Thought { id, best, pv, .. } = think(record, "beginner") else {
+        let spec = r#"{"game":"cheversi","rules":"brainking"}"#;
+        let FromWorker::Thought { id, best, pv, .. } = think(spec, &["Kd4"], "beginner") else {
             panic!("no thought")
         };
         assert_eq!(id, 7);
+        let record = "[Game \"Cheversi\"]\n[Rules \"brainking\"]\n\n1. Kd4 *\n";
         let mut session = Session::parse_record(record).unwrap();
         session.play_text(&best).unwrap();
         assert_eq!(pv.first(), Some(&best));
-        assert!(matches!(
-            think(record, "grandmaster"),
-            FromWorker::Failed { .. }
-        ));
-        assert!(matches!(
-            think("[Game", "master"),
-            FromWorker::Failed { .. }
-        ));
+        let failed = |answer| matches!(answer, FromWorker::Failed { .. });
+        assert!(failed(think(spec, &["Kd4"], "grandmaster")));
+        assert!(failed(think(spec, &["Kd4", "Qa8"], "master")));
+        assert!(failed(think(r#"{"game":"go"}"#, &[], "master")));
     }
 
     #[test]
     fn evaluations_read_naturally() {
-        assert_eq!(eval_text(Eval::Margin(3.25)), "+3.2");
+        assert_eq!(eval_text(Eval::Margin(3.26)), "+3.3");
+        assert_eq!(eval_text(Eval::Margin(-0.04)), "+0.0");
+        assert_eq!(eval_text(Eval::Margin(-2.5)), "-2.5");
         assert_eq!(eval_text(Eval::Wins(Some(7))), "wins in 7");
         assert_eq!(eval_text(Eval::Loses(None)), "loses");
     }

@@ -544,21 +544,20 @@ pub struct Saved {
 pub const SAVE_VERSION: u32 = 1;
 
 impl Ui {
-    pub fn save(&self) -> String {
-        serde_json::to_string(&Saved {
+    /// What localStorage keeps (the app stores it as JSON).
+    pub fn save(&self) -> Saved {
+        Saved {
             version: SAVE_VERSION,
             record: self.session.record().to_text(),
             seats: self.seats.clone(),
             undo_allowed: self.undo_allowed,
             cursor: self.session.cursor(),
             last_winner: self.last_winner,
-        })
-        .expect("plain data")
+        }
     }
 
     /// Reads a saved game; the error says what is wrong with it.
-    pub fn restore(text: &str) -> Result<Ui, String> {
-        let saved: Saved = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    pub fn restore(saved: Saved) -> Result<Ui, String> {
         if saved.version != SAVE_VERSION {
             return Err(format!("saved by version {}", saved.version));
         }
@@ -688,15 +687,23 @@ mod tests {
             vec![Seat::Human, Seat::Computer("casual".into()), Seat::Human],
         );
         ui.type_move("Nd4");
-        let back = Ui::restore(&ui.save()).unwrap();
+        let json = |ui: &Ui| serde_json::to_string(&ui.save()).unwrap();
+        let restore = |text: &str| {
+            serde_json::from_str::<Saved>(text)
+                .map_err(|e| e.to_string())
+                .and_then(Ui::restore)
+        };
+        let back = restore(&json(&ui)).unwrap();
         assert_eq!(back.session.notations(), ["Nd4"]);
         assert_eq!(back.seats, ui.seats);
-        assert!(Ui::restore("{").is_err());
-        assert!(Ui::restore("").is_err());
-        let broken = ui.save().replace("Nd4", "Nz9");
-        assert!(Ui::restore(&broken).unwrap_err().contains("line"));
-        let wrong_seats = ui.save().replace(r#""Human","#, "");
-        assert!(Ui::restore(&wrong_seats).is_err());
+        assert!(restore("{").is_err());
+        assert!(restore("").is_err());
+        let broken = json(&ui).replace("Nd4", "Nz9");
+        assert!(restore(&broken).unwrap_err().contains("line"));
+        let wrong_seats = json(&ui).replace(r#""Human","#, "");
+        assert!(restore(&wrong_seats).is_err());
+        let future = json(&ui).replace(r#""version":1"#, r#""version":9"#);
+        assert!(restore(&future).unwrap_err().contains("version 9"));
     }
 
     #[test]

@@ -62,7 +62,11 @@ fn storage() -> Option<Storage> {
 
 pub fn default_game() -> NewGame {
     NewGame {
-        spec: serde_json::from_str(r#"{"game":"cheversi","rules":"brainking"}"#).expect("valid"),
+        spec: cheversi_api::spec::GameSpec {
+            game: "cheversi".into(),
+            rules: Some("brainking".into()),
+            ..Default::default()
+        },
         seats: vec![Seat::Human, Seat::Computer("master".into())],
         undo_allowed: true,
     }
@@ -74,7 +78,7 @@ fn restore_or_start() -> (Ui, Option<String>) {
     let saved = storage().and_then(|s| s.get_item(SAVE_KEY).ok().flatten());
     match saved {
         None => (Ui::new(default_game()).expect("valid default"), None),
-        Some(text) => match Ui::restore(&text) {
+        Some(text) => match parse_saved(&text).and_then(Ui::restore) {
             Ok(ui) => (ui, None),
             Err(reason) => {
                 if let Some(s) = storage() {
@@ -91,6 +95,19 @@ fn restore_or_start() -> (Ui, Option<String>) {
             }
         },
     }
+}
+
+fn parse_saved(text: &str) -> Result<crate::ui::Saved, String> {
+    let value = js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())?;
+    serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
+}
+
+fn saved_text(ui: &Ui) -> String {
+    serde_wasm_bindgen::to_value(&ui.save())
+        .ok()
+        .and_then(|v| js_sys::JSON::stringify(&v).ok())
+        .and_then(|s| s.as_string())
+        .unwrap_or_default()
 }
 
 pub fn start() {
@@ -152,7 +169,7 @@ pub fn start() {
         .and_then(|w| w.performance())
         .map(|p| p.now())
         .unwrap_or(0.0);
-    body.set_attribute("data-ready-ms", &format!("{now:.0}"))
+    body.set_attribute("data-ready-ms", &(now.round() as i64).to_string())
         .expect("attribute");
     body.set_attribute("data-ready", "true").expect("attribute");
 }
@@ -376,11 +393,12 @@ impl App {
             }
         }
         if let Some(turn) = self.ui.computer_turn() {
-            let record = self.ui.session.record().to_text();
+            let (spec, moves) = self.position_for_worker();
             if let Some(brain) = self.brain.as_mut() {
                 brain.send(ToWorker::Think {
                     id: turn.id,
-                    record,
+                    spec,
+                    moves,
                     level: turn.level,
                     purpose: Purpose::Play,
                 });
@@ -388,9 +406,20 @@ impl App {
             }
         }
         if let Some(s) = storage() {
-            let _ = s.set_item(SAVE_KEY, &self.ui.save());
+            let _ = s.set_item(SAVE_KEY, &saved_text(&self.ui));
         }
         self.request_frame();
+    }
+
+    /// The shown position as the worker reads it: the game and the moves
+    /// up to the cursor.
+    fn position_for_worker(&self) -> (cheversi_api::spec::GameSpec, Vec<String>) {
+        let mut moves = self.ui.session.notations();
+        moves.truncate(self.ui.session.cursor());
+        (
+            cheversi_api::spec::GameSpec::of(self.ui.session.options()),
+            moves,
+        )
     }
 
     fn human_plays_black_only(&self) -> bool {
@@ -401,14 +430,13 @@ impl App {
 
     fn ask(&mut self, purpose: Purpose) {
         let Some(id) = self.ui.ask_hint() else { return };
-        let mut session = self.ui.session.clone();
-        session.forget_redo();
-        let record = session.record().to_text();
+        let (spec, moves) = self.position_for_worker();
         if let Some(brain) = self.brain.as_mut() {
             brain.restart();
             brain.send(ToWorker::Think {
                 id,
-                record,
+                spec,
+                moves,
                 level: "master".into(),
                 purpose,
             });
@@ -440,7 +468,7 @@ impl App {
                     brain.failures = 0;
                 }
                 let body = dom::document().body().expect("body");
-                let _ = body.set_attribute("data-last-think-ms", &format!("{ms:.0}"));
+                let _ = body.set_attribute("data-last-think-ms", &(ms.round() as i64).to_string());
                 match purpose {
                     Purpose::Play => {
                         self.ui.computer_moved(id, &best, &eval);
