@@ -17,7 +17,11 @@ fn now_seconds() -> f64 {
         .expect("performance");
     let now = js_sys::Reflect::get(&performance, &JsValue::from_str("now")).expect("now");
     let now: js_sys::Function = now.unchecked_into();
-    now.call0(&performance).expect("now()").as_f64().expect("a number") / 1000.0
+    now.call0(&performance)
+        .expect("now()")
+        .as_f64()
+        .expect("a number")
+        / 1000.0
 }
 
 fn setting(name: &str, default: u64) -> u64 {
@@ -33,7 +37,10 @@ fn playouts_and_search_speed_in_the_browser() {
     let runs = setting("runs", 3) as usize;
     let playouts = setting("playouts", 20_000);
     let rows = run_all(&now_seconds, runs, playouts, &|_| true);
-    console_log!("BENCH wasm playouts ({playouts} per run)\n{}", table(&rows, runs));
+    console_log!(
+        "BENCH wasm playouts ({playouts} per run)\n{}",
+        table(&rows, runs)
+    );
     for row in &rows {
         assert!(row.playouts.median > 0.0, "{}", row.label);
     }
@@ -41,9 +48,7 @@ fn playouts_and_search_speed_in_the_browser() {
     for (label, options) in kinds() {
         let plies = match options {
             GameOptions::Cheversi(_) => 6,
-            GameOptions::Attrition(o) => {
-                o.players() as usize * o.variant().pieces_per_player() + 6
-            }
+            GameOptions::Attrition(o) => o.players() as usize * o.variant().pieces_per_player() + 6,
         };
         let speed = search_speed(options, plies, 3, &now_seconds);
         assert!(speed > 0.0);

@@ -8,7 +8,10 @@ const fn splitmix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// `N` tables of 64 keys, drawn from `seed`.
+/// `N` tables of 64 keys, drawn from `seed`. Positions build theirs at
+/// first use ([`std::sync::LazyLock`]) rather than at compile time: random
+/// keys do not compress, and baked in they would add kilobytes to every
+/// download of the browser game.
 pub(crate) const fn keys<const N: usize>(seed: u64) -> [[u64; 64]; N] {
     let mut table = [[0u64; 64]; N];
     let mut i = 0;

@@ -11,9 +11,10 @@ use crate::attacks::knight_attacks;
 use crate::bitboard::Bitboard;
 use crate::game::{Outcome, Player};
 use crate::square::Square;
+use std::sync::LazyLock;
 
 /// Keys per player and piece (index `player * 2 + piece`).
-static PIECE_KEYS: [[u64; 64]; 8] = crate::zobrist::keys(0xA771);
+static PIECE_KEYS: LazyLock<[[u64; 64]; 8]> = LazyLock::new(|| crate::zobrist::keys(0xA771));
 
 /// Seat names, in turn order.
 pub const PLAYER_NAMES: [&str; 4] = ["White", "Black", "Red", "Blue"];

@@ -15,14 +15,15 @@ use crate::attacks::{
 use crate::bitboard::Bitboard;
 use crate::game::Outcome;
 use crate::square::Square;
+use std::sync::LazyLock;
 
 /// The number of placements in a game: 8 pieces each.
 pub const PLIES: usize = 16;
 
 /// Keys per colour and kind (index `color * 5 + kind`), then one per kind
 /// for the last placed piece, which the Lewicki and BrainKing rules read.
-static PIECE_KEYS: [[u64; 64]; 10] = crate::zobrist::keys(0xC4E7);
-static LAST_KEYS: [[u64; 64]; 5] = crate::zobrist::keys(0x1A57);
+static PIECE_KEYS: LazyLock<[[u64; 64]; 10]> = LazyLock::new(|| crate::zobrist::keys(0xC4E7));
+static LAST_KEYS: LazyLock<[[u64; 64]; 5]> = LazyLock::new(|| crate::zobrist::keys(0x1A57));
 
 /// A piece on the board. Its colour follows from its ply's parity.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

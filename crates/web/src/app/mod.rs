@@ -12,6 +12,7 @@ use crate::layout::Layout;
 use crate::protocol::{FromWorker, Purpose, ToWorker};
 use crate::ui::{NewGame, Overlay, Seat, Ui};
 use brain::{Brain, Reply};
+use cheversi_engine::GameState;
 use render::Drag;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -471,7 +472,22 @@ impl App {
                 let _ = body.set_attribute("data-last-think-ms", &(ms.round() as i64).to_string());
                 match purpose {
                     Purpose::Play => {
-                        self.ui.computer_moved(id, &best, &eval);
+                        let level = self
+                            .ui
+                            .session
+                            .current()
+                            .to_move()
+                            .and_then(|m| self.ui.seats[m as usize].level())
+                            .unwrap_or("?")
+                            .to_string();
+                        if self.ui.computer_moved(id, &best, &eval) {
+                            // A User Timing mark, for measuring the computer
+                            // in the browser (e2e/figures.js).
+                            if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+                                let ms = ms.round() as i64;
+                                let _ = p.mark(&format!("computer move: {level} {ms} ms"));
+                            }
+                        }
                     }
                     Purpose::Hint => self.ui.hint_found(id, &best, &eval),
                     Purpose::Evaluate => {

@@ -227,7 +227,7 @@ fn draw_counts(ctx: &Ctx, overlay: Overlay, snap: &Snapshot, sq: u8, x: f64, y: 
         ctx.set_fill_style_str("#ffffff");
         ctx.set_font(&format!(
             "bold {}px system-ui, sans-serif",
-            (r * 1.3).round()
+            (r * 1.3).round() as i32
         ));
         ctx.set_text_align("center");
         ctx.set_text_baseline("middle");
@@ -239,7 +239,7 @@ fn draw_coordinates(ctx: &Ctx, layout: Layout) {
     let cell = layout.cell();
     ctx.set_font(&format!(
         "600 {}px system-ui, sans-serif",
-        (cell * 0.2).round().max(9.0)
+        (cell * 0.2).round().max(9.0) as i32
     ));
     for i in 0..8u8 {
         // Files along the bottom row, ranks along the left column.
@@ -291,7 +291,7 @@ pub fn draw_piece(
     let text = if cheversi { glyph(piece) } else { glyph('N') };
     ctx.set_font(&format!(
         "{}px 'DejaVu Sans', 'Noto Sans Symbols 2', 'Segoe UI Symbol', sans-serif",
-        (cell * 0.78).round()
+        (cell * 0.78).round() as i32
     ));
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
