@@ -193,7 +193,7 @@ fn draw_cross(ctx: &Ctx, x: f64, y: f64, cell: f64, colour: &str) {
     ctx.stroke();
 }
 
-/// Attack counts: White's top left on blue, Black's bottom right on red.
+/// Attack counts: White's on blue, Black's on red.
 fn draw_counts(ctx: &Ctx, overlay: Overlay, snap: &Snapshot, sq: u8, x: f64, y: f64, cell: f64) {
     let show = |seat: usize| match overlay {
         Overlay::Off => false,
@@ -215,10 +215,12 @@ fn draw_counts(ctx: &Ctx, overlay: Overlay, snap: &Snapshot, sq: u8, x: f64, y: 
             fill(ctx, tint, x, y, cell, cell);
         }
         let r = cell * 0.17;
+        // White top right, Black bottom left: clear of the coordinates,
+        // which sit top left (ranks) and bottom right (files).
         let (cx, cy) = if seat == 0 {
-            (x + r + 2.0, y + r + 2.0)
+            (x + cell - r - 2.0, y + r + 2.0)
         } else {
-            (x + cell - r - 2.0, y + cell - r - 2.0)
+            (x + r + 2.0, y + cell - r - 2.0)
         };
         ctx.set_fill_style_str(if seat == 0 { "#1f5fc4" } else { "#c2271d" });
         ctx.begin_path();

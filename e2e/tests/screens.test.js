@@ -1,0 +1,112 @@
+// Drag and drop, review, flip, the dialog and undo switched off; with
+// screenshots at phone size (HiDPI) and desktop size to look at.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, cell } from '../lib/harness.js';
+import { settled } from '../lib/play.js';
+import { newGame } from '../lib/dialog.js';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser.close(); await server.close(); });
+
+async function page(width, height, scale = 1) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, hasTouch: scale > 1 });
+  const p = await context.newPage();
+  const errors = [];
+  p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  p.on('pageerror', (e) => errors.push(String(e)));
+  await p.goto(server.url);
+  await p.waitForSelector('body[data-ready="true"]');
+  return { page: p, context, errors };
+}
+
+async function drag(page, from, to) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2 + 5, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await settled(page);
+}
+
+test('drag and drop places a piece; a drop on an illegal square says why', async () => {
+  const { page: p, context, errors } = await page(1280, 800);
+  await newGame(p, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
+  await drag(p, p.locator('.reserve-piece.seat-0[data-piece="K"]'), cell(p, 'd4'));
+  assert.deepEqual(await p.locator('#moves .move').allTextContents(), ['Kd4']);
+  await drag(p, p.locator('.reserve-piece.seat-1[data-piece="Q"]'), cell(p, 'h8'));
+  assert.match(await p.locator('#status').textContent(), /^Qh8: /);
+  await drag(p, p.locator('.reserve-piece.seat-1[data-piece="Q"]'), cell(p, 'e5'));
+  assert.deepEqual(await p.locator('#moves .move').allTextContents(), ['Kd4', 'Qe5']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('review, flip and undo switched off', async () => {
+  const { page: p, context, errors } = await page(1280, 800);
+  await newGame(p, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'], undo: false });
+  for (const mv of ['Kd4', 'Qe5', 'Nd5']) {
+    await p.fill('#type-move', mv);
+    await p.press('#type-move', 'Enter');
+  }
+  await settled(p);
+  assert.equal(await p.locator('#undo').isHidden(), true);
+  await p.locator('#moves .move[data-ply="1"]').click();
+  await settled(p);
+  assert.match(await cell(p, 'e5').getAttribute('aria-label'), /^e5, empty/);
+  await p.fill('#type-move', 'Qc5');
+  await p.press('#type-move', 'Enter');
+  await settled(p);
+  assert.match(await p.locator('#status').textContent(), /earlier position/);
+  await p.click('#last');
+  await settled(p);
+  assert.match(await cell(p, 'd5').getAttribute('aria-label'), /^d5, White Knight/);
+  // Flipped, h8 is at the bottom left.
+  await p.click('#flip');
+  await settled(p);
+  const first = await p.locator('#grid .row').last().locator('.cell').first().getAttribute('aria-label');
+  assert.match(first, /^h8, /);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('screenshots: phone (HiDPI) and desktop, dialog, overlay', async () => {
+  const { page: p, context, errors } = await page(360, 640, 2);
+  await newGame(p, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
+  for (const mv of ['Kd4', 'Qe5', 'Qd5', 'Re4', 'Rc5']) {
+    await p.fill('#type-move', mv);
+    await p.press('#type-move', 'Enter');
+  }
+  await p.click('#overlay'); await p.click('#overlay'); await p.click('#overlay');
+  await p.locator('.reserve-piece.seat-1[data-piece="N"]').click();
+  await settled(p);
+  // Touch on the board must not scroll the page.
+  assert.equal(await p.evaluate(() => getComputedStyle(document.querySelector('#board-wrap')).touchAction), 'none');
+  await p.screenshot({ path: 'screenshots/cheversi-phone.png' });
+  const canvas = await p.evaluate(() => { const c = document.querySelector('#board'); return [c.width, c.clientWidth]; });
+  assert.equal(canvas[0], canvas[1] * 2, 'canvas drawn at the device pixel ratio');
+  await p.click('#new-game-button');
+  await p.selectOption('#ng-game', 'attrition');
+  await p.selectOption('#ng-variant', 'melee');
+  await p.selectOption('#ng-players', '4');
+  await p.screenshot({ path: 'screenshots/dialog-phone.png' });
+  assert.equal(await p.locator('#ng-seat-row-3').isVisible(), true);
+  assert.match(await p.locator('#ng-description').textContent(), /Three or four players/);
+  await p.click('#ng-cancel');
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  const desk = await page(1280, 800);
+  await newGame(desk.page, { game: 'attrition', variant: 'two-knights', seats: ['human', 'human'] });
+  for (const mv of ['Nd4', 'Bf5', 'Nb6']) {
+    await desk.page.fill('#type-move', mv);
+    await desk.page.press('#type-move', 'Enter');
+  }
+  await settled(desk.page);
+  await desk.page.screenshot({ path: 'screenshots/two-knights-setup-desktop.png' });
+  assert.deepEqual(desk.errors, []);
+  await desk.context.close();
+});
