@@ -132,6 +132,11 @@ test('typing a move, the attack overlay and the hint', async () => {
   assert.equal(await page.locator('#overlay').textContent(), 'Attacks: White');
   await page.click('#hint');
   await page.waitForFunction(() => /^Hint: /.test(document.querySelector('#status').textContent), null, { timeout: 10000 });
+  // With "Show evaluation" on, every position where a person moves is assessed.
+  await page.click('#show-eval');
+  await page.fill('#type-move', 'Qe5');
+  await page.press('#type-move', 'Enter');
+  await page.waitForFunction(() => /Evaluation: [+-]\d+\.\d\.$/.test(document.querySelector('#status').textContent), null, { timeout: 10000 });
   assert.deepEqual(errors, []);
   await page.screenshot({ path: 'screenshots/cheversi-overlay-desktop.png' });
   await context.close();

@@ -88,6 +88,8 @@ pub struct Ui {
     pub request_id: u32,
     /// A computer move is being computed.
     pub thinking: bool,
+    /// An evaluation of the shown position is being computed (its id).
+    pub evaluating: Option<u32>,
     /// The winner of the last finished game (for "loser starts").
     pub last_winner: Option<u8>,
 }
@@ -126,6 +128,7 @@ impl Ui {
             eval: None,
             request_id: 0,
             thinking: false,
+            evaluating: None,
             last_winner: None,
         })
     }
@@ -151,6 +154,7 @@ impl Ui {
     fn forget_requests(&mut self) {
         self.request_id = self.request_id.wrapping_add(1);
         self.thinking = false;
+        self.evaluating = None;
     }
 
     fn clear_choice(&mut self) {
@@ -348,6 +352,25 @@ impl Ui {
         self.forget_requests();
         self.say("Looking for a good move…");
         Some(self.request_id)
+    }
+
+    /// With "Show evaluation" on, when a person is to move and the shown
+    /// position has no evaluation yet: the id of the request to send.
+    pub fn ask_evaluation(&mut self) -> Option<u32> {
+        if !self.show_eval || self.eval.is_some() || self.evaluating.is_some() {
+            return None;
+        }
+        self.may_move().ok()?;
+        self.forget_requests();
+        self.evaluating = Some(self.request_id);
+        self.evaluating
+    }
+
+    pub fn evaluation_found(&mut self, id: u32, eval: &str) {
+        if self.evaluating == Some(id) {
+            self.evaluating = None;
+            self.eval = Some(eval.to_string());
+        }
     }
 
     pub fn hint_found(&mut self, id: u32, best: &str, eval: &str) {
@@ -663,6 +686,24 @@ mod tests {
         // Undo takes back the computer's move and the person's.
         ui.undo();
         assert_eq!(ui.session.cursor(), 0);
+    }
+
+    #[test]
+    fn evaluations_are_asked_once_per_position() {
+        let mut ui = hotseat(r#"{"game":"cheversi"}"#);
+        assert_eq!(ui.ask_evaluation(), None, "switched off");
+        ui.show_eval = true;
+        let id = ui.ask_evaluation().unwrap();
+        assert_eq!(ui.ask_evaluation(), None, "already asked");
+        ui.evaluation_found(id, "+1.0");
+        assert_eq!(ui.eval.as_deref(), Some("+1.0"));
+        assert_eq!(ui.ask_evaluation(), None, "known");
+        ui.type_move("Kd4");
+        assert_eq!(ui.eval, None);
+        let stale = ui.ask_evaluation().unwrap();
+        ui.undo();
+        ui.evaluation_found(stale, "+9.9");
+        assert_eq!(ui.eval, None, "a stale evaluation is dropped");
     }
 
     #[test]

@@ -363,10 +363,24 @@ fn best_placement(
     if top == 1 {
         return None; // the table does not know: let the search choose
     }
-    let best: Vec<(Square, SetupValue)> = options
+    let mut best: Vec<(Square, SetupValue)> = options
         .into_iter()
         .filter(|&(_, v)| rank(v) == top)
         .collect();
+    if me == 0 && top == 0 {
+        // Every square loses against perfect play (the duel is Black's):
+        // stand where the most answers lose for Black, so that an opponent
+        // who errs has the most ways to do so.
+        let chances = |w: Square| {
+            let answers = DuelTable::answers(w).count().max(1);
+            let winning = DuelTable::answers(w)
+                .filter(|&b| table.value(Setup { white: w, black: b }) == SetupValue::WhiteWins)
+                .count();
+            winning * 1000 / answers
+        };
+        let most = best.iter().map(|&(w, _)| chances(w)).max()?;
+        best.retain(|&(w, _)| chances(w) == most);
+    }
     Some(best[rng.below(best.len() as u32) as usize])
 }
 
@@ -409,5 +423,48 @@ fn pv_of<M: Copy + PartialEq>(found: &Found<M>, pick: M, wrap: fn(M) -> AnyMove)
         found.pv.iter().map(|&m| wrap(m)).collect()
     } else {
         vec![wrap(pick)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Share of Black's answers to `w` that lose for Black, in thousandths.
+    fn white_chances(table: &DuelTable, w: Square) -> usize {
+        let answers: Vec<Square> = DuelTable::answers(w).collect();
+        let winning = answers
+            .iter()
+            .filter(|&&b| table.value(Setup { white: w, black: b }) == SetupValue::WhiteWins)
+            .count();
+        winning * 1000 / answers.len()
+    }
+
+    #[test]
+    fn a_lost_white_setup_leaves_black_the_most_ways_to_go_wrong() {
+        let table = DuelTable::shipped();
+        assert_eq!(table.duel_value(), SetupValue::BlackWins);
+        let best = Square::all()
+            .map(|w| white_chances(&table, w))
+            .max()
+            .unwrap();
+        let worst = Square::all()
+            .map(|w| white_chances(&table, w))
+            .min()
+            .unwrap();
+        assert!(best > worst, "the choice matters");
+        for seed in 0..20 {
+            let (w, value) = best_placement(&table, 0, None, &mut Rng::new(seed)).unwrap();
+            assert_eq!(value, SetupValue::BlackWins);
+            assert_eq!(white_chances(&table, w), best, "{w}");
+        }
+        // Black, answering, always takes a winning square.
+        let w = "d4".parse().unwrap();
+        let (b, value) = best_placement(&table, 1, Some(w), &mut Rng::new(3)).unwrap();
+        assert_eq!(value, SetupValue::BlackWins);
+        assert_eq!(
+            table.value(Setup { white: w, black: b }),
+            SetupValue::BlackWins
+        );
     }
 }

@@ -315,12 +315,7 @@ fn wire_events() {
     let eval: HtmlInputElement = dom::by_id("show-eval");
     dom::on::<Event>(&eval.clone(), "change", move |_| {
         let on = eval.checked();
-        with_app(|app| {
-            app.ui.show_eval = on;
-            if on {
-                app.ask(Purpose::Evaluate);
-            }
-        });
+        with_app(|app| app.ui.show_eval = on);
     });
     let confirm: HtmlInputElement = dom::by_id("confirm");
     dom::on::<Event>(&confirm.clone(), "change", move |_| {
@@ -406,6 +401,9 @@ impl App {
                 watch(turn.id);
             }
         }
+        if self.brain.as_ref().is_some_and(|b| b.busy.is_none()) {
+            self.ask(Purpose::Evaluate);
+        }
         if let Some(s) = storage() {
             let _ = s.set_item(SAVE_KEY, &saved_text(&self.ui));
         }
@@ -430,7 +428,11 @@ impl App {
     }
 
     fn ask(&mut self, purpose: Purpose) {
-        let Some(id) = self.ui.ask_hint() else { return };
+        let id = match purpose {
+            Purpose::Evaluate => self.ui.ask_evaluation(),
+            _ => self.ui.ask_hint(),
+        };
+        let Some(id) = id else { return };
         let (spec, moves) = self.position_for_worker();
         if let Some(brain) = self.brain.as_mut() {
             brain.restart();
@@ -490,11 +492,7 @@ impl App {
                         }
                     }
                     Purpose::Hint => self.ui.hint_found(id, &best, &eval),
-                    Purpose::Evaluate => {
-                        if id == self.ui.request_id {
-                            self.ui.eval = Some(eval);
-                        }
-                    }
+                    Purpose::Evaluate => self.ui.evaluation_found(id, &eval),
                 }
             }
             Reply::Message(FromWorker::Failed { message, .. }) => {
