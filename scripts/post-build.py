@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""trunk post_build hook: finishes the site in trunk's staging directory.
+
+1. Moves trunk's inline start-up script into its own file, so the page's
+   Content-Security-Policy can forbid inline scripts.
+2. Writes the service worker from www/sw.js with the list of every file of
+   this build (trunk's hashed names included) and a version made from
+   their contents, so a new build replaces the old cache cleanly.
+
+Run by trunk (see Trunk.toml); reads TRUNK_STAGING_DIR.
+"""
+import hashlib
+import json
+import os
+import re
+import sys
+
+staging = os.environ.get("TRUNK_STAGING_DIR") or (sys.argv[1] if len(sys.argv) > 1 else None)
+if not staging or not os.path.isdir(staging):
+    sys.exit("post-build: TRUNK_STAGING_DIR is not a directory")
+
+INLINE = re.compile(r'<script type="module">(.*?)</script>', re.S)
+
+
+def externalise_start_script(html_name):
+    path = os.path.join(staging, html_name)
+    with open(path, encoding="utf-8") as f:
+        html = f.read()
+    match = INLINE.search(html)
+    if not match:
+        return
+    code = match.group(1).strip() + "\n"
+    digest = hashlib.sha256(code.encode()).hexdigest()[:16]
+    name = f"start-{digest}.js"
+    with open(os.path.join(staging, name), "w", encoding="utf-8") as f:
+        f.write(code)
+    html = html[: match.start()] + f'<script type="module" src="./{name}"></script>' + html[match.end():]
+    if INLINE.search(html):
+        sys.exit(f"post-build: {html_name} still has an inline script")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(html)
+
+
+def write_service_worker():
+    template_path = os.path.join(staging, "sw.js")
+    if not os.path.exists(template_path):
+        return
+    files = []
+    for root, _dirs, names in os.walk(staging):
+        for name in names:
+            full = os.path.join(root, name)
+            rel = os.path.relpath(full, staging).replace(os.sep, "/")
+            if rel == "sw.js" or rel.startswith("."):
+                continue
+            files.append(rel)
+    files.sort()
+    version = hashlib.sha256()
+    for rel in files:
+        with open(os.path.join(staging, rel), "rb") as f:
+            version.update(rel.encode() + b"\0" + f.read())
+    with open(template_path, encoding="utf-8") as f:
+        sw = f.read()
+    urls = ["./"] + ["./" + rel for rel in files]
+    sw = sw.replace("self.__PRECACHE__", json.dumps(urls, indent=2))
+    sw = sw.replace("__VERSION__", version.hexdigest()[:16])
+    with open(template_path, "w", encoding="utf-8") as f:
+        f.write(sw)
+
+
+for html_name in sorted(os.listdir(staging)):
+    if html_name.endswith(".html"):
+        externalise_start_script(html_name)
+write_service_worker()

@@ -1,0 +1,37 @@
+// Registers the offline cache (sw.js) and, when a new version has been
+// installed behind the running one, offers to reload into it.
+(() => {
+  if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
+  // Reload only when the player asked for the new version (the first
+  // install also changes the controller, and must not reload the page).
+  let asked = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!asked) return;
+    asked = false;
+    location.reload();
+  });
+  function offer(worker) {
+    const bar = document.getElementById('update');
+    if (!bar) return;
+    bar.hidden = false;
+    document.getElementById('update-reload').onclick = () => {
+      asked = true;
+      worker.postMessage('skip-waiting');
+    };
+  }
+  navigator.serviceWorker.register('./sw.js').then((registration) => {
+    document.documentElement.dataset.offline = 'registering';
+    if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+    registration.addEventListener('updatefound', () => {
+      const worker = registration.installing;
+      worker?.addEventListener('statechange', () => {
+        if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+      });
+    });
+    return navigator.serviceWorker.ready;
+  }).then(() => {
+    document.documentElement.dataset.offline = 'ready';
+  }).catch((error) => {
+    console.warn('offline cache not available:', error);
+  });
+})();
