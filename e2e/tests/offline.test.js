@@ -1,0 +1,94 @@
+// The offline app, from a sub-path: the service worker precaches the
+// build, a game is finished offline against the computer, a new version
+// replaces the old cache and offers a reload, and the CSP is never
+// violated.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, launch, DIST } from '../lib/harness.js';
+import { waitForHumanTurn, playAnyMove } from '../lib/play.js';
+import { newGame } from '../lib/dialog.js';
+
+let root, server, browser;
+before(async () => {
+  // A copy of dist/, so the update test can publish a "new version".
+  root = await mkdtemp(join(tmpdir(), 'cheversi-dist-'));
+  await cp(DIST, root, { recursive: true });
+  server = await serve(root + '/', '/games/cheversi/');
+  browser = await launch();
+});
+after(async () => { await browser.close(); await server.close(); await rm(root, { recursive: true }); });
+
+function recordViolations() {
+  window.__violations = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`);
+  });
+}
+
+async function fresh() {
+  const context = await browser.newContext();
+  await context.addInitScript(recordViolations);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('html[data-offline="ready"]', { timeout: 20000 });
+  return { context, page, errors };
+}
+
+test('served from a sub-path, it installs, goes offline and finishes a game', async () => {
+  assert.match(server.url, /\/games\/cheversi\/$/);
+  const { context, page, errors } = await fresh();
+  const cached = await page.evaluate(async () => {
+    const keys = await caches.keys();
+    const cache = await caches.open(keys[0]);
+    return { keys, urls: (await cache.keys()).map((r) => new URL(r.url).pathname) };
+  });
+  assert.equal(cached.keys.length, 1);
+  for (const file of ['/games/cheversi/', '/games/cheversi/worker_bg.wasm', '/games/cheversi/manifest.webmanifest']) {
+    assert.ok(cached.urls.includes(file), `${file} precached`);
+  }
+  assert.ok(cached.urls.some((u) => /app-[0-9a-f]+_bg\.wasm$/.test(u)), 'hashed names precached');
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await newGame(page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'beginner'] });
+  let placements = 0;
+  while (await waitForHumanTurn(page, 0)) {
+    await playAnyMove(page, { confirm: true });
+    placements += 1;
+  }
+  assert.equal(placements, 8);
+  assert.match(await page.locator('#summary').textContent(), /(wins|Draw)/);
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a new version replaces the old cache and offers a reload', async () => {
+  const { context, page, errors } = await fresh();
+  const before = await page.evaluate(() => caches.keys());
+  assert.equal(before.length, 1);
+  // Publish a new build: same files, new service worker version.
+  const sw = join(root, 'sw.js');
+  const text = await readFile(sw, 'utf8');
+  await writeFile(sw, text.replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = 'fedcba9876543210'"));
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+  await page.waitForSelector('#update:not([hidden])', { timeout: 20000 });
+  await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForFunction(async () => {
+    const keys = await caches.keys();
+    return keys.length === 1 && keys[0] === 'cheversi-fedcba9876543210';
+  }, null, { timeout: 20000 });
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(errors, []);
+  await writeFile(sw, text);
+  await context.close();
+});
