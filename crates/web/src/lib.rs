@@ -8,6 +8,7 @@
 //! glue is compiled for wasm32 only.
 
 pub mod layout;
+pub mod link;
 pub mod protocol;
 pub mod thinker;
 pub mod ui;

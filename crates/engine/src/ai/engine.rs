@@ -368,44 +368,25 @@ fn best_placement(
         .filter(|&(_, v)| rank(v) == top)
         .collect();
     if me == 0 && top == 0 {
-        // Every square loses against perfect play (the duel is Black's), so
-        // set a trap: stand where the answers that look best on the board
-        // lose for Black, and then where the most answers do.
-        let chances = |w: Square| lost_answer_shares(table, w);
+        // Every square loses against perfect play (the duel is Black's):
+        // stand where the most answers lose for Black, so that an opponent
+        // who errs has the most ways to do so.
+        let chances = |w: Square| lost_answer_share(table, w);
         let most = best.iter().map(|&(w, _)| chances(w)).max()?;
         best.retain(|&(w, _)| chances(w) == most);
     }
     Some(best[rng.below(best.len() as u32) as usize])
 }
 
-/// For White on `w`: the share (in thousandths) of Black's natural-looking
-/// answers that lose, then of all answers. Natural answers are those a
-/// mobility-minded player picks: not capturable at once, and with the
-/// most knight moves for Black less White's.
-fn lost_answer_shares(table: &DuelTable, w: Square) -> (usize, usize) {
-    let white_wins = |b: Square| table.value(Setup { white: w, black: b }) == SetupValue::WhiteWins;
+/// For White on `w`: the share, in thousandths, of Black's answers that
+/// lose for Black.
+fn lost_answer_share(table: &DuelTable, w: Square) -> usize {
     let answers: Vec<Square> = DuelTable::answers(w).collect();
-    let share = |set: &[Square]| {
-        let lost = set.iter().filter(|&&b| white_wins(b)).count();
-        lost * 1000 / set.len().max(1)
-    };
-    let white_reach = crate::attacks::knight_attacks(w);
-    let safe: Vec<(Square, i32)> = answers
+    let lost = answers
         .iter()
-        .filter(|&&b| !white_reach.contains(b))
-        .map(|&b| {
-            let black = (crate::attacks::knight_attacks(b).count()) as i32;
-            let white = (white_reach & !crate::bitboard::Bitboard::from_square(b)).count() as i32;
-            (b, black - white)
-        })
-        .collect();
-    let top = safe.iter().map(|&(_, v)| v).max().unwrap_or(0);
-    let natural: Vec<Square> = safe
-        .iter()
-        .filter(|&&(_, v)| v == top)
-        .map(|&(b, _)| b)
-        .collect();
-    (share(&natural), share(&answers))
+        .filter(|&&b| table.value(Setup { white: w, black: b }) == SetupValue::WhiteWins)
+        .count();
+    lost * 1000 / answers.len().max(1)
 }
 
 /// A root move: the best, or with noise a softmax draw over the values of
@@ -465,22 +446,6 @@ mod tests {
     }
 
     #[test]
-    fn the_trap_prefers_natural_answers_that_lose() {
-        let table = DuelTable::shipped();
-        let best = Square::all()
-            .map(|w| lost_answer_shares(&table, w))
-            .max()
-            .unwrap();
-        for seed in 0..10 {
-            let (w, _) = best_placement(&table, 0, None, &mut Rng::new(seed)).unwrap();
-            assert_eq!(lost_answer_shares(&table, w), best);
-        }
-        // The overall share counts every answer.
-        let d4: Square = "d4".parse().unwrap();
-        assert_eq!(lost_answer_shares(&table, d4).1, white_chances(&table, d4));
-    }
-
-    #[test]
     fn a_lost_white_setup_leaves_black_the_most_ways_to_go_wrong() {
         let table = DuelTable::shipped();
         assert_eq!(table.duel_value(), SetupValue::BlackWins);
@@ -494,8 +459,10 @@ mod tests {
             .unwrap();
         assert!(best > worst, "the choice matters");
         for seed in 0..20 {
-            let (_, value) = best_placement(&table, 0, None, &mut Rng::new(seed)).unwrap();
+            let (w, value) = best_placement(&table, 0, None, &mut Rng::new(seed)).unwrap();
             assert_eq!(value, SetupValue::BlackWins);
+            assert_eq!(white_chances(&table, w), best, "{w}");
+            assert_eq!(lost_answer_share(&table, w), best);
         }
         // Black, answering, always takes a winning square.
         let w = "d4".parse().unwrap();

@@ -7,6 +7,7 @@ mod dom;
 mod panels;
 mod render;
 mod setup;
+mod share;
 
 use crate::layout::Layout;
 use crate::protocol::{FromWorker, Purpose, ToWorker};
@@ -158,6 +159,12 @@ pub fn start() {
     });
     wire_events();
     setup::wire();
+    share::wire();
+    APP.with(|cell| {
+        if let Some(app) = cell.borrow_mut().as_mut() {
+            share::open_link(app);
+        }
+    });
     with_app(|app| app.ui.flipped = app.human_plays_black_only());
     // Render the first frame now, so "ready" means a board is on screen.
     APP.with(|cell| {

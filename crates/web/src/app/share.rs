@@ -1,0 +1,213 @@
+//! Sharing: a link with the whole game in its fragment, and game records
+//! exported (copy, download) and imported (paste, file). Bad input is
+//! reported with what and where, and never replaces the current game.
+
+use super::dom::{self, by_id};
+use super::{with_app, App};
+use crate::link;
+use crate::ui::{Seat, Status, Ui};
+use cheversi_api::spec::GameSpec;
+use cheversi_engine::Session;
+use wasm_bindgen::prelude::*;
+use web_sys::{
+    Event, HtmlAnchorElement, HtmlDialogElement, HtmlElement, HtmlInputElement, HtmlTextAreaElement,
+};
+
+fn tell(app: &mut App, text: String, error: bool) {
+    app.ui.announce = text.clone();
+    app.ui.status = Status { text, error };
+}
+
+/// Opens the game in the page's URL fragment, if any, then removes the
+/// fragment (a reload goes on from the saved game).
+pub fn open_link(app: &mut App) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let hash = window.location().hash().unwrap_or_default();
+    if hash.len() <= 1 {
+        return;
+    }
+    match link::from_fragment(&hash) {
+        Ok(Some(linked)) => match Ui::new(linked.game) {
+            Ok(mut ui) => {
+                for text in &linked.moves {
+                    let _ = ui.session.play_text(text);
+                }
+                carry_preferences(&app.ui, &mut ui);
+                app.ui = ui;
+                tell(app, "Game opened from the link.".into(), false);
+            }
+            Err(e) => tell(
+                app,
+                format!("The link's game could not be opened: {e}"),
+                true,
+            ),
+        },
+        Ok(None) => {}
+        Err(e) => tell(
+            app,
+            format!("The link's game could not be opened ({e}); your game is kept."),
+            true,
+        ),
+    }
+    if let Ok(history) = window.history() {
+        let path = window.location().pathname().unwrap_or_default()
+            + &window.location().search().unwrap_or_default();
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
+    }
+}
+
+fn carry_preferences(old: &Ui, new: &mut Ui) {
+    new.overlay = old.overlay;
+    new.confirm = old.confirm;
+    new.show_eval = old.show_eval;
+    new.request_id = old.request_id.wrapping_add(1);
+}
+
+fn page_url() -> String {
+    let location = web_sys::window().expect("window").location();
+    location.origin().unwrap_or_default() + &location.pathname().unwrap_or_default()
+}
+
+fn copy_to_clipboard(text: &str) {
+    if let Some(window) = web_sys::window() {
+        // A refusal (no permission) is fine: the text is also on the page.
+        let ignore = Closure::<dyn FnMut(JsValue)>::new(|_| {});
+        let _ = window
+            .navigator()
+            .clipboard()
+            .write_text(text)
+            .catch(&ignore);
+        ignore.forget();
+    }
+}
+
+pub fn wire() {
+    // A link opened while the page is open changes only the fragment.
+    let window = web_sys::window().expect("window");
+    dom::on::<Event>(&window, "hashchange", |_| with_app(open_link));
+    let copy: HtmlElement = by_id("copy-link");
+    dom::on::<Event>(&copy, "click", |_| {
+        with_app(|app| {
+            let mut moves = app.ui.session.notations();
+            moves.truncate(app.ui.session.cursor());
+            let spec = GameSpec::of(app.ui.session.options());
+            let url = format!(
+                "{}#{}",
+                page_url(),
+                link::to_fragment(&spec, &moves, &app.ui.seats)
+            );
+            copy_to_clipboard(&url);
+            tell(app, format!("Link copied: {url}"), false);
+        })
+    });
+
+    let dialog: HtmlDialogElement = by_id("record-dialog");
+    let open: HtmlElement = by_id("record-button");
+    let d = dialog.clone();
+    dom::on::<Event>(&open, "click", move |_| {
+        with_app(|app| {
+            let text: HtmlTextAreaElement = by_id("record-text");
+            text.set_value(&app.ui.session.record().to_text());
+        });
+        by_id::<HtmlElement>("record-error").set_text_content(None);
+        let _ = d.show_modal();
+    });
+    let close: HtmlElement = by_id("record-close");
+    let d = dialog.clone();
+    dom::on::<Event>(&close, "click", move |_| d.close());
+
+    let copy_record: HtmlElement = by_id("record-copy");
+    dom::on::<Event>(&copy_record, "click", |_| {
+        copy_to_clipboard(&by_id::<HtmlTextAreaElement>("record-text").value());
+        by_id::<HtmlElement>("record-error").set_text_content(Some("Copied."));
+    });
+
+    let download: HtmlElement = by_id("record-download");
+    dom::on::<Event>(&download, "click", |_| {
+        let text = by_id::<HtmlTextAreaElement>("record-text").value();
+        let parts = js_sys::Array::of1(&JsValue::from_str(&text));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("text/plain");
+        let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+            return;
+        };
+        let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+            return;
+        };
+        let a: HtmlAnchorElement = dom::element("a", "", "").unchecked_into();
+        a.set_href(&url);
+        a.set_download("cheversi-game.txt");
+        a.click();
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+
+    let load: HtmlElement = by_id("record-load");
+    let d = dialog.clone();
+    dom::on::<Event>(&load, "click", move |_| {
+        let text = by_id::<HtmlTextAreaElement>("record-text").value();
+        if import(&text) {
+            d.close();
+        }
+    });
+
+    let file: HtmlInputElement = by_id("record-file");
+    let input = file.clone();
+    dom::on::<Event>(&file, "change", move |_| {
+        let Some(chosen) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        let Ok(reader) = web_sys::FileReader::new() else {
+            return;
+        };
+        let r = reader.clone();
+        dom::on::<Event>(&reader, "load", move |_| {
+            let text = r
+                .result()
+                .ok()
+                .and_then(|v| v.as_string())
+                .unwrap_or_default();
+            by_id::<HtmlTextAreaElement>("record-text").set_value(&text);
+            if import(&text) {
+                by_id::<HtmlDialogElement>("record-dialog").close();
+            }
+        });
+        let _ = reader.read_as_text(&chosen);
+        input.set_value("");
+    });
+}
+
+/// Loads a record's text as the current game; on error shows where the
+/// record is wrong and keeps the game. True when loaded.
+fn import(text: &str) -> bool {
+    match Session::parse_record(text) {
+        Ok(session) => {
+            with_app(|app| {
+                let players = session.options().players();
+                let seats = if app.ui.seats.len() == players {
+                    app.ui.seats.clone()
+                } else {
+                    vec![Seat::Human; players]
+                };
+                let game = crate::ui::NewGame {
+                    spec: GameSpec::of(session.options()),
+                    seats,
+                    undo_allowed: true,
+                };
+                if let Ok(mut ui) = Ui::new(game) {
+                    ui.session = session;
+                    carry_preferences(&app.ui, &mut ui);
+                    app.ui = ui;
+                    tell(app, "Game loaded from the record.".into(), false);
+                }
+            });
+            true
+        }
+        Err(e) => {
+            let message = format!("Not loaded: {e}. Your game is unchanged.");
+            by_id::<HtmlElement>("record-error").set_text_content(Some(&message));
+            false
+        }
+    }
+}

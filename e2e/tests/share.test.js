@@ -1,0 +1,82 @@
+// Sharing: a copied link restores the game; a bad link or a broken record
+// is reported with what and where and leaves the current game alone.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, cell } from '../lib/harness.js';
+import { settled } from '../lib/play.js';
+import { newGame } from '../lib/dialog.js';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser.close(); await server.close(); });
+
+async function type(page, moves) {
+  for (const mv of moves) {
+    await page.fill('#type-move', mv);
+    await page.press('#type-move', 'Enter');
+  }
+  await settled(page);
+}
+
+test('a copied link opens the same game', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  await newGame(page, { game: 'attrition', variant: 'two-knights', seats: ['human', 'human'] });
+  await type(page, ['Nd4', 'Bf5', 'Nb6', 'Bh8', 'd4-c2']);
+  await page.click('#copy-link');
+  await settled(page);
+  const status = await page.locator('#status').textContent();
+  const url = /Link copied: (\S+)/.exec(status)[1];
+  assert.match(url, /#game=attrition&variant=two-knights&players=2&moves=Nd4\.Bf5\.Nb6\.Bh8\.d4-c2&seats=human\.human$/);
+  const other = await open(browser, url);
+  assert.deepEqual(await other.page.locator('#moves .move').allTextContents(), ['Nd4', 'Bf5', 'Nb6', 'Bh8', 'd4-c2']);
+  assert.match(await other.page.locator('#status').textContent(), /opened from the link/);
+  assert.equal(await other.page.evaluate(() => location.hash), '', 'the fragment is dropped after opening');
+  assert.deepEqual(other.errors, []);
+  assert.deepEqual(errors, []);
+  await other.context.close();
+  await context.close();
+});
+
+test('a bad link is reported and the saved game is kept', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  await newGame(page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
+  await type(page, ['Kd4']);
+  await page.goto(server.url + '#game=cheversi&rules=lewicki&moves=Kd4.Qa8');
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.match(await page.locator('#status').textContent(), /could not be opened \(moves: move 2: Qa8: .+\); your game is kept/);
+  assert.deepEqual(await page.locator('#moves .move').allTextContents(), ['Kd4']);
+  await page.goto(server.url + '#game=cheversi&rules=<img src=x onerror=alert(1)>');
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.match(await page.locator('#status').textContent(), /rules: unknown rule set '<img src=x onerror=alert\(1\)>'/);
+  assert.equal(await page.locator('#status img').count(), 0, 'shown as text, never as HTML');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('records: export shows the record, a broken import keeps the game, a good one loads', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
+  await type(page, ['Kd4', 'Qe5']);
+  await page.click('#record-button');
+  const record = await page.inputValue('#record-text');
+  assert.match(record, /\[Rules "brainking"\]/);
+  assert.match(record, /1\. Kd4 Qe5 \*/);
+  await page.fill('#record-text', '[Game "Cheversi"]\n[Rules "lewicki"]\n\n1. Kd4 Qa8 *\n');
+  await page.click('#record-load');
+  assert.match(await page.locator('#record-error').textContent(), /^Not loaded: line 4, column 8: Qa8: .+ Your game is unchanged\.$/);
+  await page.click('#record-close');
+  await settled(page);
+  assert.deepEqual(await page.locator('#moves .move').allTextContents(), ['Kd4', 'Qe5']);
+  // A file works like a paste.
+  await page.click('#record-button');
+  await page.setInputFiles('#record-file', {
+    name: 'game.txt', mimeType: 'text/plain',
+    buffer: Buffer.from('[Game "Chivalrous Attrition"]\n[Variant "duel"]\n[Players "2"]\n\n1. Nd4 Nf6 2. d4-e6 *\n'),
+  });
+  await page.waitForSelector('#record-dialog:not([open])', { state: 'attached' });
+  await settled(page);
+  assert.deepEqual(await page.locator('#moves .move').allTextContents(), ['Nd4', 'Nf6', 'd4-e6']);
+  assert.match(await page.locator('#status').textContent(), /loaded from the record/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
