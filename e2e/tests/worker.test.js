@@ -33,7 +33,8 @@ test('undo while the computer thinks abandons its move', async () => {
 });
 
 test('a worker that fails to start is replaced and the game goes on', async () => {
-  const context = await browser.newContext();
+  // No service worker: its precaching would race for the broken response.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
   let failures = 1;
   await context.route('**/worker_bg.wasm', (route) => {
     if (failures-- > 0) route.fulfill({ status: 500, body: 'broken' });

@@ -7,9 +7,11 @@
 //! ([`thinker`]) — build and test natively; the DOM, canvas and worker
 //! glue is compiled for wasm32 only.
 
+pub mod i18n;
 pub mod layout;
 pub mod link;
 pub mod protocol;
+pub mod reasons;
 pub mod thinker;
 pub mod ui;
 

@@ -3,9 +3,11 @@
 //! app renders the result. Rules questions go to the engine through
 //! `cheversi_api::view`.
 
+use crate::i18n::{self, t, tf};
+use crate::reasons;
 use cheversi_api::spec::GameSpec;
 use cheversi_api::view::{self, Snapshot};
-use cheversi_engine::{GameState, PlayError, Session, Square};
+use cheversi_engine::{GameState, Session, Square};
 use serde::{Deserialize, Serialize};
 
 /// Who plays a seat.
@@ -166,17 +168,15 @@ impl Ui {
     fn may_move(&self) -> Result<(), String> {
         let game = self.session.current();
         let Some(mover) = game.to_move() else {
-            return Err("The game is over. Start a new game, or undo.".into());
+            return Err(t("status.game_over").into());
         };
         if self.session.is_reviewing() && !self.undo_allowed {
-            return Err(
-                "You are looking at an earlier position; go to the last move to play.".into(),
-            );
+            return Err(t("status.reviewing").into());
         }
         if self.seats[mover as usize] != Seat::Human {
-            return Err(format!(
-                "It is the computer's turn ({}).",
-                game.player_name(mover)
+            return Err(tf(
+                "status.computer_turn",
+                &[("player", i18n::player(mover))],
             ));
         }
         Ok(())
@@ -218,13 +218,29 @@ impl Ui {
         if view::legal_targets(self.session.current(), chosen).is_empty() {
             let game = self.session.current();
             let reason = match game.to_move() {
-                Some(m) => format!("{} cannot play {chosen} now.", game.player_name(m)),
-                None => "The game is over.".into(),
+                Some(m) => tf(
+                    "status.cannot_play",
+                    &[
+                        ("player", i18n::player(m)),
+                        ("piece", &self.chosen_name(chosen)),
+                    ],
+                ),
+                None => t("status.game_over").into(),
             };
             return self.refuse(reason);
         }
         self.selected = Some(chosen.to_string());
-        self.say(format!("{chosen} chosen: tap a marked square."));
+        let name = self.chosen_name(chosen);
+        self.say(tf("status.chosen", &[("piece", &name)]));
+    }
+
+    /// How a chosen piece reads: "Queen", or "d4" for a piece on the board.
+    fn chosen_name(&self, chosen: &str) -> String {
+        let cheversi = !self.session.current().scores().is_empty();
+        match chosen.chars().next() {
+            Some(c) if chosen.len() == 1 => i18n::piece(c, cheversi).to_string(),
+            _ => chosen.to_string(),
+        }
     }
 
     /// A tap (or Enter) on a board square.
@@ -253,13 +269,13 @@ impl Ui {
         }
         let Some(chosen) = self.selected.clone() else {
             return self.refuse(if choosable.iter().all(|c| c.len() == 1) {
-                "Choose a piece from your reserve first."
+                t("status.choose_reserve")
             } else {
-                "Choose one of your pieces first."
+                t("status.choose_piece")
             });
         };
         let text = view::move_text(&chosen, sq);
-        if let Some(reason) = view::why_not(self.session.current(), &text) {
+        if let Some(reason) = reasons::why_not(self.session.current(), &text) {
             return self.refuse(reason);
         }
         let placement = chosen.len() == 1 && !self.session.current().scores().is_empty();
@@ -267,9 +283,9 @@ impl Ui {
             self.pending = Some(text.clone());
             let before = self.session.current().scores();
             let after = view::preview_scores(self.session.current(), &text).unwrap_or_default();
-            self.say(format!(
-                "{text}: {}. Tap again to place.",
-                score_change(&before, &after)
+            self.say(tf(
+                "status.preview",
+                &[("move", &text), ("change", &score_change(&before, &after))],
             ));
             return;
         }
@@ -305,8 +321,7 @@ impl Ui {
                     self.last_winner = after.winner;
                 }
             }
-            Err(PlayError::Parse(e)) => self.refuse(e.to_string()),
-            Err(PlayError::Illegal(e)) => self.refuse(e.to_string()),
+            Err(e) => self.refuse(reasons::play_error(&e)),
         }
     }
 
@@ -350,7 +365,7 @@ impl Ui {
             return None;
         }
         self.forget_requests();
-        self.say("Looking for a good move…");
+        self.say(t("status.looking"));
         Some(self.request_id)
     }
 
@@ -379,7 +394,7 @@ impl Ui {
         }
         self.hint = Some(best.to_string());
         self.eval = Some(eval.to_string());
-        let text = format!("Hint: {best} (evaluation {eval})");
+        let text = tf("status.hint", &[("move", best), ("eval", eval)]);
         self.say(text.clone());
         self.announce = text;
     }
@@ -387,29 +402,29 @@ impl Ui {
     /// Undo: back to the last position where a person was to move.
     pub fn undo(&mut self) {
         if !self.undo_allowed {
-            return self.refuse("Undo is switched off for this game.");
+            return self.refuse(t("status.undo_off"));
         }
         if self.session.cursor() == 0 {
-            return self.refuse("Nothing to undo.");
+            return self.refuse(t("status.nothing_to_undo"));
         }
         self.session.undo();
         while self.session.cursor() > 0 && !self.human_to_move() {
             self.session.undo();
         }
-        self.after_jump("Move taken back.");
+        self.after_jump(t("status.taken_back"));
     }
 
     pub fn redo(&mut self) {
         if !self.undo_allowed {
-            return self.refuse("Undo is switched off for this game.");
+            return self.refuse(t("status.undo_off"));
         }
         if !self.session.redo() {
-            return self.refuse("Nothing to redo.");
+            return self.refuse(t("status.nothing_to_redo"));
         }
         while self.session.is_reviewing() && !self.human_to_move() {
             self.session.redo();
         }
-        self.after_jump("Move replayed.");
+        self.after_jump(t("status.replayed"));
     }
 
     fn human_to_move(&self) -> bool {
@@ -423,9 +438,9 @@ impl Ui {
     pub fn go_to(&mut self, ply: usize) {
         if self.session.go_to(ply) {
             let text = if self.session.is_reviewing() {
-                format!("Position after move {ply}.")
+                tf("status.position_after", &[("ply", &ply.to_string())])
             } else {
-                "Back to the game.".to_string()
+                t("status.back_to_game").to_string()
             };
             self.after_jump(&text);
         }
@@ -455,39 +470,43 @@ impl Ui {
     }
 }
 
-/// "White +4, Black −2" from two score lists.
+/// "White +4 → 12, Black +0 → 8" from two score lists.
 pub fn score_change(before: &[i32], after: &[i32]) -> String {
-    ["White", "Black"]
+    before
         .iter()
-        .zip(before.iter().zip(after))
-        .map(|(name, (b, a))| format!("{name} {:+} → {a}", a - b))
+        .zip(after)
+        .enumerate()
+        .map(|(seat, (b, a))| {
+            tf(
+                "status.score_change",
+                &[
+                    ("player", i18n::player(seat as u8)),
+                    ("delta", &format!("{:+}", a - b)),
+                    ("score", &a.to_string()),
+                ],
+            )
+        })
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn piece_name(letter: char, cheversi: bool) -> &'static str {
-    match (letter, cheversi) {
-        ('K', _) => "King",
-        ('Q', _) => "Queen",
-        ('R', _) => "Rook",
-        ('B', true) => "Bishop",
-        ('B', false) => "second Knight",
-        _ => "Knight",
-    }
 }
 
 /// One sentence about the last move: who did what, captures, losses,
 /// eliminations, the result.
 pub fn describe_move(before: &Snapshot, after: &Snapshot) -> String {
     let cheversi = before.spec.game == "cheversi";
-    let mover = before.to_move.unwrap_or(0) as usize;
-    let name = before.players[mover];
+    let mover = before.to_move.unwrap_or(0);
     let text = after.moves[after.cursor - 1].clone();
-    let mut parts = vec![format!("{name} played {text}.")];
+    let mut parts = vec![tf(
+        "news.played",
+        &[("player", i18n::player(mover)), ("move", &text)],
+    )];
     if cheversi {
-        parts.push(format!(
-            "Scores: White {}, Black {}.",
-            after.scores[0], after.scores[1]
+        parts.push(tf(
+            "news.scores",
+            &[
+                ("white", &after.scores[0].to_string()),
+                ("black", &after.scores[1].to_string()),
+            ],
         ));
     } else {
         for (sq, was) in before.board.iter().enumerate() {
@@ -495,28 +514,31 @@ pub fn describe_move(before: &Snapshot, after: &Snapshot) -> String {
             if after.board.contains(&Some(was)) {
                 continue;
             }
-            let whose = before.players[was.player as usize];
-            let square = Square::new(sq as u8).expect("0..64");
-            let how = if after.board[sq].is_some() {
-                "captured"
+            let square = Square::new(sq as u8).expect("0..64").to_string();
+            let key = if after.board[sq].is_some() {
+                "news.captured"
             } else {
-                "lost (no jump)"
+                "news.lost"
             };
-            parts.push(format!(
-                "{whose}'s {} on {square} is {how}.",
-                piece_name(was.piece, false)
+            parts.push(tf(
+                key,
+                &[
+                    ("player", i18n::player(was.player)),
+                    ("piece", i18n::piece(was.piece, false)),
+                    ("square", &square),
+                ],
             ));
         }
         for (p, (&was, &now)) in before.out.iter().zip(&after.out).enumerate() {
             if now && !was {
-                parts.push(format!("{} is out.", after.players[p]));
+                parts.push(tf("news.out", &[("player", i18n::player(p as u8))]));
             }
         }
     }
     if after.over {
         parts.push(match after.winner {
-            Some(w) => format!("{} wins.", after.players[w as usize]),
-            None => "Draw.".into(),
+            Some(w) => tf("news.wins", &[("player", i18n::player(w))]),
+            None => t("news.draw").into(),
         });
     }
     parts.join(" ")
@@ -530,24 +552,35 @@ pub fn square_label(snap: &Snapshot, square: u8) -> String {
     match snap.board[square as usize] {
         Some(p) => text.push_str(&format!(
             ", {} {}",
-            snap.players[p.player as usize],
-            piece_name(p.piece, cheversi)
+            i18n::player(p.player),
+            i18n::piece(p.piece, cheversi)
         )),
-        None => text.push_str(", empty"),
+        None => text.push_str(&format!(", {}", t("square.empty"))),
     }
     if cheversi {
         let counts: Vec<String> = snap
             .attacks
             .iter()
-            .zip(&snap.players)
-            .filter(|(a, _)| a[square as usize] > 0)
-            .map(|(a, name)| format!("{} {name}", a[square as usize]))
+            .enumerate()
+            .filter(|(_, a)| a[square as usize] > 0)
+            .map(|(seat, a)| {
+                tf(
+                    "square.count",
+                    &[
+                        ("count", &a[square as usize].to_string()),
+                        ("player", i18n::player(seat as u8)),
+                    ],
+                )
+            })
             .collect();
         if !counts.is_empty() {
-            text.push_str(&format!(", attacked by {}", counts.join(", ")));
+            text.push_str(&format!(
+                ", {}",
+                tf("square.attacked_by", &[("list", &counts.join(", "))])
+            ));
         }
     } else if snap.markers[square as usize] && snap.board[square as usize].is_none() {
-        text.push_str(", marked");
+        text.push_str(&format!(", {}", t("square.marked")));
     }
     text
 }

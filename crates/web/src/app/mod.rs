@@ -4,6 +4,7 @@
 
 mod brain;
 mod dom;
+mod lang;
 mod panels;
 mod render;
 mod setup;
@@ -90,8 +91,9 @@ fn restore_or_start() -> (Ui, Option<String>) {
                 let ui = Ui::new(default_game()).expect("valid default");
                 (
                     ui,
-                    Some(format!(
-                        "The saved game could not be read ({reason}); it was set aside and a new game started."
+                    Some(crate::i18n::tf(
+                        "status.save_unreadable",
+                        &[("reason", &reason)],
                     )),
                 )
             }
@@ -126,6 +128,7 @@ pub fn start() {
         .flatten()
         .expect("2d canvas")
         .unchecked_into();
+    lang::init();
     let (mut ui, problem) = restore_or_start();
     if let Some(problem) = problem {
         ui.status = crate::ui::Status {
@@ -517,9 +520,7 @@ impl App {
                     brain.restart();
                     if brain.failures > 3 {
                         self.ui.status = crate::ui::Status {
-                            text:
-                                "The computer player keeps failing; reload the page to try again."
-                                    .into(),
+                            text: crate::i18n::t("status.computer_failing").into(),
                             error: true,
                         };
                         // Stop asking until the person acts.

@@ -5,6 +5,7 @@
 use super::dom::{self, clear, element, set_attr};
 use super::render::glyph;
 use super::App;
+use crate::i18n::{self, t, tf};
 use crate::ui::{square_label, Overlay, Seat};
 use cheversi_api::view::{self, Snapshot};
 use wasm_bindgen::JsCast;
@@ -21,14 +22,7 @@ pub fn update(app: &App, snap: &Snapshot) {
 }
 
 fn piece_word(piece: char, cheversi: bool) -> &'static str {
-    match (piece, cheversi) {
-        ('K', _) => "King",
-        ('Q', _) => "Queen",
-        ('R', _) => "Rook",
-        ('B', true) => "Bishop",
-        ('B', false) => "second Knight",
-        _ => "Knight",
-    }
+    i18n::piece(piece, cheversi)
 }
 
 fn update_grid(app: &App, snap: &Snapshot) {
@@ -44,7 +38,7 @@ fn update_grid(app: &App, snap: &Snapshot) {
         set_attr(button, "data-square", &sq.to_string());
         let mut label = square_label(snap, sq);
         if targets.contains(&sq) {
-            label.push_str(", legal");
+            label.push_str(&format!(", {}", t("square.legal")));
         }
         set_attr(button, "aria-label", &label);
         let name = cheversi_engine::Square::new(sq).expect("0..64").to_string();
@@ -76,15 +70,26 @@ fn update_hands(app: &App, snap: &Snapshot) {
         }
         let group = element("div", "hand-group", "");
         set_attr(&group, "role", "group");
-        let owner = snap.players[seat];
-        set_attr(&group, "aria-label", &format!("{owner}'s reserve"));
+        let owner = i18n::player(seat as u8);
+        set_attr(
+            &group,
+            "aria-label",
+            &tf("reserve.group", &[("player", owner)]),
+        );
         for h in hand {
             let name = piece_word(h.piece, cheversi);
             let button: HtmlButtonElement =
                 element("button", &format!("reserve-piece seat-{seat}"), "").unchecked_into();
             button.set_type("button");
             set_attr(&button, "data-piece", &h.piece.to_string());
-            let label = format!("{owner} {name}, {} in hand", h.count);
+            let label = tf(
+                "reserve.label",
+                &[
+                    ("player", owner),
+                    ("piece", name),
+                    ("count", &h.count.to_string()),
+                ],
+            );
             set_attr(&button, "aria-label", &label);
             set_attr(&button, "title", &label);
             let mine = snap.to_move == Some(seat as u8);
@@ -121,7 +126,8 @@ fn update_hands(app: &App, snap: &Snapshot) {
 fn update_players(app: &App, snap: &Snapshot) {
     let list: HtmlElement = dom::by_id("players");
     clear(&list);
-    for (seat, name) in snap.players.iter().enumerate() {
+    for seat in 0..snap.players.len() {
+        let name = i18n::player(seat as u8);
         let row = element("li", &format!("player seat-{seat}"), "");
         if snap.to_move == Some(seat as u8) {
             row.class_list().add_1("to-move").ok();
@@ -144,14 +150,14 @@ fn update_players(app: &App, snap: &Snapshot) {
                 .ok();
         }
         let note = if snap.out.get(seat).copied().unwrap_or(false) {
-            "out"
+            t("note.out")
         } else if snap.winner == Some(seat as u8) {
-            "wins"
+            t("note.wins")
         } else if snap.to_move == Some(seat as u8) {
             if app.ui.thinking {
-                "thinking…"
+                t("note.thinking")
             } else {
-                "to move"
+                t("note.to_move")
             }
         } else {
             ""
@@ -168,7 +174,8 @@ fn update_status(app: &App) {
     let mut text = app.ui.status.text.clone();
     if app.ui.show_eval {
         if let Some(eval) = &app.ui.eval {
-            text = format!("{text} Evaluation: {eval}.").trim().to_string();
+            let shown = tf("status.evaluation", &[("eval", eval)]);
+            text = format!("{text} {shown}").trim().to_string();
         }
     }
     if status.text_content().as_deref() != Some(&text) {
@@ -238,8 +245,8 @@ fn update_summary(app: &App, snap: &Snapshot) {
         return;
     }
     let headline = match snap.winner {
-        Some(w) => format!("{} wins", snap.players[w as usize]),
-        None => "Draw".to_string(),
+        Some(w) => tf("summary.wins", &[("player", i18n::player(w))]),
+        None => t("summary.draw").to_string(),
     };
     summary.append_child(&element("h2", "", &headline)).ok();
     if snap.spec.game != "cheversi" {
@@ -247,13 +254,13 @@ fn update_summary(app: &App, snap: &Snapshot) {
     }
     let table = element("table", "breakdown", "");
     let head = element("tr", "", "");
-    for title in ["Piece", "Square", "Points"] {
-        head.append_child(&element("th", "", title)).ok();
+    for title in ["summary.piece", "summary.square", "summary.points"] {
+        head.append_child(&element("th", "", t(title))).ok();
     }
     table.append_child(&head).ok();
     for part in view::breakdown(app.ui.session.current()) {
         let row = element("tr", &format!("seat-{}", part.player), "");
-        let who = snap.players[part.player as usize];
+        let who = i18n::player(part.player);
         let piece = format!("{who} {}", piece_word(part.piece, true));
         for cell in [piece, part.square, part.points.to_string()] {
             row.append_child(&element("td", "", &cell)).ok();
@@ -261,9 +268,12 @@ fn update_summary(app: &App, snap: &Snapshot) {
         table.append_child(&row).ok();
     }
     summary.append_child(&table).ok();
-    let totals = format!(
-        "Final score: White {}, Black {}.",
-        snap.scores[0], snap.scores[1]
+    let totals = tf(
+        "summary.final",
+        &[
+            ("white", &snap.scores[0].to_string()),
+            ("black", &snap.scores[1].to_string()),
+        ],
     );
     summary.append_child(&element("p", "", &totals)).ok();
 }
@@ -276,12 +286,12 @@ fn update_buttons(app: &App) {
     let overlay: HtmlButtonElement = dom::by_id("overlay");
     let cheversi = !app.ui.session.current().scores().is_empty();
     overlay.set_hidden(!cheversi);
-    let label = match app.ui.overlay {
-        Overlay::Off => "Attacks: off",
-        Overlay::White => "Attacks: White",
-        Overlay::Black => "Attacks: Black",
-        Overlay::Both => "Attacks: both",
-    };
+    let label = t(match app.ui.overlay {
+        Overlay::Off => "overlay.off",
+        Overlay::White => "overlay.white",
+        Overlay::Black => "overlay.black",
+        Overlay::Both => "overlay.both",
+    });
     overlay.set_text_content(Some(label));
     let confirm: HtmlElement = dom::by_id("confirm-label");
     confirm.set_hidden(!cheversi);

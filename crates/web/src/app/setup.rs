@@ -3,19 +3,14 @@
 
 use super::dom::{self, element};
 use super::{with_app, App};
+use crate::i18n::{self, t, tf};
 use crate::ui::{NewGame, Seat, Ui};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::attrition::Variant;
 use cheversi_engine::cheversi::RuleSet;
 use web_sys::{Event, HtmlDialogElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
-const SEAT_CHOICES: [(&str, &str); 5] = [
-    ("human", "Person at this device"),
-    ("beginner", "Computer: Beginner"),
-    ("casual", "Computer: Casual"),
-    ("strong", "Computer: Strong"),
-    ("master", "Computer: Master"),
-];
+const SEAT_CHOICES: [&str; 5] = ["human", "beginner", "casual", "strong", "master"];
 
 fn select(id: &str) -> HtmlSelectElement {
     dom::by_id(id)
@@ -36,9 +31,7 @@ pub fn wire() {
     fill("ng-rules", &rules);
     let variants: Vec<(&str, &str)> = Variant::ALL.iter().map(|v| (v.name(), v.name())).collect();
     fill("ng-variant", &variants);
-    for seat in 0..4 {
-        fill(&format!("ng-seat-{seat}"), &SEAT_CHOICES);
-    }
+    translate();
     let dialog: HtmlDialogElement = dom::by_id("new-game");
     let open: HtmlElement = dom::by_id("new-game-button");
     let d = dialog.clone();
@@ -60,6 +53,24 @@ pub fn wire() {
         with_app(|app| start(app, choice));
         dialog.close();
     });
+}
+
+/// The dialog's words that come from code (seat choices, names,
+/// descriptions), after a change of language.
+pub fn translate() {
+    let choices: Vec<(&str, &str)> = SEAT_CHOICES
+        .iter()
+        .map(|&c| (c, t(&format!("seat.{c}"))))
+        .collect();
+    for seat in 0..4 {
+        let sel = select(&format!("ng-seat-{seat}"));
+        let value = sel.value();
+        fill(&format!("ng-seat-{seat}"), &choices);
+        if !value.is_empty() {
+            sel.set_value(&value);
+        }
+    }
+    refresh();
 }
 
 fn prefill(app: &App) {
@@ -105,8 +116,8 @@ fn refresh() {
     ] {
         dom::show(&dom::by_id::<HtmlElement>(id), visible);
     }
-    let names = ["White", "Black", "Red", "Blue"];
-    for (seat, name) in names.iter().enumerate() {
+    for seat in 0..4usize {
+        let name = i18n::player(seat as u8);
         let row: HtmlElement = dom::by_id(&format!("ng-seat-row-{seat}"));
         dom::show(&row, seat < players);
         let label: HtmlElement = dom::by_id(&format!("ng-seat-label-{seat}"));
@@ -116,10 +127,10 @@ fn refresh() {
         select("ng-rules")
             .value()
             .parse::<RuleSet>()
-            .map(|r| r.summary())
+            .map(|r| t(&format!("rules.{}", r.name())))
             .unwrap_or("")
     } else {
-        variant.summary()
+        t(&format!("variant.{}", variant.name()))
     };
     dom::by_id::<HtmlElement>("ng-description").set_text_content(Some(description));
 }
@@ -196,17 +207,17 @@ fn start(app: &mut App, mut choice: Choice) {
             ui.flipped =
                 ui.seats.len() == 2 && ui.seats[0] != Seat::Human && ui.seats[1] == Seat::Human;
             ui.status = crate::ui::Status {
-                text: "New game.".into(),
+                text: t("status.new_game").into(),
                 error: false,
             };
-            ui.announce = "New game started.".into();
+            ui.announce = t("status.new_game_started").into();
             // Any search for the old game is stale now.
             ui.request_id = app.ui.request_id.wrapping_add(1);
             app.ui = ui;
         }
         Err(e) => {
             app.ui.status = crate::ui::Status {
-                text: format!("Cannot start that game: {e}"),
+                text: tf("status.cannot_start", &[("reason", &e)]),
                 error: true,
             }
         }

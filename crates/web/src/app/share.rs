@@ -4,6 +4,7 @@
 
 use super::dom::{self, by_id};
 use super::{with_app, App};
+use crate::i18n::{t, tf};
 use crate::link;
 use crate::ui::{Seat, Status, Ui};
 use cheversi_api::spec::GameSpec;
@@ -36,20 +37,12 @@ pub fn open_link(app: &mut App) {
                 }
                 carry_preferences(&app.ui, &mut ui);
                 app.ui = ui;
-                tell(app, "Game opened from the link.".into(), false);
+                tell(app, t("status.link_opened").into(), false);
             }
-            Err(e) => tell(
-                app,
-                format!("The link's game could not be opened: {e}"),
-                true,
-            ),
+            Err(e) => tell(app, tf("status.link_bad", &[("reason", &e)]), true),
         },
         Ok(None) => {}
-        Err(e) => tell(
-            app,
-            format!("The link's game could not be opened ({e}); your game is kept."),
-            true,
-        ),
+        Err(e) => tell(app, tf("status.link_bad", &[("reason", &e)]), true),
     }
     if let Ok(history) = window.history() {
         let path = window.location().pathname().unwrap_or_default()
@@ -99,7 +92,7 @@ pub fn wire() {
                 link::to_fragment(&spec, &moves, &app.ui.seats)
             );
             copy_to_clipboard(&url);
-            tell(app, format!("Link copied: {url}"), false);
+            tell(app, tf("status.link_copied", &[("url", &url)]), false);
         })
     });
 
@@ -121,7 +114,7 @@ pub fn wire() {
     let copy_record: HtmlElement = by_id("record-copy");
     dom::on::<Event>(&copy_record, "click", |_| {
         copy_to_clipboard(&by_id::<HtmlTextAreaElement>("record-text").value());
-        by_id::<HtmlElement>("record-error").set_text_content(Some("Copied."));
+        by_id::<HtmlElement>("record-error").set_text_content(Some(t("status.copied")));
     });
 
     let download: HtmlElement = by_id("record-download");
@@ -199,13 +192,13 @@ fn import(text: &str) -> bool {
                     ui.session = session;
                     carry_preferences(&app.ui, &mut ui);
                     app.ui = ui;
-                    tell(app, "Game loaded from the record.".into(), false);
+                    tell(app, t("status.record_loaded").into(), false);
                 }
             });
             true
         }
         Err(e) => {
-            let message = format!("Not loaded: {e}. Your game is unchanged.");
+            let message = tf("status.record_bad", &[("reason", &e.to_string())]);
             by_id::<HtmlElement>("record-error").set_text_content(Some(&message));
             false
         }
