@@ -140,11 +140,13 @@ fn update_players(app: &App, snap: &Snapshot) {
         set_attr(&swatch, "aria-hidden", "true");
         row.append_child(&swatch).ok();
         let who = match &app.ui.seats[seat] {
-            Seat::Human => String::new(),
-            Seat::Computer(level) => format!(" (computer, {level})"),
+            Seat::Human => name.to_string(),
+            Seat::Computer(level) => tf(
+                "seat.computer",
+                &[("name", name), ("level", t(&format!("level.{level}")))],
+            ),
         };
-        row.append_child(&element("span", "name", &format!("{name}{who}")))
-            .ok();
+        row.append_child(&element("span", "name", &who)).ok();
         if let Some(score) = snap.scores.get(seat) {
             row.append_child(&element("span", "score", &score.to_string()))
                 .ok();
@@ -217,12 +219,15 @@ fn update_moves(snap: &Snapshot) {
         let button = element("button", &format!("move seat-{mover}"), text);
         set_attr(&button, "type", "button");
         set_attr(&button, "data-ply", &(i + 1).to_string());
-        let who = snap.players[mover as usize];
-        set_attr(
-            &button,
-            "aria-label",
-            &format!("Move {}, {who}: {text}", i + 1),
+        let label = tf(
+            "move.label",
+            &[
+                ("ply", &(i + 1).to_string()),
+                ("player", i18n::player(mover)),
+                ("move", text),
+            ],
         );
+        set_attr(&button, "aria-label", &label);
         if i + 1 == snap.cursor {
             set_attr(&button, "aria-current", "step");
         }

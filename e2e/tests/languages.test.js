@@ -1,0 +1,63 @@
+// Italian and Romanian: picked from the browser's language, switchable,
+// remembered, for the page's words, the board's names and the rules'
+// reasons.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, cell } from '../lib/harness.js';
+import { settled } from '../lib/play.js';
+import { newGame } from '../lib/dialog.js';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser.close(); await server.close(); });
+
+async function page(locale) {
+  const context = await browser.newContext({ locale });
+  const p = await context.newPage();
+  const errors = [];
+  p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  p.on('pageerror', (e) => errors.push(String(e)));
+  await p.goto(server.url);
+  await p.waitForSelector('body[data-ready="true"]');
+  return { page: p, context, errors };
+}
+
+test('an Italian browser gets Italian, and the choice of Romanian is remembered', async () => {
+  const { page: p, context, errors } = await page('it-IT');
+  assert.equal(await p.getAttribute('html', 'lang'), 'it');
+  assert.equal(await p.locator('#new-game-button').textContent(), 'Nuova partita');
+  await newGame(p, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
+  await p.fill('#type-move', 'Kd4');
+  await p.press('#type-move', 'Enter');
+  await p.fill('#type-move', 'Qa8');
+  await p.press('#type-move', 'Enter');
+  await settled(p);
+  assert.equal(await p.locator('#status').textContent(),
+    "Qa8: va su una casa attaccata dall'ultimo pezzo dell'avversario (Kd4)");
+  assert.match(await cell(p, 'd4').getAttribute('aria-label'), /^d4, Bianco Re/);
+  assert.equal(await p.locator('.reserve-piece[aria-label="Donna Nero, 1 in riserva"]').count(), 1);
+
+  await p.selectOption('#language', 'ro');
+  await settled(p);
+  assert.equal(await p.getAttribute('html', 'lang'), 'ro');
+  assert.equal(await p.locator('#new-game-button').textContent(), 'Joc nou');
+  assert.match(await cell(p, 'e5').getAttribute('aria-label'), /^e5, gol, atacat de 1 Alb/);
+  await p.click('#new-game-button');
+  assert.equal(await p.locator('#ng-title').textContent(), 'Joc nou');
+  assert.match(await p.locator('#ng-description').textContent(), /^Plasează unde atacă ultima piesă/);
+  await p.click('#ng-cancel');
+  await p.reload();
+  await p.waitForSelector('body[data-ready="true"]');
+  assert.equal(await p.locator('#undo').textContent(), 'Anulează', 'remembered over the browser language');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('every language offered in the switcher', async () => {
+  const { page: p, context, errors } = await page('en-GB');
+  const options = await p.locator('#language option').evaluateAll((os) => os.map((o) => `${o.value}:${o.textContent}`));
+  assert.deepEqual(options, ['en:English', 'it:Italiano', 'ro:Română']);
+  assert.equal(await p.locator('#flip').textContent(), 'Flip board');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
