@@ -59,6 +59,21 @@ fn with_app(f: impl FnOnce(&mut App)) {
     });
 }
 
+/// Like [`with_app`], for frequent events (pointer moves): the rest of the
+/// action (saving, drawing) runs only when `f` says something changed, so
+/// moving the mouse never rebuilds the buttons under it.
+fn with_app_if(f: impl FnOnce(&mut App) -> bool) {
+    APP.with(|cell| {
+        if let Ok(mut slot) = cell.try_borrow_mut() {
+            if let Some(app) = slot.as_mut() {
+                if f(app) {
+                    app.after_action();
+                }
+            }
+        }
+    });
+}
+
 fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
@@ -275,15 +290,15 @@ fn wire_events() {
             return;
         }
         if let Some(sq) = event.target().as_ref().and_then(square_of) {
-            with_app(|app| app.hover(sq));
+            with_app_if(|app| app.hover(sq));
         }
     });
     let window = web_sys::window().expect("window");
     dom::on::<PointerEvent>(&window, "pointermove", |event| {
-        with_app(|app| app.drag_move(event.client_x() as f64, event.client_y() as f64));
+        with_app_if(|app| app.drag_move(event.client_x() as f64, event.client_y() as f64));
     });
     dom::on::<PointerEvent>(&window, "pointerup", |event| {
-        with_app(|app| app.drag_end(event.client_x() as f64, event.client_y() as f64));
+        with_app_if(|app| app.drag_end(event.client_x() as f64, event.client_y() as f64));
     });
     dom::on::<PointerEvent>(&grid, "pointerdown", |event| {
         if let Some(sq) = event.target().as_ref().and_then(square_of) {
@@ -541,25 +556,30 @@ impl App {
         }
     }
 
-    fn hover(&mut self, sq: u8) {
+    /// True when the status changed.
+    fn hover(&mut self, sq: u8) -> bool {
         if self.ui.confirm || self.ui.selected.as_ref().is_none_or(|s| s.len() != 1) {
-            return;
+            return false;
         }
         let Some(chosen) = self.ui.selected.clone() else {
-            return;
+            return false;
         };
         let square = cheversi_engine::Square::new(sq).expect("0..64");
         let text = cheversi_api::view::move_text(&chosen, square);
         let game = self.ui.session.current();
-        if let Some(after) = cheversi_api::view::preview_scores(game, &text) {
-            self.ui.status = crate::ui::Status {
-                text: format!(
-                    "{text}: {}",
-                    crate::ui::score_change(&game.scores(), &after)
-                ),
-                error: false,
-            };
-        }
+        let Some(after) = cheversi_api::view::preview_scores(game, &text) else {
+            return false;
+        };
+        let status = crate::ui::Status {
+            text: format!(
+                "{text}: {}",
+                crate::ui::score_change(&game.scores(), &after)
+            ),
+            error: false,
+        };
+        let changed = self.ui.status != status;
+        self.ui.status = status;
+        changed
     }
 
     /// Board coordinates of a point on the page.
@@ -568,24 +588,29 @@ impl App {
         (client_x - rect.left(), client_y - rect.top())
     }
 
-    fn drag_move(&mut self, client_x: f64, client_y: f64) {
+    /// True while a drag is under way (the ghost piece moved).
+    fn drag_move(&mut self, client_x: f64, client_y: f64) -> bool {
         let Some((chosen, x0, y0)) = self.press.clone() else {
-            return;
+            return false;
         };
         if self.drag.is_none() && (client_x - x0).hypot(client_y - y0) < 6.0 {
-            return;
+            return false;
         }
         let (x, y) = self.board_point(client_x, client_y);
         self.drag = Some(Drag { chosen, x, y });
+        true
     }
 
-    fn drag_end(&mut self, client_x: f64, client_y: f64) {
+    /// True when a drag ended (a drop, or a drop off the board).
+    fn drag_end(&mut self, client_x: f64, client_y: f64) -> bool {
         self.press = None;
-        let Some(drag) = self.drag.take() else { return };
+        let Some(drag) = self.drag.take() else {
+            return false;
+        };
         self.swallow_click = true;
         let (x, y) = self.board_point(client_x, client_y);
         let Some(sq) = self.layout.square_at(x, y) else {
-            return;
+            return true;
         };
         let confirm = self.ui.confirm;
         self.ui.selected = Some(drag.chosen.clone());
@@ -594,6 +619,7 @@ impl App {
         self.ui.confirm = false;
         self.ui.tap(sq);
         self.ui.confirm = confirm;
+        true
     }
 
     fn request_frame(&mut self) {

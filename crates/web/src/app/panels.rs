@@ -60,9 +60,22 @@ fn update_hands(app: &App, snap: &Snapshot) {
     let bottom_seat = if app.ui.flipped { 1 } else { 0 };
     let top: HtmlElement = dom::by_id("hand-top");
     let bottom: HtmlElement = dom::by_id("hand-bottom");
+    let choosable = app.ui.choosable();
+    // Rebuilt only when something shown changed, so a click is never
+    // split between an old button and its replacement.
+    let key = format!(
+        "{:?}{:?}{:?}{choosable:?}{bottom_seat}{}",
+        snap.hands,
+        snap.to_move,
+        app.ui.selected,
+        i18n::current()
+    );
+    if top.get_attribute("data-key").as_deref() == Some(&key) {
+        return;
+    }
+    set_attr(&top, "data-key", &key);
     clear(&top);
     clear(&bottom);
-    let choosable = app.ui.choosable();
     for (seat, hand) in snap.hands.iter().enumerate() {
         let target = if seat == bottom_seat { &bottom } else { &top };
         if hand.iter().all(|h| h.count == 0) {
@@ -201,6 +214,11 @@ fn update_status(app: &App) {
 /// turn's moves sit together (`1. Kd4 Qe5`, `3. d4-f5,b1-c3 e7xf5`).
 fn update_moves(snap: &Snapshot) {
     let list: HtmlElement = dom::by_id("moves");
+    let key = format!("{:?}{}{}", snap.moves, snap.cursor, i18n::current());
+    if list.get_attribute("data-key").as_deref() == Some(&key) {
+        return;
+    }
+    set_attr(&list, "data-key", &key);
     clear(&list);
     let mut round: Option<HtmlElement> = None;
     let mut last_mover: Option<u8> = None;
