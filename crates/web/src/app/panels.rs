@@ -63,13 +63,21 @@ fn update_hands(app: &App, snap: &Snapshot) {
     let choosable = app.ui.choosable();
     // Rebuilt only when something shown changed, so a click is never
     // split between an old button and its replacement.
-    let key = format!(
-        "{:?}{:?}{:?}{choosable:?}{bottom_seat}{}",
-        snap.hands,
-        snap.to_move,
-        app.ui.selected,
+    let mut key = format!(
+        "{}|{}|{}|{}|{}|",
+        snap.to_move.map_or(9, |m| m),
+        app.ui.selected.as_deref().unwrap_or("-"),
+        choosable.join(","),
+        bottom_seat,
         i18n::current()
     );
+    for hand in &snap.hands {
+        for h in hand {
+            key.push(h.piece);
+            key.push_str(&h.count.to_string());
+        }
+        key.push('/');
+    }
     if top.get_attribute("data-key").as_deref() == Some(&key) {
         return;
     }
@@ -214,7 +222,7 @@ fn update_status(app: &App) {
 /// turn's moves sit together (`1. Kd4 Qe5`, `3. d4-f5,b1-c3 e7xf5`).
 fn update_moves(snap: &Snapshot) {
     let list: HtmlElement = dom::by_id("moves");
-    let key = format!("{:?}{}{}", snap.moves, snap.cursor, i18n::current());
+    let key = format!("{}|{}|{}", snap.moves.join(" "), snap.cursor, i18n::current());
     if list.get_attribute("data-key").as_deref() == Some(&key) {
         return;
     }
