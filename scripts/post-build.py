@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """trunk post_build hook: finishes the site in trunk's staging directory.
 
+0. Writes embed.html (the board alone, for iframes on rules pages).
 1. Moves trunk's inline start-up script into its own file, so the page's
    Content-Security-Policy can forbid inline scripts.
 2. Writes the service worker from www/sw.js with the list of every file of
@@ -67,6 +68,18 @@ def write_service_worker():
         f.write(sw)
 
 
+def write_embed_page():
+    """embed.html: the same page, marked so the app shows one board."""
+    with open(os.path.join(staging, "index.html"), encoding="utf-8") as f:
+        html = f.read()
+    if "<body>" not in html:
+        sys.exit("post-build: index.html has no <body>")
+    html = html.replace("<body>", "<body data-embed>", 1)
+    with open(os.path.join(staging, "embed.html"), "w", encoding="utf-8") as f:
+        f.write(html)
+
+
+write_embed_page()
 for html_name in sorted(os.listdir(staging)):
     if html_name.endswith(".html"):
         externalise_start_script(html_name)

@@ -7,6 +7,7 @@
 //! ([`thinker`]) — build and test natively; the DOM, canvas and worker
 //! glue is compiled for wasm32 only.
 
+pub mod embed;
 pub mod i18n;
 pub mod layout;
 pub mod link;

@@ -124,7 +124,7 @@ pub fn from_fragment(fragment: &str) -> Result<Option<Linked>, String> {
 }
 
 /// Percent-decoding (links pasted from chat apps may be encoded).
-fn decode(text: &str) -> Result<String, String> {
+pub fn decode(text: &str) -> Result<String, String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -94,6 +94,8 @@ pub struct Ui {
     pub evaluating: Option<u32>,
     /// The winner of the last finished game (for "loser starts").
     pub last_winner: Option<u8>,
+    /// An embedded diagram: shown, never played.
+    pub locked: bool,
 }
 
 /// What the app must do for the computer after an action.
@@ -132,6 +134,7 @@ impl Ui {
             thinking: false,
             evaluating: None,
             last_winner: None,
+            locked: false,
         })
     }
 
@@ -166,6 +169,9 @@ impl Ui {
 
     /// Whether the person at this device may move now; the reason if not.
     fn may_move(&self) -> Result<(), String> {
+        if self.locked {
+            return Err(t("embed.diagram").into());
+        }
         let game = self.session.current();
         let Some(mover) = game.to_move() else {
             return Err(t("status.game_over").into());

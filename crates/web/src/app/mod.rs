@@ -4,6 +4,7 @@
 
 mod brain;
 mod dom;
+mod embedded;
 mod lang;
 mod panels;
 mod render;
@@ -39,8 +40,11 @@ pub struct App {
     press: Option<(String, f64, f64)>,
     /// A drop was handled; the click that follows it is not a tap.
     swallow_click: bool,
-    /// The grid had focus at the last render (to keep it there).
     layout: Layout,
+    /// Embedded (`embed.html`): no saved game; the end is reported.
+    embedded: bool,
+    /// The end of this game was reported to the parent page.
+    reported_end: bool,
 }
 
 thread_local! {
@@ -144,7 +148,15 @@ pub fn start() {
         .expect("2d canvas")
         .unchecked_into();
     lang::init();
-    let (mut ui, problem) = restore_or_start();
+    let embedded = embedded::is_embedded();
+    let (mut ui, problem) = if embedded {
+        (
+            embedded::setup(Ui::new(default_game()).expect("valid default")),
+            None,
+        )
+    } else {
+        restore_or_start()
+    };
     if let Some(problem) = problem {
         ui.status = crate::ui::Status {
             text: problem.clone(),
@@ -167,6 +179,8 @@ pub fn start() {
             size: 320.0,
             flipped: false,
         },
+        embedded,
+        reported_end: false,
     };
     APP.with(|cell| *cell.borrow_mut() = Some(app));
     let on_reply: Rc<dyn Fn(Reply)> = Rc::new(|reply| with_app(|app| app.on_reply(reply)));
@@ -178,12 +192,17 @@ pub fn start() {
     wire_events();
     setup::wire();
     share::wire();
-    APP.with(|cell| {
-        if let Some(app) = cell.borrow_mut().as_mut() {
-            share::open_link(app);
-        }
-    });
-    with_app(|app| app.ui.flipped = app.human_plays_black_only());
+    if embedded {
+        embedded::listen();
+        with_app(|_| {});
+    } else {
+        APP.with(|cell| {
+            if let Some(app) = cell.borrow_mut().as_mut() {
+                share::open_link(app);
+            }
+        });
+        with_app(|app| app.ui.flipped = app.human_plays_black_only());
+    }
     // Render the first frame now, so "ready" means a board is on screen.
     APP.with(|cell| {
         if let Some(app) = cell.borrow_mut().as_mut() {
@@ -429,7 +448,9 @@ impl App {
         if self.brain.as_ref().is_some_and(|b| b.busy.is_none()) {
             self.ask(Purpose::Evaluate);
         }
-        if let Some(s) = storage() {
+        if self.embedded {
+            embedded::report_end(self);
+        } else if let Some(s) = storage() {
             let _ = s.set_item(SAVE_KEY, &saved_text(&self.ui));
         }
         self.request_frame();

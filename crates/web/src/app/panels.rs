@@ -222,7 +222,12 @@ fn update_status(app: &App) {
 /// turn's moves sit together (`1. Kd4 Qe5`, `3. d4-f5,b1-c3 e7xf5`).
 fn update_moves(snap: &Snapshot) {
     let list: HtmlElement = dom::by_id("moves");
-    let key = format!("{}|{}|{}", snap.moves.join(" "), snap.cursor, i18n::current());
+    let key = format!(
+        "{}|{}|{}",
+        snap.moves.join(" "),
+        snap.cursor,
+        i18n::current()
+    );
     if list.get_attribute("data-key").as_deref() == Some(&key) {
         return;
     }

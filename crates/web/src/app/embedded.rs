@@ -1,0 +1,163 @@
+//! The page as `embed.html`: one board set up from the URL's parameters
+//! (see [`crate::embed`]), no saved game, and a message to the parent page
+//! when the game ends.
+//!
+//! Sent to the parent (`window.parent.postMessage`, any origin: nothing in
+//! it is private):
+//! `{ source: "cheversi", type: "gameover", game: {…options}, winner: seat
+//! or null, players: [names], scores: [White, Black] or [], moves: [...],
+//! record: "…" }`.
+//!
+//! Received from the parent, and ignored unless exactly of this shape:
+//! `{ source: "cheversi-host", type: "overlay", overlay: "off" | "white" |
+//! "black" | "both" }` and `{ source: "cheversi-host", type: "flip" }`.
+
+use super::dom;
+use super::{with_app, App};
+use crate::embed;
+use crate::i18n::tf;
+use crate::ui::{Overlay, Status, Ui};
+use cheversi_api::spec::GameSpec;
+use cheversi_engine::{GameState, Outcome};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, MessageEvent};
+
+pub fn is_embedded() -> bool {
+    dom::document()
+        .body()
+        .is_some_and(|b| b.has_attribute("data-embed"))
+}
+
+/// The game the URL asks for; on a bad parameter, an empty Cheversi board
+/// and the reason.
+pub fn setup(fallback: Ui) -> Ui {
+    let query = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    let parsed = embed::parse(&query).and_then(|e| {
+        let mut ui = Ui::new(e.game)?;
+        for text in &e.moves {
+            ui.session.play_text(text).map_err(|err| err.to_string())?;
+        }
+        ui.flipped = e.flipped;
+        ui.overlay = e.overlay;
+        ui.locked = !e.interactive;
+        ui.confirm = false;
+        if let Some(px) = e.size {
+            let body: HtmlElement = dom::document().body().expect("body");
+            let _ = body.style().set_property("--board", &format!("{px}px"));
+        }
+        Ok(ui)
+    });
+    match parsed {
+        Ok(ui) => ui,
+        Err(reason) => {
+            let mut ui = fallback;
+            ui.locked = true;
+            ui.status = Status {
+                text: tf("embed.error", &[("reason", &reason)]),
+                error: true,
+            };
+            ui
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct GameOver {
+    source: &'static str,
+    r#type: &'static str,
+    game: GameSpec,
+    winner: Option<u8>,
+    players: Vec<&'static str>,
+    scores: Vec<i32>,
+    moves: Vec<String>,
+    record: String,
+}
+
+/// Tells the parent page the game ended (once per finished game).
+pub fn report_end(app: &mut App) {
+    let game = app.ui.session.latest();
+    let Some(outcome) = game.outcome() else {
+        app.reported_end = false;
+        return;
+    };
+    if app.reported_end {
+        return;
+    }
+    app.reported_end = true;
+    let message = GameOver {
+        source: "cheversi",
+        r#type: "gameover",
+        game: GameSpec::of(app.ui.session.options()),
+        winner: match outcome {
+            Outcome::Winner(w) => Some(w),
+            Outcome::Draw => None,
+        },
+        players: (0..game.players() as u8)
+            .map(|p| game.player_name(p))
+            .collect(),
+        scores: game.scores(),
+        moves: app.ui.session.notations(),
+        record: app.ui.session.record().to_text(),
+    };
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    if let (Ok(value), Some(window)) = (message.serialize(&serializer), web_sys::window()) {
+        if let Ok(Some(parent)) = window.parent() {
+            let _ = parent.post_message(&value, "*");
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HostMessage {
+    source: String,
+    r#type: String,
+    #[serde(default)]
+    overlay: Option<String>,
+}
+
+/// Listens to the parent page; anything but a well-formed host message is
+/// ignored.
+pub fn listen() {
+    let window = web_sys::window().expect("window");
+    dom::on::<MessageEvent>(&window, "message", |event| {
+        let data = event.data();
+        if !data.is_object() {
+            return;
+        }
+        // Only the fields of a host message, nothing else.
+        let object: &js_sys::Object = data.unchecked_ref();
+        let keys = js_sys::Object::keys(object);
+        if keys.iter().any(|k| {
+            !matches!(
+                k.as_string().as_deref(),
+                Some("source" | "type" | "overlay")
+            )
+        }) {
+            return;
+        }
+        let Ok(message) = serde_wasm_bindgen::from_value::<HostMessage>(data) else {
+            return;
+        };
+        if message.source != "cheversi-host" {
+            return;
+        }
+        match (message.r#type.as_str(), message.overlay.as_deref()) {
+            ("overlay", Some(value)) => {
+                let overlay = match value {
+                    "off" => Overlay::Off,
+                    "white" => Overlay::White,
+                    "black" => Overlay::Black,
+                    "both" => Overlay::Both,
+                    _ => return,
+                };
+                with_app(|app| app.ui.overlay = overlay);
+            }
+            ("flip", None) => with_app(|app| app.ui.flipped = !app.ui.flipped),
+            _ => {}
+        }
+    });
+}

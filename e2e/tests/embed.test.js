@@ -1,0 +1,92 @@
+// embed.html: a board configured by URL parameters, as a still diagram or
+// interactive, reporting the end of a game to the parent page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, cell } from '../lib/harness.js';
+import { settled } from '../lib/play.js';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser.close(); await server.close(); });
+
+async function embed(query, viewport = { width: 420, height: 620 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}embed.html?${query}`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await settled(page);
+  return { page, context, errors };
+}
+
+test('a diagram: the position, the scores and the overlay of White attacks', async () => {
+  const { page, context, errors } = await embed('game=cheversi&rules=brainking&moves=Kd4.Qe5.Qd5.Re4&overlay=white&size=320');
+  assert.match(await cell(page, 'd4').getAttribute('aria-label'), /^d4, White King/);
+  assert.match(await cell(page, 'e4').getAttribute('aria-label'), /^e4, Black Rook/);
+  assert.match(await cell(page, 'c3').getAttribute('aria-label'), /^c3, empty, attacked by 1 White$/);
+  // The engine's scores for this position (cheversi state --rules brainking
+  // --moves "Kd4 Qe5 Qd5 Re4"): White 20, Black 21.
+  assert.deepEqual(await page.locator('#players .score').allTextContents(), ['20', '21']);
+  assert.equal(await page.locator('.bar').isVisible(), false, 'no app chrome');
+  // White's count badge is drawn in c3's top-right corner.
+  const pixel = await page.evaluate(() => {
+    const canvas = document.querySelector('#board');
+    const ratio = canvas.width / canvas.clientWidth;
+    const cellSize = canvas.width / 8;
+    const r = cellSize * 0.17;
+    // Left of the badge's centre, clear of the white digit.
+    const x = 2 * cellSize + cellSize - r - 2 * ratio - r * 0.6;
+    const y = 5 * cellSize + r + 2 * ratio;
+    return Array.from(canvas.getContext('2d').getImageData(Math.round(x), Math.round(y), 1, 1).data);
+  });
+  assert.ok(pixel[2] > 150 && pixel[0] < 90, `blue badge, got ${pixel}`);
+  assert.equal(await page.evaluate(() => document.querySelector('#board').clientWidth), 320, 'size');
+  // A diagram cannot be played.
+  await cell(page, 'c3').click();
+  await settled(page);
+  assert.match(await page.locator('#status').textContent(), /is a diagram/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('bad parameters are named and nothing breaks', async () => {
+  const { page, context, errors } = await embed('game=cheversi&overlay=red');
+  assert.equal(await page.locator('#status').textContent(),
+    "This board could not be set up: overlay: 'red' is not off, white, black or both");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('interactive, in a parent page that hears the end of the game', async () => {
+  const context = await browser.newContext({ viewport: { width: 800, height: 700 } });
+  const page = await context.newPage();
+  const src = `${server.url}embed.html?game=attrition&variant=duel&moves=Nd4.Nb5&interactive=1`;
+  await page.setContent(`<script>window.messages = []; addEventListener('message', (e) => messages.push(e.data));</script>
+    <iframe src="${src}" width="480" height="640" title="Duel"></iframe>`);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready="true"]').waitFor();
+  // The host may flip the board; malformed messages are ignored.
+  await page.evaluate(() => {
+    const target = document.querySelector('iframe').contentWindow;
+    target.postMessage({ source: 'cheversi-host', type: 'flip', extra: 1 }, '*');
+    target.postMessage('flip', '*');
+    target.postMessage({ source: 'someone', type: 'flip' }, '*');
+    target.postMessage({ source: 'cheversi-host', type: 'flip' }, '*');
+  });
+  await page.waitForTimeout(200);
+  const corner = await frame.locator('#grid .row').last().locator('.cell').first().getAttribute('aria-label');
+  assert.match(corner, /^h8, /, 'flipped once, by the one well-formed message');
+  await frame.locator('#grid [data-square="27"]').click(); // d4: White's knight
+  await frame.locator('#grid [data-square="33"]').click(); // b5: capture
+  await page.waitForFunction(() => window.messages.length > 0, null, { timeout: 5000 });
+  const [message] = await page.evaluate(() => window.messages);
+  assert.equal(message.source, 'cheversi');
+  assert.equal(message.type, 'gameover');
+  assert.equal(message.winner, 0);
+  assert.deepEqual(message.moves, ['Nd4', 'Nb5', 'd4xb5']);
+  assert.equal(message.game.variant, 'duel');
+  assert.match(message.record, /1-0/);
+  await context.close();
+});
