@@ -12,6 +12,7 @@
 //! | `interactive` | `0` (a still diagram, the default) or `1` (play on) |
 //! | `level` | with `interactive=1`: the computer plays the other side(s) at this level |
 //! | `size` | the board's width in CSS pixels, 160 to 1200 (default: fits the frame) |
+//! | `lang` | a language code (`en`, `it`, `ro`; default: the browser's) |
 //!
 //! Every value is checked, and an error names the parameter.
 
@@ -29,6 +30,7 @@ pub struct Embed {
     pub overlay: Overlay,
     pub interactive: bool,
     pub size: Option<u32>,
+    pub lang: Option<String>,
 }
 
 /// Reads the query string (with or without `?`).
@@ -41,6 +43,7 @@ pub fn parse(query: &str) -> Result<Embed, String> {
     let mut interactive = false;
     let mut level: Option<String> = None;
     let mut size = None;
+    let mut lang = None;
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (key, raw) = pair.split_once('=').unwrap_or((pair, ""));
         let value = link::decode(raw).map_err(|e| format!("{key}: {e}"))?;
@@ -93,6 +96,13 @@ pub fn parse(query: &str) -> Result<Embed, String> {
                 }
                 size = Some(px);
             }
+            "lang" => {
+                if !crate::i18n::all().iter().any(|l| l.code == value) {
+                    let codes: Vec<&str> = crate::i18n::all().iter().map(|l| l.code).collect();
+                    return Err(bad(&format!("one of {}", codes.join(", "))));
+                }
+                lang = Some(value.clone());
+            }
             other => return Err(format!("unknown parameter '{other}'")),
         }
     }
@@ -125,6 +135,7 @@ pub fn parse(query: &str) -> Result<Embed, String> {
         overlay,
         interactive,
         size,
+        lang,
     })
 }
 
@@ -177,5 +188,10 @@ mod tests {
         assert!(err("game=cheversi&moves=Kd4.Qa8").starts_with("moves: move 2: Qa8"));
         assert!(err("game=cheversi&foo=1").contains("unknown parameter 'foo'"));
         assert!(err("game=cheversi&players=x").starts_with("players:"));
+        assert!(err("game=cheversi&lang=xx").contains("one of en, it, ro"));
+        assert_eq!(
+            parse("game=cheversi&lang=it").unwrap().lang.as_deref(),
+            Some("it")
+        );
     }
 }

@@ -36,6 +36,10 @@ pub fn setup(fallback: Ui) -> Ui {
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
     let parsed = embed::parse(&query).and_then(|e| {
+        if let Some(code) = &e.lang {
+            crate::i18n::set(code);
+            super::lang::apply_static();
+        }
         let mut ui = Ui::new(e.game)?;
         for text in &e.moves {
             ui.session.play_text(text).map_err(|err| err.to_string())?;
@@ -106,6 +110,28 @@ pub fn report_end(app: &mut App) {
     if let (Ok(value), Some(window)) = (message.serialize(&serializer), web_sys::window()) {
         if let Ok(Some(parent)) = window.parent() {
             let _ = parent.post_message(&value, "*");
+        }
+    }
+}
+
+/// Tells the parent page the frame's height, when it changed, so a
+/// host (cheversi.js) can size the iframe to its content.
+pub fn report_size(app: &mut App) {
+    let Some(root) = dom::document().document_element() else {
+        return;
+    };
+    let height = root.scroll_height();
+    if height == app.reported_height {
+        return;
+    }
+    app.reported_height = height;
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &"source".into(), &"cheversi".into());
+    let _ = js_sys::Reflect::set(&message, &"type".into(), &"size".into());
+    let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
+    if let Some(window) = web_sys::window() {
+        if let Ok(Some(parent)) = window.parent() {
+            let _ = parent.post_message(&message, "*");
         }
     }
 }

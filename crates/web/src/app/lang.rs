@@ -63,6 +63,9 @@ pub fn apply_static() {
         dom::set_attr(&root, "lang", i18n::current());
     }
     document.set_title(t("app.title"));
+    if let Some(link) = document.get_element_by_id("rules-link") {
+        dom::set_attr(&link, "href", t("link.rules_page"));
+    }
     if let Ok(nodes) = document.query_selector_all("[data-i18n]") {
         for i in 0..nodes.length() {
             if let Some(el) = nodes.get(i).and_then(|n| n.dyn_into::<Element>().ok()) {

@@ -5,7 +5,7 @@
 mod brain;
 mod dom;
 mod embedded;
-mod lang;
+pub(crate) mod lang;
 mod panels;
 mod render;
 mod setup;
@@ -45,6 +45,8 @@ pub struct App {
     embedded: bool,
     /// The end of this game was reported to the parent page.
     reported_end: bool,
+    /// The height last reported to the parent page.
+    reported_height: i32,
 }
 
 thread_local! {
@@ -181,6 +183,7 @@ pub fn start() {
         },
         embedded,
         reported_end: false,
+        reported_height: 0,
     };
     APP.with(|cell| *cell.borrow_mut() = Some(app));
     let on_reply: Rc<dyn Fn(Reply)> = Rc::new(|reply| with_app(|app| app.on_reply(reply)));
@@ -680,6 +683,9 @@ impl App {
         };
         render::draw(&self.ctx, &self.ui, &snap, self.layout, self.drag.as_ref());
         panels::update(self, &snap);
+        if self.embedded {
+            embedded::report_size(self);
+        }
     }
 }
 

@@ -1,0 +1,86 @@
+// The sample rules pages (data- diagrams) and the JavaScript API page
+// (mount() twice): boards appear with the right positions, in the page's
+// language, with no console error and no CSP violation.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch } from '../lib/harness.js';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser.close(); await server.close(); });
+
+function recordViolations() {
+  window.__violations = [];
+  document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+}
+
+async function open(path) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  await context.addInitScript(recordViolations);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url + path);
+  return { page, context, errors };
+}
+
+/** The n-th board's frame, scrolled into view and ready. */
+async function board(page, n) {
+  const iframe = page.locator('.diagram iframe, #first iframe, #second iframe').nth(n);
+  await iframe.scrollIntoViewIfNeeded();
+  const frame = page.frameLocator('.diagram iframe, #first iframe, #second iframe').nth(n);
+  await frame.locator('body[data-ready="true"]').waitFor({ timeout: 15000 });
+  return frame;
+}
+
+const cell = (frame, square) => frame.locator(`#grid [data-square="${(square.charCodeAt(1) - 49) * 8 + square.charCodeAt(0) - 97}"]`);
+
+test('the English rules page turns every data- diagram into a board', async () => {
+  const { page, context, errors } = await open('rules.html');
+  const declared = await page.locator('[data-cheversi], [data-attrition]').count();
+  assert.equal(declared, 9);
+  await page.waitForFunction((n) => document.querySelectorAll('.diagram iframe').length === n, declared);
+  // lewicki after Kd4 Qe5 Nd5.
+  const first = await board(page, 0);
+  assert.match(await cell(first, 'd5').getAttribute('aria-label'), /^d5, White Knight/);
+  // The BrainKing picture: six placements, White's attacks shown.
+  const picture = await board(page, 3);
+  assert.match(await cell(picture, 'f5').getAttribute('aria-label'), /^f5, Black Bishop/);
+  assert.match(await cell(picture, 'c4').getAttribute('aria-label'), /attacked by \d White/);
+  assert.deepEqual(await picture.locator('#players .score').allTextContents(), ['25', '25']);
+  // The duel diagram.
+  const duel = await board(page, 5);
+  assert.match(await cell(duel, 'e6').getAttribute('aria-label'), /^e6, White Knight/);
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the Italian and Romanian rules pages show Italian and Romanian boards', async () => {
+  for (const [path, text] of [['rules.it.html', /^d5, Bianco Cavallo/], ['rules.ro.html', /^d5, Alb Cal/]]) {
+    const { page, context, errors } = await open(path);
+    const first = await board(page, 0);
+    assert.match(await cell(first, 'd5').getAttribute('aria-label'), text);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('two boards mounted with the JavaScript API; one is played to the end', async () => {
+  const { page, context, errors } = await open('api-demo.html');
+  const diagram = await board(page, 0);
+  assert.match(await cell(diagram, 'e4').getAttribute('aria-label'), /^e4, Black Rook/);
+  const duel = await board(page, 1);
+  await cell(duel, 'd4').click();
+  await cell(duel, 'b5').click();
+  await page.waitForFunction(() => /Game over/.test(document.querySelector('#result').textContent), null, { timeout: 5000 });
+  assert.equal(await page.locator('#result').textContent(), 'Game over: White (Nd4 Nb5 d4xb5)');
+  // The host steers a board through its handle.
+  await page.evaluate(() => window.boards[0].flip());
+  await page.waitForTimeout(200);
+  assert.match(await diagram.locator('#grid .row').last().locator('.cell').first().getAttribute('aria-label'), /^h8, /);
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

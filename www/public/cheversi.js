@@ -1,0 +1,112 @@
+// Boards for any page, in two ways:
+//
+//   import { mount } from 'https://example.org/cheversi/cheversi.js';
+//   const board = mount(document.querySelector('#here'), {
+//     game: 'cheversi', rules: 'brainking', moves: ['Kd4', 'Qe5'],
+//     overlay: 'white', orientation: 'white', interactive: true,
+//     level: 'master', size: 360, lang: 'it',
+//     onGameOver: (result) => console.log(result.winner, result.scores),
+//   });
+//   board.setOverlay('both'); board.flip(); board.destroy();
+//
+// and, with this file loaded as a module, every element carrying
+// data-cheversi="rules=brainking moves=Kd4 Qe5 overlay=white" becomes a
+// board (words without `=` continue the previous value, so moves read
+// naturally). data-attrition="variant=duel moves=Nd4 Nf6" does the same
+// for Chivalrous Attrition.
+//
+// Each board is an <iframe> of embed.html beside this file, so boards never
+// clash with the page's own scripts, styles or ids. The result object of
+// onGameOver is the message embed.html sends (see README).
+
+const EMBED = new URL('embed.html', import.meta.url);
+const KEYS = ['game', 'rules', 'count', 'squares', 'variant', 'players', 'moves',
+  'orientation', 'overlay', 'interactive', 'level', 'size', 'lang'];
+const boards = new Map();
+
+addEventListener('message', (event) => {
+  const board = boards.get(event.source);
+  const data = event.data;
+  if (!board || event.origin !== EMBED.origin || !data || data.source !== 'cheversi') return;
+  if (data.type === 'size' && Number.isFinite(data.height)) {
+    board.iframe.style.height = `${Math.ceil(data.height)}px`;
+  } else if (data.type === 'gameover' && typeof board.onGameOver === 'function') {
+    board.onGameOver(data);
+  }
+});
+
+/** Puts a board into `element`; returns a handle to steer it. */
+export function mount(element, options = {}) {
+  if (!(element instanceof Element)) throw new TypeError('mount: the first argument must be an element');
+  const params = new URLSearchParams();
+  for (const key of KEYS) {
+    let value = options[key];
+    if (value === undefined || value === null) continue;
+    if (key === 'moves' && Array.isArray(value)) value = value.join('.');
+    if (key === 'interactive') value = value ? '1' : '0';
+    params.set(key, String(value));
+  }
+  if (!params.has('game')) params.set('game', 'cheversi');
+  const url = new URL(EMBED);
+  url.search = params.toString();
+  const iframe = document.createElement('iframe');
+  iframe.src = url.href;
+  iframe.title = options.title ?? 'Cheversi board';
+  iframe.loading = 'lazy';
+  const width = Number(options.size) || 360;
+  iframe.style.width = `${width + 8}px`;
+  iframe.style.height = `${width + 180}px`;
+  iframe.style.border = '0';
+  iframe.style.maxWidth = '100%';
+  element.replaceChildren(iframe);
+  const board = { iframe, onGameOver: options.onGameOver };
+  const post = (message) => iframe.contentWindow?.postMessage({ source: 'cheversi-host', ...message }, EMBED.origin);
+  iframe.addEventListener('load', () => boards.set(iframe.contentWindow, board));
+  return {
+    element,
+    iframe,
+    setOverlay: (overlay) => post({ type: 'overlay', overlay }),
+    flip: () => post({ type: 'flip' }),
+    destroy: () => { boards.delete(iframe.contentWindow); iframe.remove(); },
+  };
+}
+
+/** Reads "rules=brainking moves=Kd4 Qe5 overlay=white". */
+export function parseDiagram(text) {
+  const options = {};
+  let last = null;
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    const at = word.indexOf('=');
+    if (at > 0) {
+      last = word.slice(0, at);
+      options[last] = word.slice(at + 1);
+    } else if (last) {
+      options[last] += ` ${word}`;
+    }
+  }
+  if (options.moves) options.moves = options.moves.split(/[\s.,]+/).filter(Boolean);
+  if (options.interactive !== undefined) options.interactive = options.interactive === '1' || options.interactive === 'true';
+  return options;
+}
+
+/** Turns every data-cheversi / data-attrition element under `root` into a board. */
+export function mountAll(root = document) {
+  const mounted = [];
+  for (const element of root.querySelectorAll('[data-cheversi], [data-attrition]')) {
+    if (element.dataset.mounted) continue;
+    element.dataset.mounted = 'true';
+    const attrition = element.hasAttribute('data-attrition');
+    const options = parseDiagram(element.getAttribute(attrition ? 'data-attrition' : 'data-cheversi'));
+    options.game = attrition ? 'attrition' : 'cheversi';
+    options.lang ??= document.documentElement.lang || undefined;
+    options.title ??= element.getAttribute('aria-label') ?? undefined;
+    mounted.push(mount(element, options));
+  }
+  return mounted;
+}
+
+if (document.readyState === 'loading') {
+  document.addEventListener('DOMContentLoaded', () => mountAll());
+} else {
+  mountAll();
+}
