@@ -80,8 +80,11 @@ test('interactive, in a parent page that hears the end of the game', async () =>
   assert.match(corner, /^h8, /, 'flipped once, by the one well-formed message');
   await frame.locator('#grid [data-square="27"]').click(); // d4: White's knight
   await frame.locator('#grid [data-square="33"]').click(); // b5: capture
-  await page.waitForFunction(() => window.messages.length > 0, null, { timeout: 5000 });
-  const [message] = await page.evaluate(() => window.messages);
+  await page.waitForFunction(() => window.messages.some((m) => m.type === 'gameover'), null, { timeout: 5000 });
+  const messages = await page.evaluate(() => window.messages);
+  // The frame also reports its height (for hosts that size the iframe).
+  assert.ok(messages.some((m) => m.source === 'cheversi' && m.type === 'size' && m.height > 300));
+  const message = messages.find((m) => m.type === 'gameover');
   assert.equal(message.source, 'cheversi');
   assert.equal(message.type, 'gameover');
   assert.equal(message.winner, 0);
