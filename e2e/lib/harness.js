@@ -42,9 +42,26 @@ export async function launch() {
   });
 }
 
-/** A page that records console errors and uncaught exceptions. */
-export async function open(browser, url, { width = 1280, height = 800, storage } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+/**
+ * A page in a new context that records console errors, uncaught exceptions
+ * and Content-Security-Policy violations (`await violations()`).
+ * Options: width, height, scale (device pixel ratio; > 1 also means touch),
+ * locale, storage (localStorage seeded once), serviceWorkers ('allow' |
+ * 'block'), init (a function run before the page's scripts), ready (wait
+ * for the app's board; default true).
+ */
+export async function open(browser, url, {
+  width = 1280, height = 800, scale = 1, locale, storage, serviceWorkers, init, ready = true,
+} = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height }, deviceScaleFactor: scale, hasTouch: scale > 1, locale, serviceWorkers,
+  });
+  await context.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
   if (storage) {
     await context.addInitScript((items) => {
       if (sessionStorage.getItem('seeded')) return;
@@ -52,13 +69,17 @@ export async function open(browser, url, { width = 1280, height = 800, storage }
       for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
     }, storage);
   }
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(url);
-  await page.waitForSelector('body[data-ready="true"]');
-  return { page, context, errors };
+  if (url) {
+    await page.goto(url);
+    if (ready) await page.waitForSelector('body[data-ready="true"]');
+  }
+  const violations = () => page.evaluate(() => window.__violations);
+  return { page, context, errors, violations };
 }
 
 /** The square's grid cell (e.g. 'd4'). */

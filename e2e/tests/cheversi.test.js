@@ -28,14 +28,7 @@ function watchMainThread() {
 }
 
 test('a full brainking game against the computer, page responsive throughout', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(watchMainThread);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(server.url);
-  await page.waitForSelector('body[data-ready="true"]');
+  const { page, context, errors } = await open(browser, server.url, { init: watchMainThread });
   await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'master'] });
 
   let placements = 0;

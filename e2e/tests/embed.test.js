@@ -2,23 +2,17 @@
 // interactive, reporting the end of a game to the parent page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, cell } from '../lib/harness.js';
+import { serve, launch, open, cell } from '../lib/harness.js';
 import { settled } from '../lib/play.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser.close(); await server.close(); });
 
-async function embed(query, viewport = { width: 420, height: 620 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.url}embed.html?${query}`);
-  await page.waitForSelector('body[data-ready="true"]');
-  await settled(page);
-  return { page, context, errors };
+async function embed(query) {
+  const opened = await open(browser, `${server.url}embed.html?${query}`, { width: 420, height: 620 });
+  await settled(opened.page);
+  return opened;
 }
 
 test('a diagram: the position, the scores and the overlay of White attacks', async () => {
@@ -60,8 +54,7 @@ test('bad parameters are named and nothing breaks', async () => {
 });
 
 test('interactive, in a parent page that hears the end of the game', async () => {
-  const context = await browser.newContext({ viewport: { width: 800, height: 700 } });
-  const page = await context.newPage();
+  const { page, context } = await open(browser, null, { width: 800, height: 700 });
   const src = `${server.url}embed.html?game=attrition&variant=duel&moves=Nd4.Nb5&interactive=1`;
   await page.setContent(`<script>window.messages = []; addEventListener('message', (e) => messages.push(e.data));</script>
     <iframe src="${src}" width="480" height="640" title="Duel"></iframe>`);

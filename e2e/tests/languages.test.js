@@ -3,7 +3,7 @@
 // reasons.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, cell } from '../lib/harness.js';
+import { serve, launch, open, cell } from '../lib/harness.js';
 import { settled } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
@@ -11,16 +11,7 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser.close(); await server.close(); });
 
-async function page(locale) {
-  const context = await browser.newContext({ locale });
-  const p = await context.newPage();
-  const errors = [];
-  p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  p.on('pageerror', (e) => errors.push(String(e)));
-  await p.goto(server.url);
-  await p.waitForSelector('body[data-ready="true"]');
-  return { page: p, context, errors };
-}
+const page = (locale) => open(browser, server.url, { locale });
 
 test('an Italian browser gets Italian, and the choice of Romanian is remembered', async () => {
   const { page: p, context, errors } = await page('it-IT');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, DIST } from '../lib/harness.js';
+import { serve, launch, open, DIST } from '../lib/harness.js';
 import { waitForHumanTurn, playAnyMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
@@ -21,29 +21,15 @@ before(async () => {
 });
 after(async () => { await browser.close(); await server.close(); await rm(root, { recursive: true }); });
 
-function recordViolations() {
-  window.__violations = [];
-  document.addEventListener('securitypolicyviolation', (e) => {
-    window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`);
-  });
-}
-
 async function fresh() {
-  const context = await browser.newContext();
-  await context.addInitScript(recordViolations);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(server.url);
-  await page.waitForSelector('body[data-ready="true"]');
-  await page.waitForSelector('html[data-offline="ready"]', { timeout: 20000 });
-  return { context, page, errors };
+  const opened = await open(browser, server.url);
+  await opened.page.waitForSelector('html[data-offline="ready"]', { timeout: 20000 });
+  return opened;
 }
 
 test('served from a sub-path, it installs, goes offline and finishes a game', async () => {
   assert.match(server.url, /\/games\/cheversi\/$/);
-  const { context, page, errors } = await fresh();
+  const { context, page, errors, violations } = await fresh();
   const cached = await page.evaluate(async () => {
     const keys = await caches.keys();
     const cache = await caches.open(keys[0]);
@@ -66,13 +52,13 @@ test('served from a sub-path, it installs, goes offline and finishes a game', as
   }
   assert.equal(placements, 8);
   assert.match(await page.locator('#summary').textContent(), /(wins|Draw)/);
-  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(await violations(), []);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a new version replaces the old cache and offers a reload', async () => {
-  const { context, page, errors } = await fresh();
+  const { context, page, errors, violations } = await fresh();
   const before = await page.evaluate(() => caches.keys());
   assert.equal(before.length, 1);
   // Publish a new build: same files, new service worker version.
@@ -87,7 +73,7 @@ test('a new version replaces the old cache and offers a reload', async () => {
     const keys = await caches.keys();
     return keys.length === 1 && keys[0] === 'cheversi-fedcba9876543210';
   }, null, { timeout: 20000 });
-  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(await violations(), []);
   assert.deepEqual(errors, []);
   await writeFile(sw, text);
   await context.close();

@@ -3,27 +3,13 @@
 // language, with no console error and no CSP violation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch } from '../lib/harness.js';
+import { serve, launch, open } from '../lib/harness.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser.close(); await server.close(); });
 
-function recordViolations() {
-  window.__violations = [];
-  document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-}
-
-async function open(path) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
-  await context.addInitScript(recordViolations);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(server.url + path);
-  return { page, context, errors };
-}
+const visit = (path) => open(browser, server.url + path, { width: 1000, height: 900, ready: false });
 
 /** The n-th board's frame, scrolled into view and ready. */
 async function board(page, n) {
@@ -37,7 +23,7 @@ async function board(page, n) {
 const cell = (frame, square) => frame.locator(`#grid [data-square="${(square.charCodeAt(1) - 49) * 8 + square.charCodeAt(0) - 97}"]`);
 
 test('the English rules page turns every data- diagram into a board', async () => {
-  const { page, context, errors } = await open('rules.html');
+  const { page, context, errors, violations } = await visit('rules.html');
   const declared = await page.locator('[data-cheversi], [data-attrition]').count();
   assert.equal(declared, 9);
   await page.waitForFunction((n) => document.querySelectorAll('.diagram iframe').length === n, declared);
@@ -52,14 +38,14 @@ test('the English rules page turns every data- diagram into a board', async () =
   // The duel diagram.
   const duel = await board(page, 5);
   assert.match(await cell(duel, 'e6').getAttribute('aria-label'), /^e6, White Knight/);
-  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(await violations(), []);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('the Italian and Romanian rules pages show Italian and Romanian boards', async () => {
   for (const [path, text] of [['rules.it.html', /^d5, Bianco Cavallo/], ['rules.ro.html', /^d5, Alb Cal/]]) {
-    const { page, context, errors } = await open(path);
+    const { page, context, errors, violations } = await visit(path);
     const first = await board(page, 0);
     assert.match(await cell(first, 'd5').getAttribute('aria-label'), text);
     assert.deepEqual(errors, []);
@@ -68,7 +54,7 @@ test('the Italian and Romanian rules pages show Italian and Romanian boards', as
 });
 
 test('two boards mounted with the JavaScript API; one is played to the end', async () => {
-  const { page, context, errors } = await open('api-demo.html');
+  const { page, context, errors, violations } = await visit('api-demo.html');
   const diagram = await board(page, 0);
   assert.match(await cell(diagram, 'e4').getAttribute('aria-label'), /^e4, Black Rook/);
   const duel = await board(page, 1);
@@ -80,7 +66,7 @@ test('two boards mounted with the JavaScript API; one is played to the end', asy
   await page.evaluate(() => window.boards[0].flip());
   await page.waitForTimeout(200);
   assert.match(await diagram.locator('#grid .row').last().locator('.cell').first().getAttribute('aria-label'), /^h8, /);
-  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(await violations(), []);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -2,7 +2,7 @@
 // screenshots at phone size (HiDPI) and desktop size to look at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, cell } from '../lib/harness.js';
+import { serve, launch, open, cell } from '../lib/harness.js';
 import { settled } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
@@ -10,16 +10,7 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser.close(); await server.close(); });
 
-async function page(width, height, scale = 1) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, hasTouch: scale > 1 });
-  const p = await context.newPage();
-  const errors = [];
-  p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  p.on('pageerror', (e) => errors.push(String(e)));
-  await p.goto(server.url);
-  await p.waitForSelector('body[data-ready="true"]');
-  return { page: p, context, errors };
-}
+const page = (width, height, scale = 1) => open(browser, server.url, { width, height, scale });
 
 async function drag(page, from, to) {
   const a = await from.boundingBox();
