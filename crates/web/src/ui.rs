@@ -138,6 +138,21 @@ impl Ui {
         })
     }
 
+    /// A new game keeps the page's preferences from the old one, and any
+    /// answer still coming for the old game becomes stale.
+    pub fn take_preferences_from(&mut self, old: &Ui) {
+        self.overlay = old.overlay;
+        self.confirm = old.confirm;
+        self.show_eval = old.show_eval;
+        self.last_winner = old.last_winner;
+        self.request_id = old.request_id.wrapping_add(1);
+    }
+
+    /// Two seats, the computer White and a person Black: show Black below.
+    pub fn human_plays_black_only(&self) -> bool {
+        self.seats.len() == 2 && self.seats[0] != Seat::Human && self.seats[1] == Seat::Human
+    }
+
     pub fn snapshot(&self) -> Snapshot {
         view::snapshot(&self.session)
     }

@@ -13,7 +13,7 @@ mod share;
 
 use crate::layout::Layout;
 use crate::protocol::{FromWorker, Purpose, ToWorker};
-use crate::ui::{NewGame, Overlay, Seat, Ui};
+use crate::ui::{NewGame, Seat, Ui};
 use brain::{Brain, Reply};
 use cheversi_engine::GameState;
 use render::Drag;
@@ -204,7 +204,7 @@ pub fn start() {
                 share::open_link(app);
             }
         });
-        with_app(|app| app.ui.flipped = app.human_plays_black_only());
+        with_app(|app| app.ui.flipped = app.ui.human_plays_black_only());
     }
     // Render the first frame now, so "ready" means a board is on screen.
     APP.with(|cell| {
@@ -470,12 +470,6 @@ impl App {
         )
     }
 
-    fn human_plays_black_only(&self) -> bool {
-        self.ui.seats.len() == 2
-            && self.ui.seats[0] != Seat::Human
-            && self.ui.seats[1] == Seat::Human
-    }
-
     fn ask(&mut self, purpose: Purpose) {
         let id = match purpose {
             Purpose::Evaluate => self.ui.ask_evaluation(),
@@ -688,6 +682,3 @@ impl App {
         }
     }
 }
-
-/// The default overlay for a fresh page.
-pub const DEFAULT_OVERLAY: Overlay = Overlay::Off;

@@ -21,10 +21,6 @@ pub fn update(app: &App, snap: &Snapshot) {
     update_buttons(app);
 }
 
-fn piece_word(piece: char, cheversi: bool) -> &'static str {
-    i18n::piece(piece, cheversi)
-}
-
 fn update_grid(app: &App, snap: &Snapshot) {
     let targets = app.ui.targets();
     let selected = app.ui.selected.clone();
@@ -98,7 +94,7 @@ fn update_hands(app: &App, snap: &Snapshot) {
             &tf("reserve.group", &[("player", owner)]),
         );
         for h in hand {
-            let name = piece_word(h.piece, cheversi);
+            let name = i18n::piece(h.piece, cheversi);
             let button: HtmlButtonElement =
                 element("button", &format!("reserve-piece seat-{seat}"), "").unchecked_into();
             button.set_type("button");
@@ -297,7 +293,7 @@ fn update_summary(app: &App, snap: &Snapshot) {
     for part in view::breakdown(app.ui.session.current()) {
         let row = element("tr", &format!("seat-{}", part.player), "");
         let who = i18n::player(part.player);
-        let piece = format!("{who} {}", piece_word(part.piece, true));
+        let piece = format!("{who} {}", i18n::piece(part.piece, true));
         for cell in [piece, part.square, part.points.to_string()] {
             row.append_child(&element("td", "", &cell)).ok();
         }

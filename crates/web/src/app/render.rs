@@ -63,8 +63,7 @@ pub fn draw(ctx: &Ctx, ui: &Ui, snap: &Snapshot, layout: Layout, drag: Option<&D
 
     for sq in 0..64u8 {
         let (x, y) = layout.origin(sq);
-        let light = (sq % 8 + sq / 8) % 2 == 1;
-        fill(ctx, if light { LIGHT } else { DARK }, x, y, cell, cell);
+        fill(ctx, square_colour(sq), x, y, cell, cell);
         if snap.last_move.contains(&sq) {
             fill(ctx, LAST_MOVE, x, y, cell, cell);
         }
@@ -237,36 +236,49 @@ fn draw_counts(ctx: &Ctx, overlay: Overlay, snap: &Snapshot, sq: u8, x: f64, y: 
     }
 }
 
+fn square_colour(sq: u8) -> &'static str {
+    if Square::new(sq).expect("0..64").is_dark() {
+        DARK
+    } else {
+        LIGHT
+    }
+}
+
+/// File letters along the bottom row (bottom right of each square), rank
+/// numbers along the left column (top left), in the other square colour.
 fn draw_coordinates(ctx: &Ctx, layout: Layout) {
     let cell = layout.cell();
     ctx.set_font(&format!(
         "600 {}px system-ui, sans-serif",
         (cell * 0.2).round().max(9.0) as i32
     ));
+    let label = |sq: u8, file: bool| {
+        let (x, y) = layout.origin(sq);
+        let name = Square::new(sq).expect("0..64").to_string();
+        let colour = if square_colour(sq) == DARK {
+            LIGHT
+        } else {
+            DARK
+        };
+        ctx.set_fill_style_str(colour);
+        let (text, align, baseline, tx, ty) = if file {
+            (
+                &name[..1],
+                "right",
+                "bottom",
+                x + cell - 2.0,
+                y + cell - 1.0,
+            )
+        } else {
+            (&name[1..], "left", "top", x + 2.0, y + 2.0)
+        };
+        ctx.set_text_align(align);
+        ctx.set_text_baseline(baseline);
+        let _ = ctx.fill_text(text, tx, ty);
+    };
     for i in 0..8u8 {
-        // Files along the bottom row, ranks along the left column.
-        let file_sq = if layout.flipped { 63 - i } else { i };
-        let (x, y) = layout.origin(file_sq);
-        let file = Square::new(file_sq).expect("0..64").to_string();
-        ctx.set_fill_style_str(if (file_sq % 8 + file_sq / 8) % 2 == 1 {
-            DARK
-        } else {
-            LIGHT
-        });
-        ctx.set_text_align("right");
-        ctx.set_text_baseline("bottom");
-        let _ = ctx.fill_text(&file[..1], x + cell - 2.0, y + cell - 1.0);
-        let rank_sq = if layout.flipped { 7 + 8 * i } else { 8 * i };
-        let (x, y) = layout.origin(rank_sq);
-        let rank = Square::new(rank_sq).expect("0..64").to_string();
-        ctx.set_fill_style_str(if (rank_sq % 8 + rank_sq / 8) % 2 == 1 {
-            DARK
-        } else {
-            LIGHT
-        });
-        ctx.set_text_align("left");
-        ctx.set_text_baseline("top");
-        let _ = ctx.fill_text(&rank[1..], x + 2.0, y + 2.0);
+        label(if layout.flipped { 63 - i } else { i }, true);
+        label(if layout.flipped { 7 + 8 * i } else { 8 * i }, false);
     }
 }
 

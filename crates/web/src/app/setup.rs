@@ -200,19 +200,13 @@ fn start(app: &mut App, mut choice: Choice) {
     rotate_seats(&mut choice.game.seats, &choice.first, app.ui.last_winner);
     match Ui::new(choice.game) {
         Ok(mut ui) => {
-            ui.overlay = app.ui.overlay;
-            ui.confirm = app.ui.confirm;
-            ui.show_eval = app.ui.show_eval;
-            ui.last_winner = app.ui.last_winner;
-            ui.flipped =
-                ui.seats.len() == 2 && ui.seats[0] != Seat::Human && ui.seats[1] == Seat::Human;
+            ui.take_preferences_from(&app.ui);
+            ui.flipped = ui.human_plays_black_only();
             ui.status = crate::ui::Status {
                 text: t("status.new_game").into(),
                 error: false,
             };
             ui.announce = t("status.new_game_started").into();
-            // Any search for the old game is stale now.
-            ui.request_id = app.ui.request_id.wrapping_add(1);
             app.ui = ui;
         }
         Err(e) => {

@@ -35,7 +35,7 @@ pub fn open_link(app: &mut App) {
                 for text in &linked.moves {
                     let _ = ui.session.play_text(text);
                 }
-                carry_preferences(&app.ui, &mut ui);
+                ui.take_preferences_from(&app.ui);
                 app.ui = ui;
                 tell(app, t("status.link_opened").into(), false);
             }
@@ -49,13 +49,6 @@ pub fn open_link(app: &mut App) {
             + &window.location().search().unwrap_or_default();
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
     }
-}
-
-fn carry_preferences(old: &Ui, new: &mut Ui) {
-    new.overlay = old.overlay;
-    new.confirm = old.confirm;
-    new.show_eval = old.show_eval;
-    new.request_id = old.request_id.wrapping_add(1);
 }
 
 fn page_url() -> String {
@@ -190,7 +183,7 @@ fn import(text: &str) -> bool {
                 };
                 if let Ok(mut ui) = Ui::new(game) {
                     ui.session = session;
-                    carry_preferences(&app.ui, &mut ui);
+                    ui.take_preferences_from(&app.ui);
                     app.ui = ui;
                     tell(app, t("status.record_loaded").into(), false);
                 }
