@@ -362,3 +362,32 @@ fn proven_attrition_values_carry_the_distance() {
     assert_eq!(game.notation(t.best), "d4xf5");
     let _ = WIN;
 }
+
+#[test]
+fn a_proven_duel_loss_is_reported_and_still_played_legally() {
+    // The Master proves losses for the side to move in late duel positions;
+    // it then plays the search's move (the opponent may still err) but
+    // reports the proof.
+    let clock = clock();
+    let mut rng = Rng::new(5);
+    let start = AnyGame::Attrition(attrition::Position::new(attrition::Options::new(
+        Variant::Duel,
+    )));
+    let mut losses = 0;
+    for _ in 0..40 {
+        let Some(game) = random_position(&start, 14, &mut rng) else {
+            continue;
+        };
+        let request = Request {
+            level: Level::Master,
+            seconds: None,
+            nodes: Some(200_000),
+        };
+        let thought = Engine::new(1).think(&game, &request, &clock, None).unwrap();
+        assert!(game.check_move(thought.best).is_ok());
+        if let Eval::Loses(_) = thought.eval {
+            losses += 1;
+        }
+    }
+    assert!(losses > 0, "some of these positions are proven losses");
+}

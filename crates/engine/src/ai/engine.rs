@@ -195,9 +195,17 @@ impl Engine {
         s: &Settings,
         budget: &mut Budget<'_>,
     ) -> Thought {
+        let mut proven_loss = None;
         if s.solve && pos.variant() == Variant::Duel {
-            if let Some(t) = self.solve_duel(pos, s, budget) {
-                return t;
+            match self.solve_duel(pos, s, budget) {
+                // A proven loss after the setup: the opponent may still go
+                // wrong, so the move comes from the ordinary search (which
+                // keeps the most room to run) and the proof is reported.
+                Some(t) if matches!(t.eval, Eval::Loses(_)) && !pos.in_setup() => {
+                    proven_loss = Some(t.eval)
+                }
+                Some(t) => return t,
+                None => {}
             }
         }
         let noisy = s.temperature > 0.0;
@@ -211,10 +219,11 @@ impl Engine {
             s.candidates,
             &mut self.rng,
         );
-        let (eval, exact) = match plies_to_end(pick.value) {
-            Some(p) if pick.value > 0 => (Eval::Wins(Some(p)), pick.exact),
-            Some(p) => (Eval::Loses(Some(p)), pick.exact),
-            None => (Eval::Score(pick.value), false),
+        let (eval, exact) = match (proven_loss, plies_to_end(pick.value)) {
+            (Some(loss), _) => (loss, true),
+            (None, Some(p)) if pick.value > 0 => (Eval::Wins(Some(p)), pick.exact),
+            (None, Some(p)) => (Eval::Loses(Some(p)), pick.exact),
+            (None, None) => (Eval::Score(pick.value), false),
         };
         Thought {
             best: AnyMove::Attrition(pick.mv),
