@@ -443,11 +443,40 @@ pub(super) mod tests {
             .any(|t| !brute(markers | 1 << t.index(), them, t.index() as u8))
     }
 
+    /// Plain minimax with distances, no tricks: the shortest win, or the
+    /// longest loss, in plies.
+    fn brute_distance(markers: u64, me: u8, them: u8) -> Proof {
+        if n(me) & (1 << them) != 0 {
+            return Proof {
+                wins: true,
+                plies: 1,
+            };
+        }
+        let mut shortest_win: Option<u16> = None;
+        let mut longest_loss = 0;
+        for t in Bitboard(n(me) & !markers) {
+            let reply = brute_distance(markers | 1 << t.index(), them, t.index() as u8);
+            if reply.wins {
+                longest_loss = longest_loss.max(reply.plies + 1);
+            } else {
+                let win = reply.plies + 1;
+                shortest_win = Some(shortest_win.map_or(win, |w| w.min(win)));
+            }
+        }
+        match shortest_win {
+            Some(plies) => Proof { wins: true, plies },
+            None => Proof {
+                wins: false,
+                plies: longest_loss,
+            },
+        }
+    }
+
     #[test]
     fn solver_agrees_with_brute_force_on_crowded_boards() {
         let mut rng = crate::rng::Rng::new(11);
         let mut solver = DuelSolver::new(16, u64::MAX);
-        let mut checked = 0;
+        let (mut checked, mut exact) = (0, 0);
         while checked < 300 {
             // Mark about 70% of the board so brute force stays small.
             let mut markers = 0u64;
@@ -462,7 +491,9 @@ pub(super) mod tests {
                 continue;
             }
             markers |= 1 << me | 1 << them;
-            let expected = brute(markers, me, them);
+            let here = format!("markers {markers:#x} me {me} them {them}");
+            let expected = brute_distance(markers, me, them);
+            assert_eq!(brute(markers, me, them), expected.wins, "{here}");
             let proof = solver
                 .solve(
                     Bitboard(markers),
@@ -470,12 +501,23 @@ pub(super) mod tests {
                     Square::from_index_unchecked(them),
                 )
                 .unwrap();
-            assert_eq!(
-                proof.wins, expected,
-                "markers {markers:#x} me {me} them {them}"
+            assert_eq!(proof.wins, expected.wins, "{here}");
+            // The distance follows the solver's first winning moves (module
+            // docs), so it may exceed the shortest win, never undercut it;
+            // and every ply but a capture marks a free square.
+            let free = (!markers).count_ones() as u16;
+            assert!(
+                expected.plies <= proof.plies && proof.plies <= free + 1,
+                "{here}: solver {proof:?}, minimax {expected:?}"
             );
+            // At most two plies there is no choice that could lengthen it.
+            if expected.plies <= 2 {
+                assert_eq!(proof, expected, "{here}");
+            }
+            exact += usize::from(proof == expected);
             checked += 1;
         }
+        assert!(exact > checked / 2, "only {exact} of {checked} distances exact");
     }
 
     #[test]
