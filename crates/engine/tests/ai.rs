@@ -391,3 +391,35 @@ fn a_proven_duel_loss_is_reported_and_still_played_legally() {
     }
     assert!(losses > 0, "some of these positions are proven losses");
 }
+
+#[test]
+fn an_abort_stops_the_duel_solver_too() {
+    // Right after the setup the solver needs far more than the test allows;
+    // the request's own limit (a minute) would let it run.
+    let origin = Instant::now();
+    let clock = move || origin.elapsed().as_secs_f64();
+    let game = common::play(
+        GameOptions::Attrition(attrition::Options::new(Variant::Duel)),
+        "Nd4 Nc4",
+    );
+    let request = Request {
+        level: Level::Master,
+        seconds: Some(60.0),
+        nodes: None,
+    };
+    let polls = Cell::new(0u32);
+    let abort = || {
+        polls.set(polls.get() + 1);
+        true
+    };
+    let t = Engine::new(1)
+        .think(&game, &request, &clock, Some(&abort))
+        .unwrap();
+    assert!(game.check_move(t.best).is_ok(), "{}", game.notation(t.best));
+    assert!(polls.get() > 0, "the abort was asked");
+    assert!(
+        origin.elapsed().as_secs_f64() < 1.0,
+        "stopped after {:.1} s",
+        origin.elapsed().as_secs_f64()
+    );
+}

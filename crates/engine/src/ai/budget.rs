@@ -56,6 +56,12 @@ impl<'a> Budget<'a> {
         self.stopped
     }
 
+    /// A budget for part of this search: the same clock and abort check
+    /// (an abort must stop every part), its own time limit, no node limit.
+    pub fn part(&self, seconds: Option<f64>) -> Budget<'a> {
+        Budget::new(self.clock, seconds, None, Some(self.abort))
+    }
+
     /// The clock this budget reads.
     pub fn clock(&self) -> Clock<'a> {
         self.clock

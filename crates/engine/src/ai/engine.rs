@@ -280,7 +280,7 @@ impl Engine {
         // its time; the search gets the rest if no proof comes.
         self.duel.set_node_limit(s.nodes);
         let before = self.duel.nodes;
-        let mut half = Budget::new(budget.clock(), Some(s.seconds / 2.0), None, None);
+        let mut half = budget.part(Some(s.seconds / 2.0));
         let solved = self.duel.best_jump(pos.markers(), mine, theirs, &mut half);
         let (to, proof) = solved?;
         let mv = Jump::Jump { from: mine, to };
