@@ -2,7 +2,7 @@
 
 use crate::args::GameArgs;
 use crate::error::{other, CliError};
-use cheversi_engine::ai::arena::{play_match, Agent};
+use crate::arena::{play_match, Agent};
 use cheversi_engine::ai::engine::{Engine, Eval, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::ai::review::review;

@@ -1,7 +1,8 @@
 //! `bench`: random playouts and perft per second, medians over runs.
 
+use crate::ai_bench::{duel_proof_times, solver_reach, Reach};
 use crate::error::CliError;
-use cheversi_engine::ai::bench::{duel_proof_times, search_speed, solver_reach};
+use cheversi_engine::ai::bench::search_speed;
 use cheversi_engine::bench::{kinds, run_all, table};
 use cheversi_engine::GameOptions;
 use clap::Args;
@@ -60,22 +61,15 @@ fn ai_figures(
         };
         print!("{:<20}", o.rules.name());
         for k in lefts {
-            let (proved, median) = solver_reach(o, k, args.samples, 1.0, clock);
-            print!(
-                " {:>16}",
-                format!("{proved}/{} ({:.0} ms)", args.samples, median * 1000.0)
-            );
+            let reach = solver_reach(o, k, args.samples, 1.0, clock);
+            print!(" {:>16}", proved_of(&reach, args.samples));
         }
         println!();
     }
     println!("duel: positions proved by the solver within 1 s after setup + N jumps (median time)");
     for moves in [0usize, 4, 8, 12, 16] {
-        let (proved, median) = duel_proof_times(moves, args.samples, 1.0, clock);
-        println!(
-            "  {moves:>2} jumps: {proved}/{} ({:.0} ms)",
-            args.samples,
-            median * 1000.0
-        );
+        let reach = duel_proof_times(moves, args.samples, 1.0, clock);
+        println!("  {moves:>2} jumps: {}", proved_of(&reach, args.samples));
     }
     println!("search speed of the master (nodes per second, mid-game positions)");
     for (label, options) in kinds().into_iter().filter(|(l, _)| wanted(l)) {
@@ -89,4 +83,12 @@ fn ai_figures(
         );
     }
     Ok(())
+}
+
+/// "3/10 (250 ms)": proved of sampled, and the median time.
+fn proved_of(reach: &Reach, samples: u64) -> String {
+    match reach.median_seconds {
+        Some(s) => format!("{}/{samples} ({:.0} ms)", reach.proved, s * 1000.0),
+        None => format!("{}/{samples}", reach.proved),
+    }
 }

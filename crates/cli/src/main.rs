@@ -2,7 +2,9 @@
 //! benchmarks. Every error is a message and a non-zero exit, never a panic:
 //! exit 2 for an illegal or malformed move, 1 for anything else.
 
+mod ai_bench;
 mod ai_cmd;
+mod arena;
 mod args;
 mod bench;
 mod board_text;

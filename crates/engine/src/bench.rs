@@ -1,6 +1,7 @@
-//! Benchmarks shared by `cargo bench`, the CLI's `bench` command and (later)
-//! the browser: the caller passes a clock, since `std::time::Instant`
-//! panics on wasm32.
+//! The playout and perft benchmark shared by `cargo bench`, the CLI's
+//! `bench` command and the browser (`crates/api/tests/browser_bench.rs`):
+//! it lives in the engine so that wasm and native run the same code. The
+//! caller passes a clock, since `std::time::Instant` panics on wasm32.
 
 use crate::any::{AnyGame, GameOptions};
 use crate::attrition::{self, Variant};
@@ -12,7 +13,7 @@ use crate::rng::Rng;
 /// One random Cheversi game: 16 placements, each drawn uniformly from the
 /// legal ones, then the final margin (White minus Black).
 #[inline]
-pub fn cheversi_playout(start: &cheversi::Position, rng: &mut Rng) -> i32 {
+fn cheversi_playout(start: &cheversi::Position, rng: &mut Rng) -> i32 {
     let mut pos = start.clone();
     while !pos.is_over() {
         let targets = pos.targets();
@@ -27,7 +28,7 @@ pub fn cheversi_playout(start: &cheversi::Position, rng: &mut Rng) -> i32 {
 
 /// One random game of any kind to its end; returns the winner + 1 (0 for a
 /// draw) so the work cannot be optimised away.
-pub fn any_playout(
+fn any_playout(
     start: &AnyGame,
     rng: &mut Rng,
     moves: &mut Vec<<AnyGame as GameState>::Move>,
@@ -48,7 +49,7 @@ pub fn any_playout(
 }
 
 /// Plays `count` random games; a checksum of their results.
-pub fn playouts(options: GameOptions, count: u64, seed: u64) -> u64 {
+fn playouts(options: GameOptions, count: u64, seed: u64) -> u64 {
     let mut rng = Rng::new(seed);
     let start = options.start();
     match &start {
@@ -73,7 +74,7 @@ pub struct Rate {
 
 /// Runs `work` (which does `items` items) `runs` times and times each with
 /// `clock` (seconds, monotonic).
-pub fn measure(
+fn measure(
     clock: &dyn Fn() -> f64,
     runs: usize,
     items: u64,
@@ -99,7 +100,7 @@ pub fn measure(
 }
 
 /// Random playouts per second for `options`.
-pub fn playout_rate(
+fn playout_rate(
     clock: &dyn Fn() -> f64,
     options: GameOptions,
     per_run: u64,
@@ -113,7 +114,7 @@ pub fn playout_rate(
 }
 
 /// Perft leaves per second at `depth` from the start.
-pub fn perft_rate(
+fn perft_rate(
     clock: &dyn Fn() -> f64,
     options: GameOptions,
     depth: u32,

@@ -7,7 +7,6 @@
 //! - [`duel`]: the exact solver of the Attrition duel.
 //! - [`cheversi`], [`attrition`]: what the search knows about each game.
 
-pub mod arena;
 pub mod attrition;
 pub mod bench;
 pub mod budget;

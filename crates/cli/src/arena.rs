@@ -1,14 +1,14 @@
 //! Agents (the levels and two baselines) and matches between them, with
-//! the statistics the benchmarks quote.
+//! the statistics the benchmarks quote: tooling for `cheversi match`, kept
+//! out of the engine's public core.
 
-use super::attrition::jumps;
-use super::budget::Clock;
-use super::engine::{Engine, Request};
-use super::levels::Level;
-use super::search::Searchable;
-use crate::any::{AnyGame, AnyMove, GameOptions};
-use crate::game::{GameState, Outcome, Player};
-use crate::rng::Rng;
+use cheversi_engine::ai::attrition::jumps;
+use cheversi_engine::ai::budget::Clock;
+use cheversi_engine::ai::engine::{Engine, Request};
+use cheversi_engine::ai::levels::Level;
+use cheversi_engine::ai::search::Searchable;
+use cheversi_engine::rng::Rng;
+use cheversi_engine::{AnyGame, AnyMove, GameOptions, GameState, Outcome, Player};
 use std::fmt;
 use std::ops::AddAssign;
 use std::str::FromStr;

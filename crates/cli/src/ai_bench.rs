@@ -1,0 +1,126 @@
+//! The figures of `cheversi bench --ai`: how far the exact end search
+//! reaches within a time limit and how soon the duel solver proves
+//! positions. The caller passes the clock.
+
+use cheversi_engine::ai::budget::{Budget, Clock};
+use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
+use cheversi_engine::ai::duel::DuelSolver;
+use cheversi_engine::ai::engine::{Engine, Request};
+use cheversi_engine::ai::levels::Level;
+use cheversi_engine::ai::search::Searcher;
+use cheversi_engine::attrition::{Options, Piece, Position, Variant};
+use cheversi_engine::cheversi::{self, PLIES};
+use cheversi_engine::rng::Rng;
+use cheversi_engine::{AnyGame, GameState};
+
+/// How many of the sampled positions were proved, and the median time
+/// spent on one (`None` without samples).
+pub struct Reach {
+    pub proved: u64,
+    pub median_seconds: Option<f64>,
+}
+
+impl Reach {
+    fn of(proved: u64, mut times: Vec<f64>) -> Reach {
+        times.sort_by(f64::total_cmp);
+        Reach {
+            proved,
+            median_seconds: times.get(times.len() / 2).copied(),
+        }
+    }
+}
+
+/// A "typical" position `plies` placements in: the Casual level playing
+/// both sides (seeded).
+pub fn typical_position(
+    options: cheversi::Options,
+    plies: usize,
+    seed: u64,
+    clock: Clock<'_>,
+) -> cheversi::Position {
+    let mut engine = Engine::new(seed);
+    let mut game = AnyGame::Cheversi(cheversi::Position::new(options));
+    while game.ply() < plies {
+        let Some(t) = engine.think(&game, &Request::level(Level::Casual), clock, None) else {
+            break; // over: only after all 16 placements
+        };
+        game.play_unchecked(t.best);
+    }
+    match game {
+        AnyGame::Cheversi(p) => p,
+        AnyGame::Attrition(_) => unreachable!("started as Cheversi"),
+    }
+}
+
+/// For `remaining` placements left: how many of `samples` typical
+/// positions the search proves within `seconds`.
+pub fn solver_reach(
+    options: cheversi::Options,
+    remaining: usize,
+    samples: u64,
+    seconds: f64,
+    clock: Clock<'_>,
+) -> Reach {
+    let values = HandValues::calibrate(options);
+    let mut proved = 0;
+    let mut times = Vec::new();
+    for seed in 0..samples {
+        let pos = typical_position(options, PLIES - remaining, seed + 1, clock);
+        if pos.is_over() {
+            continue;
+        }
+        let mut budget = Budget::new(clock, Some(seconds), None, None);
+        let found = Searcher::new(20).search(
+            &pos,
+            &values,
+            &mut budget,
+            remaining as u32,
+            Some(distinct_moves(&pos)),
+            false,
+        );
+        if found.exact {
+            proved += 1;
+        }
+        times.push(budget.elapsed());
+    }
+    Reach::of(proved, times)
+}
+
+/// Duel positions `moves` jumps after a random setup (random play, seeded):
+/// how many of `samples` the solver proves within `seconds`.
+pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'_>) -> Reach {
+    let mut proved = 0;
+    let mut times = Vec::new();
+    let mut rng = Rng::new(77);
+    let mut taken = 0;
+    while taken < samples {
+        let mut pos = Position::new(Options::new(Variant::Duel));
+        let mut alive = true;
+        for _ in 0..2 + moves {
+            let mut legal = Vec::new();
+            GameState::legal_moves(&pos, &mut legal);
+            if legal.is_empty() {
+                alive = false;
+                break;
+            }
+            pos.play_unchecked(legal[rng.below(legal.len() as u32) as usize]);
+        }
+        let Some(me) = pos.to_move().filter(|_| alive) else {
+            continue;
+        };
+        let (Some(a), Some(b)) = (
+            pos.slot(me, Piece::Knight).square(),
+            pos.slot(1 - me, Piece::Knight).square(),
+        ) else {
+            continue;
+        };
+        taken += 1;
+        let mut solver = DuelSolver::new(22, u64::MAX);
+        let mut budget = Budget::new(clock, Some(seconds), None, None);
+        if solver.best_jump(pos.markers(), a, b, &mut budget).is_some() {
+            proved += 1;
+        }
+        times.push(budget.elapsed());
+    }
+    Reach::of(proved, times)
+}
