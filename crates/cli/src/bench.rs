@@ -1,7 +1,7 @@
 //! `bench`: random playouts and perft per second, medians over runs.
 
 use crate::ai_bench::{duel_proof_times, solver_reach, Reach};
-use crate::error::CliError;
+use crate::error::{other, CliError};
 use cheversi_engine::ai::bench::search_speed;
 use cheversi_engine::bench::{kinds, run_all, table};
 use cheversi_engine::GameOptions;
@@ -29,6 +29,13 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
+    // A median of nothing is no figure.
+    if args.runs == 0 {
+        return Err(other("--runs must be at least 1 (got 0)"));
+    }
+    if args.ai && args.samples == 0 {
+        return Err(other("--samples must be at least 1 (got 0)"));
+    }
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64();
     let wanted = |label: &str| args.only.as_deref().is_none_or(|o| label.contains(o));

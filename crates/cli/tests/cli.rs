@@ -479,3 +479,36 @@ fn review_lists_every_move_with_the_points_it_lost() {
     assert!(last["lost"].as_f64().unwrap() > 0.0);
     let _ = std::fs::remove_file(path);
 }
+
+/// Runs the binary, killing it (and failing) if it is not done within
+/// `seconds`: for inputs that used to make it run forever.
+fn cheversi_within(seconds: u64, args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cheversi"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= seconds {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("{args:?} still ran after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn bench_ai_with_no_samples_is_an_error_not_a_panic() {
+    let out = cheversi_within(60, &["bench", "--ai", "--samples", "0"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--samples must be at least 1"),
+        "{}",
+        stderr(&out)
+    );
+}
