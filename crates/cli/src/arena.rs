@@ -68,9 +68,13 @@ impl FromStr for Agent {
             });
         }
         if let Some(ms) = text.strip_prefix("ms:") {
-            let ms: f64 = ms
-                .parse()
-                .map_err(|_| format!("'{ms}' is not a number of milliseconds"))?;
+            // NaN or infinity would be no limit at all (a search that never
+            // ends); zero or less, no search.
+            let ms = ms
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v > 0.0)
+                .ok_or_else(|| format!("'{ms}' is not a positive number of milliseconds"))?;
             return Ok(Agent::Budget {
                 seconds: Some(ms / 1000.0),
                 nodes: None,

@@ -512,3 +512,27 @@ fn bench_ai_with_no_samples_is_an_error_not_a_panic() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_time_budget_must_be_a_positive_finite_number_of_milliseconds() {
+    for bad in ["nan", "NaN", "inf", "-inf", "-5", "0", "1e400"] {
+        let agent = format!("ms:{bad}");
+        let out = cheversi_within(
+            20,
+            &["match", "--a", &agent, "--b", "random", "--games", "1"],
+        );
+        assert_eq!(out.status.code(), Some(1), "{agent}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!("'{bad}'")) && stderr(&out).contains("positive"),
+            "{agent}: {}",
+            stderr(&out)
+        );
+    }
+    let out = cheversi_within(
+        60,
+        &[
+            "match", "--rules", "lewicki-free", "--a", "ms:2.5", "--b", "random", "--games", "1",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+}
