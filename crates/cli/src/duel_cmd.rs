@@ -25,8 +25,14 @@ pub struct DuelTableArgs {
 }
 
 pub fn run(args: &DuelTableArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.out).unwrap_or_default();
-    let mut lines = parse(&text).map_err(other)?;
+    // Only a missing file starts an empty table: appending to a file that
+    // could not be read or understood would corrupt it.
+    let text = match std::fs::read_to_string(&args.out) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(other(format!("cannot read {}: {e}", args.out))),
+    };
+    let mut lines = parse(&text).map_err(|e| other(format!("{}: {e}", args.out)))?;
     if !args.summary {
         let mut file = std::fs::OpenOptions::new()
             .create(true)

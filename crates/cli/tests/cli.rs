@@ -536,3 +536,28 @@ fn a_time_budget_must_be_a_positive_finite_number_of_milliseconds() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn duel_table_refuses_an_existing_file_it_cannot_read_or_parse() {
+    // Not UTF-8: unreadable as text.
+    let path = write_temp("duel-binary.txt", "");
+    std::fs::write(&path, b"a1 b3 W 10\n\xff\xfe\n").unwrap();
+    let garbage = write_temp("duel-garbage.txt", "a1 b3 W 10\nnot a table line\n");
+    for (file, reason) in [(&path, "UTF-8"), (&garbage, "line 2")] {
+        let before = std::fs::read(file).unwrap();
+        let name = file.to_str().unwrap();
+        let out = cheversi_within(60, &["duel-table", "--out", name, "--nodes", "1"]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(name) && err.contains(reason), "{err}");
+        assert_eq!(std::fs::read(file).unwrap(), before, "nothing appended");
+    }
+    // A directory is not a table either.
+    let dir = std::env::temp_dir();
+    let out = cheversi_within(60, &["duel-table", "--out", dir.to_str().unwrap(), "--summary"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains(dir.to_str().unwrap()), "{}", stderr(&out));
+    for p in [path, garbage] {
+        let _ = std::fs::remove_file(p);
+    }
+}
