@@ -293,3 +293,67 @@ pub fn play_match(
     }
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(wins: u32, draws: u32, losses: u32) -> MatchResult {
+        MatchResult {
+            games: wins + draws + losses,
+            wins,
+            draws,
+            losses,
+            usage: Vec::new(),
+            max_ms: 0.0,
+            first_seat: [0; 3],
+        }
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 0.01
+    }
+
+    #[test]
+    fn elo_and_its_interval_by_hand() {
+        // 3 wins of 4: 400·log10(3); spread √(3/4 − 9/16), margin
+        // 1.96·spread/√4, the high end clamped to 3.5 of 4 games.
+        let (elo, low, high) = result(3, 0, 1).elo();
+        assert!(close(elo, 190.85), "{elo}");
+        assert!(close(low, -126.46), "{low}");
+        assert!(close(high, 338.04), "{high}");
+        // Even: 0, and draws count half.
+        assert!(close(result(2, 0, 2).elo().0, 0.0));
+        assert!(close(result(0, 4, 0).elo().0, 0.0));
+        assert_eq!(result(1, 2, 1).score_rate(), 0.5);
+        // All won: pulled half a game in, 400·log10(19) for 10 games.
+        assert!(close(result(10, 0, 0).elo().0, 511.50));
+        // No games: no division by zero.
+        assert!(result(0, 0, 0).elo().0.is_finite());
+    }
+
+    #[test]
+    fn agents_parse_and_bad_budgets_are_named() {
+        assert_eq!("random".parse(), Ok(Agent::Random));
+        assert_eq!("level:Master".parse(), Ok(Agent::Level(Level::Master)));
+        assert_eq!(
+            "ms:250".parse(),
+            Ok(Agent::Budget {
+                seconds: Some(0.25),
+                nodes: None
+            })
+        );
+        assert_eq!(
+            "nodes:5000".parse(),
+            Ok(Agent::Budget {
+                seconds: None,
+                nodes: Some(5000)
+            })
+        );
+        for bad in ["nan", "inf", "-1", "0", "x"] {
+            let err = format!("ms:{bad}").parse::<Agent>().unwrap_err();
+            assert!(err.contains(&format!("'{bad}'")), "{err}");
+        }
+        assert!("nodes:-3".parse::<Agent>().unwrap_err().contains("'-3'"));
+    }
+}
