@@ -321,18 +321,71 @@ mod tests {
             snap.last_move,
             vec!["e5".parse::<Square>().unwrap().index() as u8]
         );
-        // The score is the sum over squares of attack counts (multiplicity)
-        // on scoring squares; check the counts agree with the scores here.
-        let AnyGame::Cheversi(pos) = s.current() else {
-            unreachable!()
-        };
-        for color in Color::BOTH {
-            let counts = pos.attack_counts(color);
-            assert_eq!(snap.attacks[color.index()], counts.to_vec());
-        }
+        // By hand: the Queen on e5 attacks the King on d4 (and stops
+        // there), the King attacks the Queen; nothing else is attacked twice.
+        let at = |name: &str| name.parse::<Square>().unwrap().index();
+        assert_eq!(snap.attacks[1][at("d4")], 1);
+        assert_eq!(snap.attacks[1][at("c3")], 0, "behind the King");
+        assert_eq!(snap.attacks[1][at("e1")], 1);
+        assert_eq!(snap.attacks[0][at("e5")], 1);
+        assert_eq!(snap.attacks[0][at("f5")], 0);
+        assert_eq!(snap.attacks[0].iter().map(|&c| c as u32).sum::<u32>(), 8);
+        assert_eq!(snap.attacks, naive_attacks(&snap.board));
         assert_eq!(snap.scores, s.current().scores());
         assert_eq!(snap.moves, ["Kd4", "Qe5"]);
         assert_eq!(snap.movers, [0, 1]);
+    }
+
+    /// Attack counts per seat straight from the chess moves, square by
+    /// square, for checking the snapshot's counts.
+    fn naive_attacks(board: &[Option<BoardPiece>]) -> Vec<Vec<u8>> {
+        let mut counts = vec![vec![0u8; 64]; 2];
+        let on_board = |f: i32, r: i32| (0..8).contains(&f) && (0..8).contains(&r);
+        for (i, piece) in board.iter().enumerate() {
+            let Some(piece) = piece else { continue };
+            let (f, r) = ((i % 8) as i32, (i / 8) as i32);
+            let king = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+            let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+            let straight = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+            let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+            let (steps, slides): (Vec<(i32, i32)>, bool) = match piece.piece {
+                'K' => (king.to_vec(), false),
+                'N' => (knight.to_vec(), false),
+                'R' => (straight.to_vec(), true),
+                'B' => (diagonal.to_vec(), true),
+                'Q' => ([straight, diagonal].concat(), true),
+                other => panic!("not a Cheversi piece: {other}"),
+            };
+            for (df, dr) in steps {
+                let (mut tf, mut tr) = (f + df, r + dr);
+                while on_board(tf, tr) {
+                    let target = (tr * 8 + tf) as usize;
+                    counts[piece.player as usize][target] += 1;
+                    if !slides || board[target].is_some() {
+                        break;
+                    }
+                    tf += df;
+                    tr += dr;
+                }
+            }
+        }
+        counts
+    }
+
+    #[test]
+    fn attack_counts_match_the_chess_moves_all_game_long() {
+        // A full game with lines blocked and crossing: every position's
+        // counts against the naive count.
+        let moves = [
+            "Kd4", "Ka8", "Qe4", "Qb8", "Rd5", "Ra7", "Re5", "Rb7", "Bc4", "Bc8", "Bf4", "Bd8",
+            "Nc5", "Ne8", "Nf5", "Nh8",
+        ];
+        let mut s = session("cheversi", r#","rules":"lewicki-free""#, &[]);
+        for mv in moves {
+            s.play_text(mv).unwrap();
+            let snap = snapshot(&s);
+            assert_eq!(snap.attacks, naive_attacks(&snap.board), "after {mv}");
+        }
     }
 
     #[test]
