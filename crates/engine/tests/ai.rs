@@ -5,17 +5,17 @@ mod common;
 
 use cheversi_engine::ai::attrition::Mobility;
 use cheversi_engine::ai::budget::Budget;
-use cheversi_engine::ai::cheversi::{distinct_moves, HandValues, PlainScore, SCALE};
+use cheversi_engine::ai::cheversi::{distinct_moves, HandValues, PlainScore};
 use cheversi_engine::ai::engine::{Engine, Eval, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::ai::minimax::minimax;
 use cheversi_engine::ai::review::review;
-use cheversi_engine::ai::search::{Searchable, Searcher, WIN};
+use cheversi_engine::ai::search::{Searcher, WIN};
 use cheversi_engine::attrition::{self, Variant};
 use cheversi_engine::cheversi::{self, RuleSet};
 use cheversi_engine::record::Record;
 use cheversi_engine::rng::Rng;
-use cheversi_engine::{AnyGame, AnyMove, GameOptions, GameState};
+use cheversi_engine::{AnyGame, AnyMove, GameOptions, GameState, Square};
 use std::cell::Cell;
 use std::time::Instant;
 
@@ -231,31 +231,45 @@ fn a_one_move_win_is_never_missed() {
 
 #[test]
 fn the_master_plays_the_best_last_placement() {
+    // The expected margin comes from the reference model of the rules
+    // (tests/common): every legal last placement, scored square by square.
     let clock = clock();
     let mut rng = Rng::new(5);
     let mut engine = Engine::new(5);
     for rules in RuleSet::ALL {
-        let start = AnyGame::Cheversi(cheversi::Position::new(cheversi::Options::new(rules)));
-        let Some(game) = random_position(&start, 15, &mut rng) else {
-            continue;
-        };
-        let AnyGame::Cheversi(pos) = &game else {
-            unreachable!()
-        };
-        let best = distinct_moves(pos)
+        let options = cheversi::Options::new(rules);
+        let mut reference = common::RefCheversi::new(options);
+        let mut pos = cheversi::Position::new(options);
+        for _ in 0..15 {
+            let legal = reference.legal();
+            let (kind, square) = legal[rng.below(legal.len() as u32) as usize];
+            reference.play(kind, square);
+            let mv = cheversi::Move {
+                kind,
+                square: Square::new(square as u8).unwrap(),
+            };
+            pos.try_play(mv).expect("the reference and the engine agree");
+        }
+        let best = reference
+            .legal()
             .into_iter()
-            .map(|m| {
-                let mut c = pos.clone();
-                c.place_unchecked(m);
-                c.quick_value(1)
+            .map(|(kind, square)| {
+                let mut last = reference.clone();
+                last.play(kind, square);
+                last.score(1) - last.score(0)
             })
             .max()
             .unwrap();
         let t = engine
-            .think(&game, &Request::level(Level::Master), &clock, None)
+            .think(
+                &AnyGame::Cheversi(pos),
+                &Request::level(Level::Master),
+                &clock,
+                None,
+            )
             .unwrap();
         assert!(t.exact);
-        assert_eq!(t.eval, Eval::Margin(best as f64 / SCALE as f64));
+        assert_eq!(t.eval, Eval::Margin(best as f64), "{rules}");
     }
 }
 
