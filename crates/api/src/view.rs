@@ -344,8 +344,26 @@ mod tests {
         for (i, piece) in board.iter().enumerate() {
             let Some(piece) = piece else { continue };
             let (f, r) = ((i % 8) as i32, (i / 8) as i32);
-            let king = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
-            let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+            let king = [
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ];
+            let knight = [
+                (1, 2),
+                (2, 1),
+                (2, -1),
+                (1, -2),
+                (-1, -2),
+                (-2, -1),
+                (-2, 1),
+                (-1, 2),
+            ];
             let straight = [(1, 0), (-1, 0), (0, 1), (0, -1)];
             let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
             let (steps, slides): (Vec<(i32, i32)>, bool) = match piece.piece {

@@ -1,8 +1,8 @@
 //! `bestmove`, `match` and `review`: the computer players on the command line.
 
+use crate::arena::{play_match, Agent};
 use crate::args::GameArgs;
 use crate::error::{other, CliError};
-use crate::arena::{play_match, Agent};
 use cheversi_engine::ai::engine::{Engine, Eval, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::ai::review::review;

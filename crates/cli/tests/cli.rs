@@ -531,7 +531,15 @@ fn a_time_budget_must_be_a_positive_finite_number_of_milliseconds() {
     let out = cheversi_within(
         60,
         &[
-            "match", "--rules", "lewicki-free", "--a", "ms:2.5", "--b", "random", "--games", "1",
+            "match",
+            "--rules",
+            "lewicki-free",
+            "--a",
+            "ms:2.5",
+            "--b",
+            "random",
+            "--games",
+            "1",
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
@@ -554,9 +562,16 @@ fn duel_table_refuses_an_existing_file_it_cannot_read_or_parse() {
     }
     // A directory is not a table either.
     let dir = std::env::temp_dir();
-    let out = cheversi_within(60, &["duel-table", "--out", dir.to_str().unwrap(), "--summary"]);
+    let out = cheversi_within(
+        60,
+        &["duel-table", "--out", dir.to_str().unwrap(), "--summary"],
+    );
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains(dir.to_str().unwrap()), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(dir.to_str().unwrap()),
+        "{}",
+        stderr(&out)
+    );
     for p in [path, garbage] {
         let _ = std::fs::remove_file(p);
     }

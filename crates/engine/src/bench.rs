@@ -100,12 +100,7 @@ fn measure(
 }
 
 /// Random playouts per second for `options`.
-fn playout_rate(
-    clock: &dyn Fn() -> f64,
-    options: GameOptions,
-    per_run: u64,
-    runs: usize,
-) -> Rate {
+fn playout_rate(clock: &dyn Fn() -> f64, options: GameOptions, per_run: u64, runs: usize) -> Rate {
     let mut seed = 1;
     measure(clock, runs, per_run, || {
         seed += 1;

@@ -248,7 +248,8 @@ fn the_master_plays_the_best_last_placement() {
                 kind,
                 square: Square::new(square as u8).unwrap(),
             };
-            pos.try_play(mv).expect("the reference and the engine agree");
+            pos.try_play(mv)
+                .expect("the reference and the engine agree");
         }
         let best = reference
             .legal()

@@ -517,7 +517,10 @@ pub(super) mod tests {
             exact += usize::from(proof == expected);
             checked += 1;
         }
-        assert!(exact > checked / 2, "only {exact} of {checked} distances exact");
+        assert!(
+            exact > checked / 2,
+            "only {exact} of {checked} distances exact"
+        );
     }
 
     #[test]
