@@ -14,20 +14,19 @@
 //! | `size` | the board's width in CSS pixels, 160 to 1200 (default: fits the frame) |
 //! | `lang` | a language code (`en`, `it`, `ro`; default: the browser's) |
 //!
-//! Every value is checked, and an error names the parameter.
+//! The game keys are read by [`crate::params`], the rest here; every
+//! value is checked, and an error names the parameter.
 
-use crate::link;
-use crate::ui::{NewGame, Overlay, Seat};
-use cheversi_api::spec::GameSpec;
+use crate::params::{pairs, GameParams};
+use crate::state::play::Play;
+use crate::state::{Overlay, Prefs, Seat};
 use cheversi_engine::ai::levels::Level;
-use cheversi_engine::{GameState, Session};
+use cheversi_engine::GameState;
 
-#[derive(Debug, PartialEq)]
+#[derive(Debug)]
 pub struct Embed {
-    pub game: NewGame,
-    pub moves: Vec<String>,
-    pub flipped: bool,
-    pub overlay: Overlay,
+    pub play: Play,
+    pub prefs: Prefs,
     pub interactive: bool,
     pub size: Option<u32>,
     pub lang: Option<String>,
@@ -35,49 +34,29 @@ pub struct Embed {
 
 /// Reads the query string (with or without `?`).
 pub fn parse(query: &str) -> Result<Embed, String> {
-    let query = query.trim_start_matches('?');
-    let mut spec = GameSpec::default();
-    let mut moves = Vec::new();
-    let mut flipped = false;
-    let mut overlay = Overlay::Off;
+    let mut game = GameParams::default();
+    let mut prefs = Prefs {
+        confirm: false,
+        ..Prefs::default()
+    };
     let mut interactive = false;
-    let mut level: Option<String> = None;
+    let mut level: Option<Level> = None;
     let mut size = None;
     let mut lang = None;
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (key, raw) = pair.split_once('=').unwrap_or((pair, ""));
-        let value = link::decode(raw).map_err(|e| format!("{key}: {e}"))?;
+    for (key, value) in pairs(query)? {
+        if game.take(&key, &value)? {
+            continue;
+        }
         let bad = |expected: &str| format!("{key}: '{value}' is not {expected}");
-        match key {
-            "game" => spec.game = value.clone(),
-            "rules" => spec.rules = Some(value.clone()),
-            "count" => spec.count = Some(value.clone()),
-            "squares" => spec.squares = Some(value.clone()),
-            "variant" => spec.variant = Some(value.clone()),
-            "players" => spec.players = Some(value.parse().map_err(|_| bad("3 or 4"))?),
-            "moves" => {
-                moves = value
-                    .split(['.', ',', ' '])
-                    .filter(|m| !m.is_empty())
-                    .map(String::from)
-                    .collect()
-            }
+        match key.as_str() {
             "orientation" => {
-                flipped = match value.as_str() {
+                prefs.flipped = match value.as_str() {
                     "white" => false,
                     "black" => true,
                     _ => return Err(bad("white or black")),
                 }
             }
-            "overlay" => {
-                overlay = match value.as_str() {
-                    "off" => Overlay::Off,
-                    "white" => Overlay::White,
-                    "black" => Overlay::Black,
-                    "both" => Overlay::Both,
-                    _ => return Err(bad("off, white, black or both")),
-                }
-            }
+            "overlay" => prefs.overlay = value.parse::<Overlay>().map_err(|e| format!("{key}: {e}"))?,
             "interactive" => {
                 interactive = match value.as_str() {
                     "0" | "false" => false,
@@ -85,10 +64,7 @@ pub fn parse(query: &str) -> Result<Embed, String> {
                     _ => return Err(bad("0 or 1")),
                 }
             }
-            "level" => {
-                let l: Level = value.parse().map_err(|e| format!("level: {e}"))?;
-                level = Some(l.name().to_string());
-            }
+            "level" => level = Some(value.parse().map_err(|e| format!("level: {e}"))?),
             "size" => {
                 let px: u32 = value.parse().map_err(|_| bad("a number of pixels"))?;
                 if !(160..=1200).contains(&px) {
@@ -103,36 +79,22 @@ pub fn parse(query: &str) -> Result<Embed, String> {
                 }
                 lang = Some(value.clone());
             }
-            other => return Err(format!("unknown parameter '{other}'")),
+            _ => return Err(format!("unknown parameter '{key}'")),
         }
     }
-    if spec.game.is_empty() {
-        return Err("game: missing (cheversi or attrition)".into());
-    }
-    let options = spec.options()?;
-    let mut session = Session::new(options);
-    for (i, text) in moves.iter().enumerate() {
-        session
-            .play_text(text)
-            .map_err(|e| format!("moves: move {}: {e}", i + 1))?;
-    }
+    let parsed = game.finish()?;
     // The person plays the side to move; the computer, if asked, the rest.
-    let mover = session.latest().to_move().unwrap_or(0);
-    let seats = (0..options.players() as u8)
-        .map(|seat| match &level {
-            Some(level) if interactive && seat != mover => Seat::Computer(level.clone()),
+    let mover = parsed.session.latest().to_move().unwrap_or(0);
+    let players = parsed.session.options().players() as u8;
+    let seats = (0..players)
+        .map(|seat| match level {
+            Some(level) if interactive && seat != mover => Seat::Computer(level),
             _ => Seat::Human,
         })
         .collect();
     Ok(Embed {
-        game: NewGame {
-            spec,
-            seats,
-            undo_allowed: interactive,
-        },
-        moves,
-        flipped,
-        overlay,
+        play: Play::resume(parsed.session, seats, interactive)?,
+        prefs,
         interactive,
         size,
         lang,
@@ -147,12 +109,12 @@ mod tests {
     fn a_diagram_with_an_overlay() {
         let e = parse("?game=cheversi&rules=brainking&moves=Kd4.Qe5,Qd5%20Re4&overlay=white&orientation=black&size=320")
             .unwrap();
-        assert_eq!(e.moves, ["Kd4", "Qe5", "Qd5", "Re4"]);
-        assert_eq!(e.overlay, Overlay::White);
-        assert!(e.flipped);
+        assert_eq!(e.play.session().notations(), ["Kd4", "Qe5", "Qd5", "Re4"]);
+        assert_eq!(e.prefs.overlay, Overlay::White);
+        assert!(e.prefs.flipped);
         assert!(!e.interactive);
         assert_eq!(e.size, Some(320));
-        assert_eq!(e.game.seats, vec![Seat::Human, Seat::Human]);
+        assert_eq!(e.play.seats(), [Seat::Human, Seat::Human]);
     }
 
     #[test]
@@ -160,20 +122,17 @@ mod tests {
         let e = parse("game=cheversi&moves=Kd4&interactive=1&level=casual").unwrap();
         // Black is to move: the person plays Black, the computer White.
         assert_eq!(
-            e.game.seats,
-            vec![Seat::Computer("casual".into()), Seat::Human]
+            e.play.seats(),
+            [Seat::Computer(Level::Casual), Seat::Human]
         );
         let e = parse("game=attrition&variant=melee&players=4&interactive=1&level=strong").unwrap();
-        assert_eq!(
-            e.game.seats.iter().filter(|s| **s == Seat::Human).count(),
-            1
-        );
+        assert_eq!(e.play.seats().iter().filter(|s| **s == Seat::Human).count(), 1);
     }
 
     #[test]
     fn a_still_diagram_has_no_computer() {
         let e = parse("game=cheversi&moves=Kd4&level=master").unwrap();
-        assert_eq!(e.game.seats, vec![Seat::Human, Seat::Human]);
+        assert_eq!(e.play.seats(), [Seat::Human, Seat::Human]);
     }
 
     #[test]

@@ -3,9 +3,9 @@
 //! player, a Web Worker). They talk only through [`protocol`].
 //!
 //! The pure parts — the message type, the page state and its actions
-//! ([`ui`]), board geometry ([`layout`]), the worker's answer
-//! ([`thinker`]) — build and test natively; the DOM, canvas and worker
-//! glue is compiled for wasm32 only.
+//! ([`state`]), board geometry ([`layout`]), links and embed parameters
+//! ([`params`]), the worker's answer ([`thinker`]) — build and test
+//! natively; the DOM, canvas and worker glue is compiled for wasm32 only.
 
 pub mod embed;
 pub mod i18n;
@@ -13,8 +13,10 @@ pub mod layout;
 pub mod link;
 pub mod protocol;
 pub mod reasons;
+pub mod params;
+pub mod state;
 pub mod thinker;
-pub mod ui;
+pub mod wording;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

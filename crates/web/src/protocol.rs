@@ -13,6 +13,19 @@ pub enum Purpose {
     Evaluate,
 }
 
+/// What the engine thinks a position is worth, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Judgement {
+    /// Cheversi: the expected final margin, in tenths of a point.
+    Margin(i32),
+    /// Attrition: a heuristic score (positive is good for the mover).
+    Score(i32),
+    /// Proven: the mover wins, within this many moves when known.
+    Wins(Option<u32>),
+    /// Proven: the mover loses, within this many moves when known.
+    Loses(Option<u32>),
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ToWorker {
     /// Think about the position after `moves` (in notation) of the game
@@ -35,9 +48,9 @@ pub enum FromWorker {
         purpose: Purpose,
         /// The move in notation.
         best: String,
-        /// Human-readable evaluation for the side to move ("+3.5",
-        /// "wins in 7").
-        eval: String,
+        /// The position's value for the side to move (the page turns it
+        /// to White's side and words it).
+        judgement: Judgement,
         exact: bool,
         depth: u32,
         nodes: u64,

@@ -1,28 +1,19 @@
 //! What the worker does with a request, as plain Rust (tested natively):
 //! read the record, ask the engine, describe the answer.
 
-use crate::protocol::{FromWorker, ToWorker};
+use crate::protocol::{FromWorker, Judgement, ToWorker};
 use cheversi_engine::ai::engine::{Engine, Eval, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::{GameState, Session};
 
-/// How an evaluation reads to a person, from the mover's side.
-pub fn eval_text(eval: Eval) -> String {
-    let proven = |verb: &str, n: Option<u32>| match n {
-        Some(n) => format!("{verb} in {n}"),
-        None => verb.to_string(),
-    };
+/// The engine's evaluation as the page receives it. Margins go as whole
+/// tenths: float formatting would add kilobytes to the worker.
+pub fn judgement(eval: Eval) -> Judgement {
     match eval {
-        Eval::Margin(m) => {
-            // Tenths by integer arithmetic: float formatting would add
-            // kilobytes to the worker for one decimal.
-            let tenths = (m * 10.0).round() as i64;
-            let sign = if tenths < 0 { '-' } else { '+' };
-            format!("{sign}{}.{}", tenths.abs() / 10, tenths.abs() % 10)
-        }
-        Eval::Score(s) => format!("{s:+}"),
-        Eval::Wins(n) => proven("wins", n),
-        Eval::Loses(n) => proven("loses", n),
+        Eval::Margin(m) => Judgement::Margin((m * 10.0).round() as i32),
+        Eval::Score(s) => Judgement::Score(s),
+        Eval::Wins(n) => Judgement::Wins(n),
+        Eval::Loses(n) => Judgement::Loses(n),
     }
 }
 
@@ -68,7 +59,7 @@ pub fn answer(engine: &mut Engine, message: ToWorker, clock: &dyn Fn() -> f64) -
         id,
         purpose,
         best: game.notation(thought.best),
-        eval: eval_text(thought.eval),
+        judgement: judgement(thought.eval),
         exact: thought.exact,
         depth: thought.depth,
         nodes: thought.nodes,
@@ -113,11 +104,9 @@ mod tests {
     }
 
     #[test]
-    fn evaluations_read_naturally() {
-        assert_eq!(eval_text(Eval::Margin(3.26)), "+3.3");
-        assert_eq!(eval_text(Eval::Margin(-0.04)), "+0.0");
-        assert_eq!(eval_text(Eval::Margin(-2.5)), "-2.5");
-        assert_eq!(eval_text(Eval::Wins(Some(7))), "wins in 7");
-        assert_eq!(eval_text(Eval::Loses(None)), "loses");
+    fn margins_travel_as_tenths() {
+        assert_eq!(judgement(Eval::Margin(3.26)), Judgement::Margin(33));
+        assert_eq!(judgement(Eval::Margin(-2.5)), Judgement::Margin(-25));
+        assert_eq!(judgement(Eval::Wins(Some(7))), Judgement::Wins(Some(7)));
     }
 }

@@ -1,0 +1,221 @@
+//! The one reader of game parameters in URLs, shared by shared links
+//! (the fragment, [`crate::link`]) and embedded boards (the query,
+//! [`crate::embed`]): `key=value` pairs, percent-decoded, and the keys
+//! that describe a game — `game`, `rules`, `count`, `squares`, `variant`,
+//! `players`, `moves`, `seats`, `at`. Every value is checked and an error
+//! names the key; the moves are replayed here, so a bad move is reported
+//! before anything on the page changes.
+
+use crate::state::Seat;
+use cheversi_api::spec::GameSpec;
+use cheversi_engine::Session;
+
+/// Splits `a=1&b=2` (a leading `?` or `#` is ignored) into decoded pairs.
+pub fn pairs(text: &str) -> Result<Vec<(String, String)>, String> {
+    let text = text.trim_start_matches(['?', '#']);
+    text.split('&')
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("'{}' is not key=value", clip(pair)))?;
+            let value = decode(value).map_err(|e| format!("{}: {e}", clip(key)))?;
+            Ok((clip(key), value))
+        })
+        .collect()
+}
+
+/// Keys and values quoted in errors are cut short: a hostile URL cannot
+/// fill the page.
+fn clip(text: &str) -> String {
+    const MAX: usize = 40;
+    match text.char_indices().nth(MAX) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
+/// The game described by the game keys.
+#[derive(Debug, Default)]
+pub struct GameParams {
+    spec: GameSpec,
+    moves: Vec<String>,
+    seats: Option<Vec<Seat>>,
+    at: Option<usize>,
+}
+
+/// A checked game: its moves replayed.
+#[derive(Debug)]
+pub struct ParsedGame {
+    pub session: Session,
+    /// As given (`seats=`), else None.
+    pub seats: Option<Vec<Seat>>,
+    /// The position to show (`at=`), else the last.
+    pub at: Option<usize>,
+}
+
+impl GameParams {
+    /// Reads one pair if it is a game key; false when it is not.
+    pub fn take(&mut self, key: &str, value: &str) -> Result<bool, String> {
+        let text = || Some(value.to_string());
+        let bad = |expected: &str| format!("{key}: '{}' is not {expected}", clip(value));
+        match key {
+            "game" => self.spec.game = value.to_string(),
+            "rules" => self.spec.rules = text(),
+            "count" => self.spec.count = text(),
+            "squares" => self.spec.squares = text(),
+            "variant" => self.spec.variant = text(),
+            "players" => self.spec.players = Some(value.parse().map_err(|_| bad("3 or 4"))?),
+            "moves" => {
+                self.moves = value
+                    .split(['.', ',', ' '])
+                    .filter(|m| !m.is_empty())
+                    .map(String::from)
+                    .collect()
+            }
+            "seats" => {
+                self.seats = Some(
+                    value
+                        .split('.')
+                        .map(|s| Seat::parse(s).map_err(|e| format!("seats: {e}")))
+                        .collect::<Result<_, _>>()?,
+                )
+            }
+            "at" => self.at = Some(value.parse().map_err(|_| bad("a move number"))?),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Checks the options, the seats and `at`, and replays the moves.
+    pub fn finish(self) -> Result<ParsedGame, String> {
+        if self.spec.game.is_empty() {
+            return Err("game: missing (cheversi or attrition)".into());
+        }
+        let options = self.spec.options()?;
+        if let Some(seats) = &self.seats {
+            if seats.len() != options.players() {
+                return Err(format!(
+                    "seats: {} given for a game of {} players",
+                    seats.len(),
+                    options.players()
+                ));
+            }
+        }
+        let mut session = Session::new(options);
+        for (i, text) in self.moves.iter().enumerate() {
+            session
+                .play_text(text)
+                .map_err(|e| format!("moves: move {}: {e}", i + 1))?;
+        }
+        if let Some(at) = self.at {
+            if !session.go_to(at) {
+                return Err(format!(
+                    "at: {at} is past the last move ({})",
+                    self.moves.len()
+                ));
+            }
+        }
+        Ok(ParsedGame {
+            session,
+            seats: self.seats,
+            at: self.at,
+        })
+    }
+}
+
+/// Percent-decoding (links pasted from chat apps may be encoded).
+pub fn decode(text: &str) -> Result<String, String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let hex = text
+                    .get(i + 1..i + 3)
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+                    .ok_or_else(|| format!("bad escape at character {}", i + 1))?;
+                out.push(hex);
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|_| "not UTF-8".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn pairs_are_decoded_and_checked() {
+        assert_eq!(
+            pairs("?a=1&b=x%20y").unwrap(),
+            [("a".into(), "1".into()), ("b".into(), "x y".into())]
+        );
+        assert!(pairs("#game").unwrap_err().contains("not key=value"));
+        assert!(pairs("moves=%zz").unwrap_err().contains("bad escape"));
+        assert!(pairs("moves=%ff").unwrap_err().contains("not UTF-8"));
+        let long = "k".repeat(500);
+        assert!(pairs(&long).unwrap_err().len() < 100);
+    }
+
+    fn game(text: &str) -> Result<ParsedGame, String> {
+        let mut params = GameParams::default();
+        for (k, v) in pairs(text)? {
+            if !params.take(&k, &v)? {
+                return Err(format!("unknown key '{k}'"));
+            }
+        }
+        params.finish()
+    }
+
+    #[test]
+    fn at_shows_an_earlier_position_of_the_whole_game() {
+        let g = game("game=cheversi&moves=Kd4.Qe5.Qd5&at=1").unwrap();
+        assert_eq!(g.session.moves().len(), 3);
+        assert_eq!(g.session.cursor(), 1);
+        assert!(game("game=cheversi&moves=Kd4&at=2")
+            .unwrap_err()
+            .starts_with("at: 2 is past"));
+        assert!(game("game=cheversi&at=x").unwrap_err().starts_with("at: 'x'"));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        /// Any text: an error that names a key or the pair, never a panic.
+        #[test]
+        fn any_text_is_read_or_refused(text in ".{0,120}") {
+            if let Err(e) = game(&text) {
+                prop_assert!(!e.is_empty());
+            }
+        }
+
+        /// Plausible links with random values.
+        #[test]
+        fn random_values_of_real_keys(
+            keys in proptest::collection::vec(
+                prop_oneof!["game", "rules", "count", "squares", "variant", "players", "moves", "seats", "at"],
+                0..7),
+            values in proptest::collection::vec(
+                prop_oneof!["cheversi", "attrition", "brainking", "melee", "3", "Kd4.Qe5", "Nd4.Nb5.d4xb5", "human.master", "99", "", "%41", "-1"],
+                7),
+        ) {
+            let text: Vec<String> = keys.iter().zip(&values).map(|(k, v)| format!("{k}={v}")).collect();
+            match game(&text.join("&")) {
+                Ok(g) => prop_assert!(g.session.cursor() <= g.session.moves().len()),
+                Err(e) => prop_assert!(e.contains(':') || e.contains('\''), "{}", e),
+            }
+        }
+    }
+}

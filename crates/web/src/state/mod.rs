@@ -1,0 +1,841 @@
+//! The page's state without a DOM, in the manner of chessground: private
+//! fields, changed only by [`State::apply`] with an [`Action`], which
+//! returns the [`Effects`] the shell must carry out (draw, save, ask the
+//! worker, stop the worker). Rules questions go to the engine through
+//! `cheversi_api::view`. Everything here is tested natively.
+//!
+//! Pieces: [`play`] (the game being played), [`prefs`] (how the board is
+//! shown), [`computer`] (requests to the worker), [`pointer`] (taps and
+//! drags), [`saving`] (localStorage), [`evaluation`] (what the engine
+//! says, as shown).
+
+pub mod computer;
+pub mod evaluation;
+pub mod play;
+pub mod pointer;
+pub mod prefs;
+pub mod saving;
+pub mod seat;
+
+use crate::i18n::{self, t, tf};
+use crate::layout::Layout;
+use crate::protocol::{FromWorker, Purpose, ToWorker};
+use crate::reasons;
+use crate::wording::{describe_move, score_change};
+use cheversi_api::view::{self, Snapshot};
+use cheversi_engine::{GameState, Square};
+use computer::Computer;
+use evaluation::Evaluation;
+use play::Play;
+use pointer::{Drag, Pointer};
+pub use prefs::{Overlay, Prefs};
+pub use seat::{NewGame, Seat};
+
+/// What a click, press or key landed on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Target {
+    Square(u8),
+    /// A piece in a reserve (its letter).
+    Piece(String),
+    Other,
+}
+
+/// Where a game to open comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Link,
+    Record,
+}
+
+#[derive(Debug)]
+pub enum WorkerEvent {
+    Answer(FromWorker),
+    /// The worker died or sent something unreadable.
+    Crashed(String),
+    /// The request with this id got no answer in time.
+    Silent(u32),
+}
+
+#[derive(Debug)]
+pub enum Action {
+    /// A click or Enter. `from_pointer`: the click ends a pointer gesture
+    /// (a keyboard click does not).
+    Click {
+        target: Target,
+        from_pointer: bool,
+    },
+    /// Arrow keys on the board: a step on the screen.
+    MoveFocus(i8, i8),
+    /// Escape: drop the chosen piece.
+    Escape,
+    /// A piece letter typed on the board.
+    Letter(char),
+    TypeMove(String),
+    /// Coordinates are in CSS pixels from the board's top-left corner;
+    /// `board` is the board's size.
+    PointerDown {
+        target: Target,
+        x: f64,
+        y: f64,
+    },
+    PointerMove {
+        x: f64,
+        y: f64,
+        board: f64,
+        mouse: bool,
+    },
+    PointerUp {
+        x: f64,
+        y: f64,
+        board: f64,
+    },
+    PointerCancel,
+    Undo,
+    Redo,
+    GoTo(usize),
+    Back,
+    Forward,
+    Last,
+    Flip,
+    NextOverlay,
+    SetOverlay(Overlay),
+    SetConfirm(bool),
+    SetShowEval(bool),
+    Hint,
+    Start(NewGame),
+    /// A game read from a link or a record (already checked).
+    Open {
+        play: Play,
+        at: Option<usize>,
+        from: Source,
+    },
+    /// Open the offered game (replacing the one in progress) or keep ours.
+    AcceptOffer,
+    DeclineOffer,
+    Worker(WorkerEvent),
+    /// A sentence for the status line from the shell (a link copied, a
+    /// save that could not be read).
+    Tell {
+        text: String,
+        error: bool,
+    },
+    LanguageChanged,
+    Resized,
+}
+
+/// What the shell must do after an action.
+#[derive(Debug, Default, PartialEq)]
+pub struct Effects {
+    pub render: bool,
+    pub save: bool,
+    /// Send this request to the worker (it replaces any other).
+    pub think: Option<ToWorker>,
+    /// End the worker's current search (its answer would be stale).
+    pub stop_worker: bool,
+}
+
+/// A line of text under the board: news, or why something was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Status {
+    pub text: String,
+    pub error: bool,
+}
+
+/// A game offered by a link while another is in progress.
+#[derive(Debug)]
+pub struct Offer {
+    play: Play,
+    at: Option<usize>,
+}
+
+#[derive(Debug)]
+pub struct State {
+    play: Play,
+    prefs: Prefs,
+    computer: Computer,
+    pointer: Pointer,
+    /// The chosen piece: a letter to place, or a square to jump from.
+    selected: Option<String>,
+    /// A placement shown and waiting for a second tap.
+    pending: Option<String>,
+    /// The square the keyboard is on (0 = a1).
+    focus: u8,
+    status: Status,
+    /// Text for the screen reader's live region.
+    announce: String,
+    hint: Option<String>,
+    eval: Option<Evaluation>,
+    /// The evaluation of this position version failed: not asked again.
+    eval_failed: Option<u64>,
+    last_winner: Option<u8>,
+    /// An embedded diagram: shown, never played, never replaced.
+    locked: bool,
+    offer: Option<Offer>,
+    /// Bumped whenever the shown position changes.
+    version: u64,
+    /// Bumped whenever something saved changes.
+    saved: u64,
+}
+
+impl State {
+    pub fn new(play: Play) -> State {
+        let mut state = State {
+            play,
+            prefs: Prefs::default(),
+            computer: Computer::default(),
+            pointer: Pointer::default(),
+            selected: None,
+            pending: None,
+            focus: 0,
+            status: Status::default(),
+            announce: String::new(),
+            hint: None,
+            eval: None,
+            eval_failed: None,
+            last_winner: None,
+            locked: false,
+            offer: None,
+            version: 0,
+            saved: 0,
+        };
+        state.prefs.flipped = state.play.human_plays_black_only();
+        state
+    }
+
+    /// A board for a rules page: `locked` shows it without play.
+    pub fn embedded(play: Play, prefs: Prefs, locked: bool) -> State {
+        let mut state = State::new(play);
+        state.prefs = prefs;
+        state.locked = locked;
+        state
+    }
+
+    // ----- reading (for drawing) -----
+
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+    pub fn prefs(&self) -> Prefs {
+        self.prefs
+    }
+    pub fn status(&self) -> &Status {
+        &self.status
+    }
+    pub fn announce(&self) -> &str {
+        &self.announce
+    }
+    pub fn selected(&self) -> Option<&str> {
+        self.selected.as_deref()
+    }
+    pub fn pending(&self) -> Option<&str> {
+        self.pending.as_deref()
+    }
+    pub fn hint(&self) -> Option<&str> {
+        self.hint.as_deref()
+    }
+    pub fn focus(&self) -> u8 {
+        self.focus
+    }
+    pub fn drag(&self) -> Option<&Drag> {
+        self.pointer.drag()
+    }
+    pub fn thinking(&self) -> bool {
+        self.computer.thinking()
+    }
+    pub fn pending_request(&self) -> Option<computer::Pending> {
+        self.computer.pending()
+    }
+    pub fn computer_gave_up(&self) -> bool {
+        self.computer.gave_up()
+    }
+    pub fn locked(&self) -> bool {
+        self.locked
+    }
+    pub fn last_winner(&self) -> Option<u8> {
+        self.last_winner
+    }
+    pub fn has_offer(&self) -> bool {
+        self.offer.is_some()
+    }
+    /// The evaluation of the shown position, when switched on and known.
+    pub fn evaluation(&self) -> Option<&Evaluation> {
+        self.eval.as_ref().filter(|_| self.prefs.show_eval)
+    }
+    pub fn snapshot(&self) -> Snapshot {
+        view::snapshot(self.play.session())
+    }
+
+    /// The selectors (piece letters or squares) that have a legal move.
+    pub fn choosable(&self) -> Vec<String> {
+        let game = self.play.current();
+        let mut out: Vec<String> = Vec::new();
+        for text in view::legal_moves(game) {
+            if let Ok(mv) = game.parse_move(&text) {
+                let s = view::selector(mv);
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+        out
+    }
+
+    /// Legal squares for the selected piece.
+    pub fn targets(&self) -> Vec<u8> {
+        match &self.selected {
+            Some(s) if self.may_move().is_ok() => view::legal_targets(self.play.current(), s),
+            _ => Vec::new(),
+        }
+    }
+
+    // ----- acting -----
+
+    pub fn apply(&mut self, action: Action) -> Effects {
+        let (version, saved) = (self.version, self.saved);
+        let mut fx = Effects {
+            render: true,
+            ..Effects::default()
+        };
+        self.handle(action, &mut fx);
+        if self.version != version {
+            self.position_changed();
+        }
+        self.settle(&mut fx);
+        fx.save = self.saved != saved || self.version != version;
+        fx
+    }
+
+    fn handle(&mut self, action: Action, fx: &mut Effects) {
+        match action {
+            Action::Click {
+                target,
+                from_pointer,
+            } => {
+                if self.pointer.click_ends_drag(from_pointer) {
+                    fx.render = false;
+                    return;
+                }
+                match target {
+                    Target::Square(sq) => self.tap(sq),
+                    Target::Piece(p) => self.choose(&p),
+                    Target::Other => fx.render = false,
+                }
+            }
+            Action::MoveFocus(right, up) => self.move_focus(right, up),
+            Action::Escape => self.clear_choice(),
+            Action::Letter(c) => self.choose(&c.to_ascii_uppercase().to_string()),
+            Action::TypeMove(text) => self.type_move(&text),
+            Action::PointerDown { target, x, y } => {
+                let chosen = self.draggable(&target);
+                self.pointer.press(chosen, x, y);
+                fx.render = false;
+            }
+            Action::PointerMove { x, y, board, mouse } => {
+                let dragged = self.pointer.moved(x, y);
+                let hovered = mouse && !dragged && self.hover(self.layout(board).square_at(x, y));
+                fx.render = dragged || hovered;
+            }
+            Action::PointerUp { x, y, board } => match self.pointer.release() {
+                Some(drag) => {
+                    if let Some(sq) = self.layout(board).square_at(x, y) {
+                        self.drop(&drag.chosen, sq);
+                    }
+                }
+                None => fx.render = false,
+            },
+            Action::PointerCancel => self.pointer.cancel(),
+            Action::Undo => {
+                let result = self.play.undo();
+                self.after_step(result, "status.taken_back");
+            }
+            Action::Redo => {
+                let result = self.play.redo();
+                self.after_step(result, "status.replayed");
+            }
+            Action::GoTo(ply) => self.go_to(ply),
+            Action::Back => self.go_to(self.play.cursor().saturating_sub(1)),
+            Action::Forward => self.go_to(self.play.cursor() + 1),
+            Action::Last => self.go_to(self.play.len()),
+            Action::Flip => self.prefs.flipped = !self.prefs.flipped,
+            Action::NextOverlay => self.prefs.overlay = self.prefs.overlay.next(),
+            Action::SetOverlay(o) => self.prefs.overlay = o,
+            Action::SetConfirm(on) => {
+                self.prefs.confirm = on;
+                self.pending = None;
+            }
+            Action::SetShowEval(on) => self.prefs.show_eval = on,
+            Action::Hint => self.ask_hint(fx),
+            Action::Start(game) => match Play::new(game) {
+                Ok(play) => {
+                    self.replace(play, None);
+                    self.prefs.flipped = self.play.human_plays_black_only();
+                    self.say(t("status.new_game"));
+                    self.announce = t("status.new_game_started").into();
+                }
+                Err(e) => self.refuse(tf("status.cannot_start", &[("reason", &e)])),
+            },
+            Action::Open { play, at, from } => self.open(play, at, from),
+            Action::AcceptOffer => {
+                if let Some(offer) = self.offer.take() {
+                    self.replace(offer.play, offer.at);
+                    self.tell(t("status.link_opened"));
+                }
+            }
+            Action::DeclineOffer => {
+                if self.offer.take().is_some() {
+                    self.say(t("status.link_declined"));
+                }
+            }
+            Action::Worker(event) => self.worker(event, fx),
+            Action::Tell { text, error } => {
+                self.announce = text.clone();
+                self.status = Status { text, error };
+            }
+            Action::LanguageChanged => self.status = Status::default(),
+            Action::Resized => {}
+        }
+    }
+
+    /// Drops what belonged to the old position.
+    fn position_changed(&mut self) {
+        self.clear_choice();
+        self.hint = None;
+        self.eval = None;
+        self.computer.forgive();
+    }
+
+    /// Stops stale requests and asks the computer for what the position
+    /// needs: its move on its turn, else the evaluation when shown.
+    fn settle(&mut self, fx: &mut Effects) {
+        if let Some(p) = self.computer.pending() {
+            if p.version != self.version {
+                self.computer.abandon();
+                fx.stop_worker = true;
+            }
+        }
+        if self.locked || self.computer.pending().is_some() || self.computer.gave_up() {
+            return;
+        }
+        if let Some(level) = self.play.computer_to_move() {
+            fx.think = Some(self.request(Purpose::Play, level.name()));
+            fx.render = true;
+            return;
+        }
+        let wants_eval = self.prefs.show_eval
+            && self.eval.is_none()
+            && self.eval_failed != Some(self.version)
+            && self.play.current().to_move().is_some();
+        if wants_eval {
+            fx.think = Some(self.request(Purpose::Evaluate, "master"));
+        }
+    }
+
+    fn request(&mut self, purpose: Purpose, level: &str) -> ToWorker {
+        let id = self.computer.start(purpose, self.version);
+        let mut moves = self.play.session().notations();
+        moves.truncate(self.play.cursor());
+        ToWorker::Think {
+            id,
+            spec: self.play.spec(),
+            moves,
+            level: level.to_string(),
+            purpose,
+        }
+    }
+
+    fn worker(&mut self, event: WorkerEvent, fx: &mut Effects) {
+        match event {
+            WorkerEvent::Answer(FromWorker::Ready) => fx.render = false,
+            WorkerEvent::Answer(FromWorker::Thought {
+                id,
+                best,
+                judgement,
+                exact,
+                ..
+            }) => {
+                let Some(request) = self.computer.answered(id) else {
+                    fx.render = false;
+                    return;
+                };
+                let evaluation = self.play.current().to_move().map(|mover| Evaluation {
+                    mover,
+                    players: self.play.seats().len(),
+                    judgement,
+                    exact,
+                });
+                match request.purpose {
+                    Purpose::Play => {
+                        if let Err(e) = self.play_move(&best) {
+                            self.computer_failed(Some(id), &e, fx);
+                        }
+                    }
+                    Purpose::Hint => {
+                        self.eval = evaluation;
+                        let text = tf(
+                            "status.hint",
+                            &[
+                                ("move", &best),
+                                ("eval", &evaluation.map(|e| e.text()).unwrap_or_default()),
+                            ],
+                        );
+                        self.hint = Some(best);
+                        self.tell(text);
+                    }
+                    Purpose::Evaluate => self.eval = evaluation,
+                }
+            }
+            WorkerEvent::Answer(FromWorker::Failed { id, message }) => {
+                // Id 0: the worker could not read the request at all.
+                self.computer_failed((id != 0).then_some(id), &message, fx);
+            }
+            WorkerEvent::Crashed(message) => {
+                fx.stop_worker = true;
+                self.computer_failed(None, &message, fx);
+            }
+            WorkerEvent::Silent(id) => {
+                if self.computer.pending().is_some_and(|p| p.id == id) {
+                    fx.stop_worker = true;
+                    self.computer_failed(Some(id), "no answer in time", fx);
+                }
+            }
+        }
+    }
+
+    fn computer_failed(&mut self, id: Option<u32>, message: &str, fx: &mut Effects) {
+        let Some(request) = self.computer.failed(id) else {
+            return;
+        };
+        fx.render = true;
+        match request.purpose {
+            Purpose::Play if self.computer.gave_up() => {
+                self.refuse(tf("status.computer_failing", &[("reason", message)]))
+            }
+            Purpose::Play => {}
+            Purpose::Hint => self.refuse(tf("status.hint_failed", &[("reason", message)])),
+            Purpose::Evaluate => self.eval_failed = Some(self.version),
+        }
+    }
+
+    fn ask_hint(&mut self, fx: &mut Effects) {
+        if let Err(why) = self.may_move() {
+            return self.refuse(why);
+        }
+        if self.computer.pending().is_some() {
+            self.computer.abandon();
+            fx.stop_worker = true;
+        }
+        self.computer.forgive();
+        fx.think = Some(self.request(Purpose::Hint, "master"));
+        self.say(t("status.looking"));
+    }
+
+    fn open(&mut self, play: Play, at: Option<usize>, from: Source) {
+        if self.locked {
+            return self.refuse(t("embed.diagram"));
+        }
+        if from == Source::Link && self.play.in_progress() && !self.same_game(&play) {
+            self.offer = Some(Offer { play, at });
+            self.announce = t("status.link_offer").into();
+            self.status = Status {
+                text: self.announce.clone(),
+                error: false,
+            };
+            return;
+        }
+        self.replace(play, at);
+        self.tell(t(match from {
+            Source::Link => "status.link_opened",
+            Source::Record => "status.record_loaded",
+        }));
+    }
+
+    /// The same game, perhaps with more moves: opening it loses nothing.
+    fn same_game(&self, other: &Play) -> bool {
+        let ours = self.play.session().notations();
+        let theirs = other.session().notations();
+        self.play.spec() == other.spec() && theirs.starts_with(&ours)
+    }
+
+    /// A new game takes the place of the old one; the preferences stay.
+    fn replace(&mut self, play: Play, at: Option<usize>) {
+        let old = std::mem::replace(&mut self.play, play);
+        if let Some(ply) = at {
+            self.play.go_to(ply);
+        }
+        // The old game's winner decides who starts when "loser starts".
+        if let Some(outcome) = old.session().latest().outcome() {
+            if let cheversi_engine::Outcome::Winner(w) = outcome {
+                self.last_winner = Some(w);
+            }
+        }
+        self.offer = None;
+        self.version += 1;
+        self.saved += 1;
+    }
+
+    fn say(&mut self, text: impl Into<String>) {
+        self.status = Status {
+            text: text.into(),
+            error: false,
+        };
+    }
+
+    /// Says something and announces it to screen readers.
+    fn tell(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        self.announce = text.clone();
+        self.say(text);
+    }
+
+    fn refuse(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        self.announce = text.clone();
+        self.status = Status { text, error: true };
+    }
+
+    fn clear_choice(&mut self) {
+        self.selected = None;
+        self.pending = None;
+    }
+
+    fn layout(&self, board: f64) -> Layout {
+        Layout {
+            size: board,
+            flipped: self.prefs.flipped,
+        }
+    }
+
+    /// Whether the person at this device may move now; the reason if not.
+    fn may_move(&self) -> Result<(), String> {
+        if self.locked {
+            return Err(t("embed.diagram").into());
+        }
+        let game = self.play.current();
+        let Some(mover) = game.to_move() else {
+            return Err(t("status.game_over").into());
+        };
+        if self.play.reviewing() && !self.play.undo_allowed() {
+            return Err(t("status.reviewing").into());
+        }
+        if self.play.seats()[mover as usize] != Seat::Human {
+            return Err(tf(
+                "status.computer_turn",
+                &[("player", i18n::player(mover))],
+            ));
+        }
+        Ok(())
+    }
+
+    /// What a press on `target` could drag: a choosable piece of the mover.
+    fn draggable(&self, target: &Target) -> Option<String> {
+        if self.may_move().is_err() {
+            return None;
+        }
+        let name = match target {
+            Target::Square(sq) => Square::new(*sq)?.to_string(),
+            Target::Piece(p) => p.clone(),
+            Target::Other => return None,
+        };
+        self.choosable().contains(&name).then_some(name)
+    }
+
+    /// A tap (or Enter) on a piece in hand.
+    fn choose(&mut self, chosen: &str) {
+        if let Err(why) = self.may_move() {
+            return self.refuse(why);
+        }
+        self.pending = None;
+        if self.selected.as_deref() == Some(chosen) {
+            self.selected = None;
+            return;
+        }
+        if view::legal_targets(self.play.current(), chosen).is_empty() {
+            let reason = match self.play.current().to_move() {
+                Some(m) => tf(
+                    "status.cannot_play",
+                    &[
+                        ("player", i18n::player(m)),
+                        ("piece", &self.chosen_name(chosen)),
+                    ],
+                ),
+                None => t("status.game_over").into(),
+            };
+            return self.refuse(reason);
+        }
+        self.selected = Some(chosen.to_string());
+        let name = self.chosen_name(chosen);
+        self.say(tf("status.chosen", &[("piece", &name)]));
+    }
+
+    /// How a chosen piece reads: "Queen", or "d4" for a piece on the board.
+    fn chosen_name(&self, chosen: &str) -> String {
+        match chosen.chars().next() {
+            Some(c) if chosen.len() == 1 => i18n::piece(c, self.play.is_cheversi()).to_string(),
+            _ => chosen.to_string(),
+        }
+    }
+
+    /// A tap (or Enter) on a board square.
+    fn tap(&mut self, square: u8) {
+        let Some(sq) = Square::new(square) else {
+            return;
+        };
+        self.focus = square;
+        if let Err(why) = self.may_move() {
+            return self.refuse(why);
+        }
+        let choosable = self.choosable();
+        let name = sq.to_string();
+        // Tapping one of your own pieces that can jump chooses it.
+        if choosable.contains(&name) {
+            self.pending = None;
+            self.selected = if self.selected.as_deref() == Some(&name) {
+                None
+            } else {
+                Some(name)
+            };
+            return;
+        }
+        if self.selected.is_none() && choosable.len() == 1 {
+            self.selected = Some(choosable[0].clone());
+        }
+        let Some(chosen) = self.selected.clone() else {
+            return self.refuse(if choosable.iter().all(|c| c.len() == 1) {
+                t("status.choose_reserve")
+            } else {
+                t("status.choose_piece")
+            });
+        };
+        self.place(&chosen, sq, self.prefs.confirm);
+    }
+
+    /// A piece dropped on a square: a decision, no second tap needed.
+    fn drop(&mut self, chosen: &str, square: u8) {
+        let Some(sq) = Square::new(square) else {
+            return;
+        };
+        self.focus = square;
+        if let Err(why) = self.may_move() {
+            return self.refuse(why);
+        }
+        self.selected = Some(chosen.to_string());
+        self.pending = None;
+        self.place(chosen, sq, false);
+    }
+
+    /// Plays `chosen` to `sq`; with `confirm`, a placement is first shown
+    /// with its score change and played on the second tap.
+    fn place(&mut self, chosen: &str, sq: Square, confirm: bool) {
+        let text = view::move_text(chosen, sq);
+        if let Some(reason) = reasons::why_not(self.play.current(), &text) {
+            return self.refuse(reason);
+        }
+        let placement = chosen.len() == 1 && self.play.is_cheversi();
+        if placement && confirm && self.pending.as_deref() != Some(&text) {
+            let before = self.play.current().scores();
+            let after = view::preview_scores(self.play.current(), &text).unwrap_or_default();
+            self.say(tf(
+                "status.preview",
+                &[("move", &text), ("change", &score_change(&before, &after))],
+            ));
+            self.pending = Some(text);
+            return;
+        }
+        if let Err(e) = self.play_move(&text) {
+            self.refuse(e);
+        }
+    }
+
+    /// Mouse hover with a reserve piece chosen and no confirmation: shows
+    /// the placement's score change. True when the status changed.
+    fn hover(&mut self, square: Option<u8>) -> bool {
+        if self.prefs.confirm || self.may_move().is_err() {
+            return false;
+        }
+        let (Some(chosen), Some(sq)) = (self.selected.clone(), square.and_then(Square::new)) else {
+            return false;
+        };
+        if chosen.len() != 1 {
+            return false;
+        }
+        let text = view::move_text(&chosen, sq);
+        let game = self.play.current();
+        let Some(after) = view::preview_scores(game, &text) else {
+            return false;
+        };
+        let status = Status {
+            text: format!("{text}: {}", score_change(&game.scores(), &after)),
+            error: false,
+        };
+        let changed = self.status != status;
+        self.status = status;
+        changed
+    }
+
+    fn type_move(&mut self, text: &str) {
+        if let Err(why) = self.may_move() {
+            return self.refuse(why);
+        }
+        let text = text.trim();
+        if text.is_empty() {
+            return;
+        }
+        if let Err(e) = self.play_move(text) {
+            self.refuse(e);
+        }
+    }
+
+    /// Plays a move (the person's or the computer's) and describes it.
+    fn play_move(&mut self, text: &str) -> Result<(), String> {
+        let before = self.snapshot();
+        self.play.play(text).map_err(|e| reasons::play_error(&e))?;
+        self.version += 1;
+        let after = self.snapshot();
+        self.tell(describe_move(&before, &after));
+        if after.over {
+            self.last_winner = after.winner;
+        }
+        Ok(())
+    }
+
+    fn after_step(&mut self, result: Result<(), play::Refusal>, done: &str) {
+        match result {
+            Ok(()) => {
+                self.version += 1;
+                self.tell(t(done));
+            }
+            Err(key) => self.refuse(t(key)),
+        }
+    }
+
+    /// Shows the position after `ply` moves (review).
+    fn go_to(&mut self, ply: usize) {
+        if ply == self.play.cursor() || !self.play.go_to(ply) {
+            return;
+        }
+        self.version += 1;
+        let text = if self.play.reviewing() {
+            tf("status.position_after", &[("ply", &ply.to_string())])
+        } else {
+            t("status.back_to_game").to_string()
+        };
+        self.tell(text);
+    }
+
+    /// Moves the keyboard focus by a step on the screen.
+    fn move_focus(&mut self, right: i8, up: i8) {
+        let (right, up) = if self.prefs.flipped {
+            (-right, -up)
+        } else {
+            (right, up)
+        };
+        let file = (self.focus % 8) as i8 + right;
+        let rank = (self.focus / 8) as i8 + up;
+        if (0..8).contains(&file) && (0..8).contains(&rank) {
+            self.focus = (rank * 8 + file) as u8;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,691 @@
+use super::saving::Saved;
+use super::*;
+use crate::protocol::Judgement;
+use cheversi_engine::ai::levels::Level;
+use proptest::prelude::*;
+
+fn game(spec: &str, seats: Vec<Seat>) -> State {
+    crate::i18n::set("en");
+    State::new(
+        Play::new(NewGame {
+            spec: serde_json::from_str(spec).unwrap(),
+            seats,
+            undo_allowed: true,
+        })
+        .unwrap(),
+    )
+}
+
+fn hotseat(spec: &str) -> State {
+    game(spec, vec![Seat::Human, Seat::Human])
+}
+
+fn sq(name: &str) -> u8 {
+    name.parse::<Square>().unwrap().index() as u8
+}
+
+fn tap(state: &mut State, name: &str) -> Effects {
+    state.apply(Action::Click {
+        target: Target::Square(sq(name)),
+        from_pointer: true,
+    })
+}
+
+fn choose(state: &mut State, piece: &str) -> Effects {
+    state.apply(Action::Click {
+        target: Target::Piece(piece.into()),
+        from_pointer: true,
+    })
+}
+
+fn typed(state: &mut State, text: &str) -> Effects {
+    state.apply(Action::TypeMove(text.into()))
+}
+
+fn moves(state: &State) -> Vec<String> {
+    state.play().session().notations()
+}
+
+/// The board's centre of a square, on a 400-pixel board shown White below.
+fn point(name: &str) -> (f64, f64) {
+    let layout = Layout {
+        size: 400.0,
+        flipped: false,
+    };
+    let (x, y) = layout.origin(sq(name));
+    (x + 25.0, y + 25.0)
+}
+
+/// A drag of `chosen` from a reserve (off the board) to `to`.
+fn drag_from_reserve(state: &mut State, chosen: &str, to: &str) -> Vec<Effects> {
+    let (x, y) = point(to);
+    vec![
+        state.apply(Action::PointerDown {
+            target: Target::Piece(chosen.into()),
+            x: 200.0,
+            y: 450.0,
+        }),
+        state.apply(Action::PointerMove {
+            x: 200.0,
+            y: 420.0,
+            board: 400.0,
+            mouse: true,
+        }),
+        state.apply(Action::PointerMove {
+            x,
+            y,
+            board: 400.0,
+            mouse: true,
+        }),
+        state.apply(Action::PointerUp { x, y, board: 400.0 }),
+        // The browser's click for the gesture lands on a common parent.
+        state.apply(Action::Click {
+            target: Target::Other,
+            from_pointer: true,
+        }),
+    ]
+}
+
+fn thought(id: u32, best: &str, judgement: Judgement) -> Action {
+    Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
+        id,
+        purpose: Purpose::Play,
+        best: best.into(),
+        judgement,
+        exact: false,
+        depth: 1,
+        nodes: 1,
+        pv: vec![best.into()],
+        ms: 1.0,
+    }))
+}
+
+fn request_id(fx: &Effects) -> u32 {
+    match fx.think.as_ref().expect("a request") {
+        ToWorker::Think { id, .. } => *id,
+    }
+}
+
+#[test]
+fn tap_tap_with_confirmation_and_reasons() {
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"lewicki-free"}"#);
+    tap(&mut s, "d4");
+    assert!(s.status().error, "no piece chosen yet");
+    choose(&mut s, "Q");
+    assert_eq!(s.targets().len(), 64);
+    // BrainKing opens with the King: it is chosen by itself.
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
+    tap(&mut s, "d4");
+    assert_eq!(s.pending(), Some("Kd4"));
+    assert!(s.status().text.contains("White +8"), "{}", s.status().text);
+    assert!(moves(&s).is_empty());
+    let fx = tap(&mut s, "d4");
+    assert_eq!(moves(&s), ["Kd4"]);
+    assert!(fx.save);
+    choose(&mut s, "Q");
+    tap(&mut s, "a8");
+    assert!(s.status().error);
+    assert!(s.status().text.starts_with("Qa8: "), "{}", s.status().text);
+    assert_eq!(s.announce(), s.status().text);
+    s.apply(Action::SetConfirm(false));
+    tap(&mut s, "e5");
+    assert_eq!(moves(&s), ["Kd4", "Qe5"]);
+    assert!(s.announce().contains("Black played Qe5"));
+}
+
+/// Reproduced bug 1: a drag, then "confirm" off, then a tap on a reserve
+/// piece and a square: the tap was swallowed by a flag left by the drag.
+#[test]
+fn a_tap_after_a_drag_is_not_lost() {
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"lewicki-free"}"#);
+    drag_from_reserve(&mut s, "K", "d4");
+    assert_eq!(moves(&s), ["Kd4"], "the drop places without confirmation");
+    s.apply(Action::SetConfirm(false));
+    s.apply(Action::PointerDown {
+        target: Target::Piece("Q".into()),
+        x: 200.0,
+        y: -30.0,
+    });
+    s.apply(Action::PointerUp {
+        x: 200.0,
+        y: -30.0,
+        board: 400.0,
+    });
+    choose(&mut s, "Q");
+    assert_eq!(s.selected(), Some("Q"));
+    s.apply(Action::PointerDown {
+        target: Target::Square(sq("e5")),
+        x: 0.0,
+        y: 0.0,
+    });
+    tap(&mut s, "e5");
+    assert_eq!(moves(&s), ["Kd4", "Qe5"]);
+}
+
+#[test]
+fn a_click_that_ends_a_drag_on_a_cell_does_nothing_but_keyboard_clicks_count() {
+    let mut s = hotseat(r#"{"game":"attrition"}"#);
+    for m in ["Nd4", "Nf6"] {
+        typed(&mut s, m);
+    }
+    let (x0, y0) = point("d4");
+    let (x1, y1) = point("f5");
+    s.apply(Action::PointerDown {
+        target: Target::Square(sq("d4")),
+        x: x0,
+        y: y0,
+    });
+    s.apply(Action::PointerMove {
+        x: x1,
+        y: y1,
+        board: 400.0,
+        mouse: true,
+    });
+    assert!(s.drag().is_some());
+    s.apply(Action::PointerUp {
+        x: x1,
+        y: y1,
+        board: 400.0,
+    });
+    assert_eq!(moves(&s), ["Nd4", "Nf6", "d4-f5"]);
+    let fx = tap(&mut s, "f5");
+    assert!(!fx.render, "the drag's own click");
+    assert_eq!(s.selected(), None);
+    // A keyboard Enter right after still acts.
+    s.apply(Action::Click {
+        target: Target::Square(sq("f6")),
+        from_pointer: false,
+    });
+    assert_eq!(s.selected(), Some("f6"));
+}
+
+#[test]
+fn pointer_moves_during_a_drag_redraw_but_never_save() {
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"lewicki-free"}"#);
+    let effects = drag_from_reserve(&mut s, "K", "d4");
+    let (moving, dropped) = (&effects[..3], &effects[3]);
+    assert!(moving.iter().all(|fx| !fx.save), "{moving:?}");
+    assert!(moving[2].render, "the ghost piece follows the pointer");
+    assert!(dropped.save);
+    // Hover with nothing chosen changes nothing: no redraw either.
+    let fx = s.apply(Action::PointerMove {
+        x: 10.0,
+        y: 10.0,
+        board: 400.0,
+        mouse: true,
+    });
+    assert_eq!(fx, Effects::default());
+}
+
+#[test]
+fn attrition_jumps_by_choosing_the_knight() {
+    let mut s = hotseat(r#"{"game":"attrition"}"#);
+    tap(&mut s, "d4");
+    tap(&mut s, "e5");
+    assert!(s.status().error, "the mirror square: {}", s.status().text);
+    tap(&mut s, "f6");
+    assert_eq!(moves(&s), ["Nd4", "Nf6"]);
+    tap(&mut s, "d4");
+    assert_eq!(s.selected(), Some("d4"));
+    assert!(s.targets().contains(&sq("f5")));
+    tap(&mut s, "f5");
+    assert_eq!(moves(&s), ["Nd4", "Nf6", "d4-f5"]);
+}
+
+#[test]
+fn the_computer_is_asked_and_stale_answers_are_dropped() {
+    let mut s = game(
+        r#"{"game":"cheversi"}"#,
+        vec![Seat::Human, Seat::Computer(Level::Master)],
+    );
+    let fx = typed(&mut s, "Kd4");
+    let first = request_id(&fx);
+    assert!(s.thinking());
+    tap(&mut s, "e5");
+    assert!(s.status().text.contains("computer's turn"));
+    // Undo while it thinks: the search is stopped, its answer ignored.
+    let fx = s.apply(Action::Undo);
+    assert!(fx.stop_worker);
+    assert_eq!(s.play().cursor(), 0);
+    s.apply(thought(first, "Qe5", Judgement::Margin(10)));
+    assert_eq!(s.play().len(), 1, "kept for redo");
+    let fx = typed(&mut s, "Kc3");
+    let id = request_id(&fx);
+    s.apply(thought(id, "Qd4", Judgement::Margin(10)));
+    assert_eq!(moves(&s), ["Kc3", "Qd4"]);
+    // Undo takes back the computer's move and the person's.
+    s.apply(Action::Undo);
+    assert_eq!(s.play().cursor(), 0);
+}
+
+/// Reproduced bug 2: the computer White, a person Black; undo until it
+/// stops must not leave the game on the computer's turn with nobody asked.
+#[test]
+fn undo_never_strands_the_game_on_the_computers_turn() {
+    let mut s = game(
+        r#"{"game":"cheversi","rules":"brainking"}"#,
+        vec![Seat::Computer(Level::Casual), Seat::Human],
+    );
+    let fx = s.apply(Action::Resized);
+    s.apply(thought(request_id(&fx), "Kd4", Judgement::Margin(0)));
+    let fx = typed(&mut s, "Qe5");
+    s.apply(thought(request_id(&fx), "Qc3", Judgement::Margin(0)));
+    assert_eq!(moves(&s), ["Kd4", "Qe5", "Qc3"]);
+    s.apply(Action::Undo);
+    assert_eq!(s.play().cursor(), 1);
+    let fx = s.apply(Action::Undo);
+    assert_eq!(s.play().cursor(), 1, "the computer's opening stays");
+    assert_eq!(s.status().text, "Nothing to undo.");
+    assert!(fx.think.is_none());
+    assert!(s.targets().is_empty());
+    choose(&mut s, "Q");
+    assert_eq!(s.selected(), Some("Q"), "the person can move");
+}
+
+/// Reproduced bug 3 (the worker's side): a request that keeps failing is
+/// retried a few times, then the computer waits for the person.
+#[test]
+fn a_failing_computer_is_asked_a_bounded_number_of_times() {
+    let mut s = game(
+        r#"{"game":"cheversi"}"#,
+        vec![Seat::Computer(Level::Casual), Seat::Human],
+    );
+    let mut fx = s.apply(Action::Resized);
+    let mut asked = 0;
+    while let Some(ToWorker::Think { id, .. }) = fx.think {
+        asked += 1;
+        assert!(asked < 10, "asked forever");
+        fx = s.apply(Action::Worker(WorkerEvent::Answer(FromWorker::Failed {
+            id,
+            message: "unknown level".into(),
+        })));
+    }
+    assert_eq!(asked, computer::MAX_FAILURES as usize);
+    assert!(s.status().error);
+    assert!(s.status().text.contains("unknown level"), "{}", s.status().text);
+    assert!(!s.thinking());
+}
+
+/// Reproduced bug 3 (the saved game's side).
+#[test]
+fn a_save_naming_an_unknown_level_is_refused() {
+    let s = game(
+        r#"{"game":"cheversi"}"#,
+        vec![Seat::Human, Seat::Computer(Level::Master)],
+    );
+    let json = serde_json::to_string(&s.save()).unwrap();
+    let bad = json.replace(r#""master""#, r#""grandmaster""#);
+    let err = serde_json::from_str::<Saved>(&bad).unwrap_err().to_string();
+    assert!(err.contains("grandmaster"), "{err}");
+}
+
+#[test]
+fn a_silent_or_crashed_worker_is_replaced_and_asked_again() {
+    let mut s = game(
+        r#"{"game":"cheversi"}"#,
+        vec![Seat::Computer(Level::Casual), Seat::Human],
+    );
+    let fx = s.apply(Action::Resized);
+    let id = request_id(&fx);
+    let fx = s.apply(Action::Worker(WorkerEvent::Silent(id + 100)));
+    assert_eq!(fx.think, None, "a stale watchdog does nothing");
+    let fx = s.apply(Action::Worker(WorkerEvent::Silent(id)));
+    assert!(fx.stop_worker);
+    let again = request_id(&fx);
+    assert_ne!(again, id);
+    let fx = s.apply(Action::Worker(WorkerEvent::Crashed("boom".into())));
+    assert!(fx.stop_worker);
+    assert!(fx.think.is_some());
+}
+
+/// Reproduced bug 4: after the computer's reply the evaluation shown is
+/// White's, labelled, whoever is to move.
+#[test]
+fn the_evaluation_is_from_whites_side_and_labelled() {
+    let mut s = game(
+        r#"{"game":"cheversi","rules":"brainking"}"#,
+        vec![Seat::Human, Seat::Computer(Level::Casual)],
+    );
+    s.apply(Action::SetShowEval(true));
+    let fx = typed(&mut s, "Kd4");
+    let id = request_id(&fx);
+    // The computer (Black) thinks it is 1.6 ahead.
+    let fx = s.apply(thought(id, "Qe5", Judgement::Margin(16)));
+    assert_eq!(s.evaluation(), None, "that was the old position's value");
+    let ToWorker::Think { id, purpose, .. } = fx.think.expect("evaluate the new position");
+    assert_eq!(purpose, Purpose::Evaluate);
+    // White to move and 1.6 behind.
+    s.apply(Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
+        id,
+        purpose,
+        best: "Qc3".into(),
+        judgement: Judgement::Margin(-16),
+        exact: false,
+        depth: 3,
+        nodes: 9,
+        pv: vec![],
+        ms: 1.0,
+    })));
+    let e = s.evaluation().expect("shown");
+    assert_eq!(e.text(), "Evaluation (White's view): -1.6");
+    assert_eq!(e.white_score(), Some(-1.6));
+}
+
+#[test]
+fn evaluations_are_asked_once_per_position() {
+    let mut s = hotseat(r#"{"game":"cheversi"}"#);
+    assert_eq!(s.apply(Action::Resized).think, None, "switched off");
+    let fx = s.apply(Action::SetShowEval(true));
+    let id = request_id(&fx);
+    assert_eq!(s.apply(Action::Resized).think, None, "already asked");
+    s.apply(Action::Worker(WorkerEvent::Answer(FromWorker::Failed {
+        id,
+        message: "x".into(),
+    })));
+    assert_eq!(s.apply(Action::Resized).think, None, "failed here: not again");
+    let fx = typed(&mut s, "Kd4");
+    assert!(fx.think.is_some(), "a new position");
+}
+
+#[test]
+fn undo_can_be_switched_off() {
+    let mut s = State::new(
+        Play::new(NewGame {
+            spec: serde_json::from_str(r#"{"game":"cheversi"}"#).unwrap(),
+            seats: vec![Seat::Human, Seat::Human],
+            undo_allowed: false,
+        })
+        .unwrap(),
+    );
+    typed(&mut s, "Kd4");
+    s.apply(Action::Undo);
+    assert!(s.status().error);
+    assert_eq!(s.play().cursor(), 1);
+    s.apply(Action::GoTo(0));
+    typed(&mut s, "Kc3");
+    assert!(s.status().error, "no playing from review");
+    s.apply(Action::GoTo(1));
+    assert!(!s.play().reviewing());
+}
+
+#[test]
+fn save_and_restore_and_corrupt_saves() {
+    let mut s = game(
+        r#"{"game":"attrition","variant":"melee","players":3}"#,
+        vec![Seat::Human, Seat::Computer(Level::Casual), Seat::Human],
+    );
+    typed(&mut s, "Nd4");
+    let json = |s: &State| serde_json::to_string(&s.save()).unwrap();
+    let restore = |text: &str| {
+        serde_json::from_str::<Saved>(text)
+            .map_err(|e| e.to_string())
+            .and_then(State::restore)
+    };
+    let back = restore(&json(&s)).unwrap();
+    assert_eq!(moves(&back), ["Nd4"]);
+    assert_eq!(back.play().seats(), s.play().seats());
+    assert!(restore("{").is_err());
+    assert!(restore("").is_err());
+    let broken = json(&s).replace("Nd4", "Nz9");
+    assert!(restore(&broken).unwrap_err().contains("line"));
+    let wrong_seats = json(&s).replace(r#""Human","#, "");
+    assert!(restore(&wrong_seats).is_err());
+    let future = json(&s).replace(r#""version":1"#, r#""version":9"#);
+    assert!(restore(&future).unwrap_err().contains("version 9"));
+    let past_end = json(&s).replace(r#""cursor":1"#, r#""cursor":7"#);
+    assert!(restore(&past_end).unwrap_err().starts_with("cursor: 7"));
+}
+
+fn linked(fragment: &str) -> Action {
+    let linked = crate::link::from_fragment(fragment).unwrap().unwrap();
+    Action::Open {
+        play: linked.play,
+        at: linked.at,
+        from: Source::Link,
+    }
+}
+
+#[test]
+fn a_link_never_silently_replaces_a_game_in_progress() {
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
+    typed(&mut s, "Kd4");
+    s.apply(linked("game=attrition"));
+    assert_eq!(moves(&s), ["Kd4"], "asked first");
+    assert!(s.has_offer());
+    s.apply(Action::DeclineOffer);
+    assert_eq!(moves(&s), ["Kd4"]);
+    s.apply(linked("game=attrition&moves=Nd4"));
+    s.apply(Action::AcceptOffer);
+    assert_eq!(moves(&s), ["Nd4"]);
+    // The same game with more moves opens at once: nothing is lost.
+    s.apply(linked("game=attrition&moves=Nd4.Nf6&at=1"));
+    assert_eq!(moves(&s), ["Nd4", "Nf6"]);
+    assert_eq!(s.play().cursor(), 1);
+}
+
+#[test]
+fn a_locked_diagram_cannot_be_played_or_replaced() {
+    let embed = crate::embed::parse("game=cheversi&moves=Kd4").unwrap();
+    let mut s = State::embedded(embed.play, embed.prefs, !embed.interactive);
+    s.apply(linked("game=attrition"));
+    assert_eq!(moves(&s), ["Kd4"]);
+    typed(&mut s, "Qe5");
+    assert_eq!(moves(&s), ["Kd4"]);
+    assert!(s.status().error);
+}
+
+#[test]
+fn captures_and_eliminations_are_described() {
+    let mut s = hotseat(r#"{"game":"attrition"}"#);
+    for m in ["Nd4", "Nb5", "d4xb5"] {
+        typed(&mut s, m);
+    }
+    assert_eq!(
+        s.announce(),
+        "White played d4xb5. Black's Knight on b5 is captured. White wins."
+    );
+    let mut s = game(
+        r#"{"game":"attrition","variant":"melee","players":3}"#,
+        vec![Seat::Human, Seat::Human, Seat::Human],
+    );
+    for m in ["Nd4", "Nb5", "Nh8", "d4xb5"] {
+        typed(&mut s, m);
+    }
+    assert!(s.announce().contains("Black is out."), "{}", s.announce());
+}
+
+#[test]
+fn focus_moves_on_screen_directions() {
+    let mut s = hotseat(r#"{"game":"cheversi"}"#);
+    s.apply(Action::MoveFocus(1, 1));
+    assert_eq!(s.focus(), sq("b2"));
+    s.apply(Action::Flip);
+    s.apply(Action::MoveFocus(1, 0));
+    assert_eq!(s.focus(), sq("a2"));
+    s.apply(Action::MoveFocus(1, 0));
+    assert_eq!(s.focus(), sq("a2"), "stays on the board");
+}
+
+#[test]
+fn labels_start_with_the_square() {
+    use crate::wording::square_label;
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
+    typed(&mut s, "Kd4");
+    typed(&mut s, "Qe5");
+    let snap = s.snapshot();
+    assert_eq!(
+        square_label(&snap, sq("d4")),
+        "d4, White King, attacked by 1 Black"
+    );
+    let d5 = square_label(&snap, sq("d5"));
+    assert_eq!(d5, "d5, empty, attacked by 1 White, 1 Black");
+    assert_eq!(square_label(&snap, sq("a1")), "a1, empty");
+}
+
+// ----- the property test over the state machine -----
+
+/// One step a person, the worker or the page could take. Squares and
+/// pieces are drawn at random; worker answers answer the real pending
+/// request (or a stale one) with a random legal move.
+#[derive(Clone, Debug)]
+enum Step {
+    Tap(u8),
+    Choose(usize),
+    DragTo(usize, u8),
+    Undo,
+    Redo,
+    GoTo(usize),
+    Last,
+    Confirm(bool),
+    ShowEval(bool),
+    Hint,
+    NewGame(usize, usize),
+    Answer(usize),
+    StaleAnswer,
+    Fail,
+    Crash,
+    Silent,
+    Restore(String),
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        (0u8..64).prop_map(Step::Tap),
+        (0usize..6).prop_map(Step::Choose),
+        ((0usize..6), (0u8..64)).prop_map(|(p, s)| Step::DragTo(p, s)),
+        Just(Step::Undo),
+        Just(Step::Redo),
+        (0usize..20).prop_map(Step::GoTo),
+        Just(Step::Last),
+        any::<bool>().prop_map(Step::Confirm),
+        any::<bool>().prop_map(Step::ShowEval),
+        Just(Step::Hint),
+        ((0usize..SPECS.len()), (0usize..4)).prop_map(|(g, s)| Step::NewGame(g, s)),
+        (0usize..100).prop_map(Step::Answer),
+        (0usize..100).prop_map(Step::Answer),
+        (0usize..100).prop_map(Step::Answer),
+        Just(Step::StaleAnswer),
+        Just(Step::Fail),
+        Just(Step::Crash),
+        Just(Step::Silent),
+        ".{0,40}".prop_map(Step::Restore),
+    ]
+}
+
+const SPECS: [&str; 4] = [
+    r#"{"game":"cheversi","rules":"brainking"}"#,
+    r#"{"game":"cheversi","rules":"lewicki"}"#,
+    r#"{"game":"attrition"}"#,
+    r#"{"game":"attrition","variant":"melee","players":3}"#,
+];
+
+fn seats_for(players: usize, pattern: usize) -> Vec<Seat> {
+    (0..players)
+        .map(|i| {
+            if (pattern >> i) & 1 == 1 {
+                Seat::Computer(Level::Beginner)
+            } else {
+                Seat::Human
+            }
+        })
+        .collect()
+}
+
+/// The invariant: the computer is never left to move with nobody asking
+/// it, unless the game is over, the person is reviewing, or the computer
+/// failed and waits for the person.
+fn check_invariant(s: &State) -> Result<(), TestCaseError> {
+    if s.play().computer_to_move().is_some() && !s.computer_gave_up() {
+        prop_assert!(
+            s.thinking(),
+            "the computer's turn with no request: {:?}",
+            s.play().session().notations()
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn random_actions_never_strand_or_lose_the_game(steps in proptest::collection::vec(step(), 1..60)) {
+        let mut s = game(SPECS[0], vec![Seat::Human, Seat::Computer(Level::Beginner)]);
+        let mut stale = 0u32;
+        s.apply(Action::Resized);
+        for step in steps {
+            let moves_before = s.play().session().notations();
+            let cursor_before = s.play().cursor();
+            let mut undoing = false;
+            let action = match step {
+                Step::Tap(sq) => Action::Click { target: Target::Square(sq), from_pointer: true },
+                Step::Choose(i) => Action::Click {
+                    target: Target::Piece(["K", "Q", "R", "B", "N", "x"][i].into()),
+                    from_pointer: false,
+                },
+                Step::DragTo(i, to) => {
+                    let layout = Layout { size: 400.0, flipped: s.prefs().flipped };
+                    let (x, y) = layout.origin(to);
+                    s.apply(Action::PointerDown {
+                        target: Target::Piece(["K", "Q", "R", "B", "N", "x"][i].into()),
+                        x: -50.0,
+                        y: -50.0,
+                    });
+                    s.apply(Action::PointerMove { x: x + 5.0, y: y + 5.0, board: 400.0, mouse: true });
+                    Action::PointerUp { x: x + 5.0, y: y + 5.0, board: 400.0 }
+                }
+                Step::Undo => { undoing = true; Action::Undo }
+                Step::Redo => Action::Redo,
+                Step::GoTo(p) => { undoing = true; Action::GoTo(p) }
+                Step::Last => Action::Last,
+                Step::Confirm(on) => Action::SetConfirm(on),
+                Step::ShowEval(on) => Action::SetShowEval(on),
+                Step::Hint => Action::Hint,
+                Step::NewGame(g, pattern) => {
+                    undoing = true;
+                    let spec: cheversi_api::spec::GameSpec = serde_json::from_str(SPECS[g]).unwrap();
+                    let players = spec.options().unwrap().players();
+                    Action::Start(NewGame { spec, seats: seats_for(players, pattern), undo_allowed: pattern != 2 })
+                }
+                Step::Answer(_) | Step::StaleAnswer if s.pending_request().is_none() => Action::Resized,
+                Step::Answer(pick) => {
+                    let p = s.pending_request().unwrap();
+                    let legal = view::legal_moves(s.play().current());
+                    let best = legal.get(pick % legal.len().max(1)).cloned().unwrap_or_default();
+                    stale = p.id;
+                    Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
+                        id: p.id, purpose: p.purpose, best, judgement: Judgement::Score(1),
+                        exact: false, depth: 1, nodes: 1, pv: vec![], ms: 1.0,
+                    }))
+                }
+                Step::StaleAnswer => Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
+                    id: stale, purpose: Purpose::Play, best: "Kd4".into(), judgement: Judgement::Score(1),
+                    exact: false, depth: 1, nodes: 1, pv: vec![], ms: 1.0,
+                })),
+                Step::Fail => Action::Worker(WorkerEvent::Answer(FromWorker::Failed {
+                    id: s.pending_request().map_or(0, |p| p.id), message: "x".into(),
+                })),
+                Step::Crash => Action::Worker(WorkerEvent::Crashed("x".into())),
+                Step::Silent => Action::Worker(WorkerEvent::Silent(s.pending_request().map_or(0, |p| p.id))),
+                Step::Restore(text) => {
+                    // A random save is refused or restored; the current
+                    // game is kept when it is refused.
+                    if let Ok(restored) = serde_json::from_str::<Saved>(&text).map_err(|e| e.to_string()).and_then(State::restore) {
+                        s = restored;
+                        undoing = true;
+                    }
+                    Action::Resized
+                }
+            };
+            s.apply(action);
+            check_invariant(&s)?;
+            // Moves are never lost: those before the cursor stay, unless
+            // the person went back or started another game.
+            if !undoing {
+                let now = s.play().session().notations();
+                prop_assert!(s.play().cursor() >= cursor_before.min(moves_before.len()) || now.len() >= moves_before.len());
+                prop_assert_eq!(&now[..cursor_before.min(now.len())], &moves_before[..cursor_before.min(now.len())]);
+                prop_assert!(now.len() >= cursor_before, "{:?} -> {:?}", moves_before, now);
+            }
+        }
+    }
+}
