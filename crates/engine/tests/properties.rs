@@ -210,14 +210,16 @@ proptest! {
                           white in "[ -~]{0,12}", event in "\\PC{0,10}") {
         let (full, moves) = random_game(options, seed, |_| {});
         let n = cut.min(moves.len());
-        let mut record = Record::new(options);
-        record.moves = moves[..n].to_vec();
-        record.tags = vec![("White".into(), white), ("Event".into(), event)];
-        record.result = if n == moves.len() {
+        let mut record = Record::from_moves(options, &moves[..n]).unwrap();
+        record.set_tag("White", &white).unwrap();
+        record.set_tag("Event", &event).unwrap();
+        // Written apart from the record: a finished game ends in the rules' result.
+        let expected = if n == moves.len() {
             ResultTag::Ended(full.outcome().unwrap())
         } else {
             ResultTag::Unfinished
         };
+        prop_assert_eq!(record.result(), expected);
         let text = record.to_text();
         let parsed = Record::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(&parsed, &record);
@@ -230,16 +232,14 @@ proptest! {
         let _ = text.parse::<cheversi::Move>();
         let _ = text.parse::<attrition::Move>();
         let _ = text.parse::<Square>();
-        let mut game = all_kinds()[0].start();
-        let _ = cheversi_engine::record::play_movetext(&mut game, &text);
+        let _ = Record::from_movetext(all_kinds()[0], &text);
     }
 
     #[test]
     fn damaged_records_are_rejected_or_read_never_panic(options in kind_strategy(), seed in any::<u64>(),
                                                       at in any::<prop::sample::Index>(), with in "\\PC{0,3}") {
         let (_, moves) = random_game(options, seed, |_| {});
-        let mut record = Record::new(options);
-        record.moves = moves;
+        let record = Record::from_moves(options, &moves).unwrap();
         let mut text = record.to_text();
         let mut cut = at.index(text.len());
         while !text.is_char_boundary(cut) {

@@ -8,16 +8,10 @@ use cheversi_engine::record::{Record, ResultTag};
 use cheversi_engine::{GameOptions, GameState, Outcome};
 
 fn record_of(options: GameOptions, moves: &str) -> Record {
-    let game = common::play(options, "");
     let mut record = Record::new(options);
-    let mut pos = game;
     for text in moves.split_whitespace() {
-        let mv = pos.parse_move(text).unwrap();
-        pos.try_play(mv).unwrap();
-        record.moves.push(mv);
-    }
-    if let Some(outcome) = pos.outcome() {
-        record.result = ResultTag::Ended(outcome);
+        let mv = record.final_position().parse_move(text).unwrap();
+        record.play(mv).unwrap();
     }
     record
 }
@@ -31,7 +25,7 @@ fn error_at(text: &str) -> (usize, usize, String) {
 fn cheversi_records_number_rounds_of_two_placements() {
     let options = GameOptions::Cheversi(cheversi::Options::new(RuleSet::Brainking));
     let mut record = record_of(options, "Kd4 Qe5 Qd5");
-    record.tags.push(("White".into(), "Ann".into()));
+    record.set_tag("White", "Ann").unwrap();
     assert_eq!(
         record.to_text(),
         "[Game \"Cheversi\"]\n[Rules \"brainking\"]\n[Count \"multiplicity\"]\n[Squares \"empty\"]\n\
@@ -60,7 +54,7 @@ fn melee_results_have_a_field_per_player() {
     let options =
         GameOptions::Attrition(attrition::Options::with_players(Variant::Melee, 3).unwrap());
     let record = record_of(options, "Nb3 Nc2 Nh8 b3-d4 c2-a1 h8-g6 d4-f5 g6-e7 f5xe7");
-    assert_eq!(record.result, ResultTag::Ended(Outcome::Winner(0)));
+    assert_eq!(record.result(), ResultTag::Ended(Outcome::Winner(0)));
     let text = record.to_text();
     assert!(text.contains("[Result \"1-0-0\"]"), "{text}");
     // Black is out after round 3, so round 4 is White then Red.
@@ -74,7 +68,7 @@ fn melee_results_have_a_field_per_player() {
 fn lenient_input_reads_to_the_same_record() {
     let text = "[Game \"cheversi\"]\n[Rules \"lewicki\"]\n\n1.Kg7 B@h8\n  2. q@a1,\n";
     let record = Record::parse(text).unwrap();
-    assert_eq!(record.moves.len(), 3);
+    assert_eq!(record.moves().len(), 3);
     let canonical = record.to_text();
     assert!(canonical.ends_with("1. Kg7 Bh8 2. Qa1 *\n"), "{canonical}");
     assert!(
@@ -102,7 +96,7 @@ fn a_finished_game_gets_its_result_and_a_wrong_one_is_refused() {
     let resigned =
         "[Game \"Chivalrous Attrition\"]\n[Variant \"duel\"]\n[Result \"0-1\"]\n\n1. Nd4 Nf5 0-1\n";
     assert_eq!(
-        Record::parse(resigned).unwrap().result,
+        Record::parse(resigned).unwrap().result(),
         ResultTag::Ended(Outcome::Winner(1))
     );
 }
