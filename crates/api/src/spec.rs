@@ -95,6 +95,17 @@ mod tests {
         assert!(spec(r#"{"game":"cheversi","players":3}"#)
             .unwrap_err()
             .contains("'players'"));
+        assert_eq!(
+            spec(r#"{"game":"Cheversi","variant":"duel"}"#),
+            Err("'variant' does not apply to cheversi".to_string())
+        );
+        assert_eq!(
+            spec(r#"{"game":"attrition","count":"distinct"}"#),
+            Err("'count' does not apply to attrition".to_string())
+        );
+        assert!(spec(r#"{"game":"cheversi","squares":"some"}"#)
+            .unwrap_err()
+            .starts_with("squares: unknown squares setting 'some'"));
         assert!(
             spec(r#"{"game":"attrition","variant":"melee","players":9}"#)
                 .unwrap_err()

@@ -205,4 +205,40 @@ mod tests {
         assert_eq!(back.record().tag("White"), Some("Ann"));
         assert!(Session::parse_record("[Game \"Chess\"]\n\n*").is_err());
     }
+
+    #[test]
+    fn a_tag_the_record_could_not_read_back_is_refused() {
+        let mut s = lewicki();
+        s.play_text("Kd4").unwrap();
+        let e = s.set_tag("White player", "Ann").unwrap_err();
+        assert_eq!(e.name, "White player");
+        assert!(e.reason.contains("' ' at character 6"), "{e}");
+        let e = s.set_tag("White", "Ann\nBo").unwrap_err();
+        assert!(e.reason.contains("line break"), "{e}");
+        assert!(s.record().tags().is_empty());
+        // What is taken reads back.
+        s.set_tag("White", "\"Ann\" ]").unwrap();
+        let back = Session::parse_record(&s.record().to_text()).unwrap();
+        assert_eq!(back.record(), s.record());
+    }
+
+    #[test]
+    fn a_loaded_record_keeps_its_moves_and_plays_on_checked() {
+        let mut s = Session::parse_record(
+            "[Game \"Chivalrous Attrition\"]\n[Variant \"duel\"]\n[Result \"0-1\"]\n\n1. Nd4 Nf5 0-1\n",
+        )
+        .unwrap();
+        assert_eq!(s.cursor(), 2);
+        assert!(
+            s.record().to_text().contains("[Result \"0-1\"]"),
+            "a resignation is kept"
+        );
+        assert!(s.play_text("d4-d5").is_err());
+        s.play_text("d4xf5").unwrap();
+        assert!(s.record().to_text().ends_with("d4xf5 1-0\n"));
+        s.undo();
+        s.forget_redo();
+        assert_eq!(s.moves().len(), 2);
+        assert!(s.record().to_text().ends_with("Nf5 *\n"));
+    }
 }
