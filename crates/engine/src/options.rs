@@ -298,7 +298,10 @@ impl GameOptionsBuilder {
 mod tests {
     use super::*;
 
-    fn build(game: &str, named: &[(OptionField, &str)]) -> Result<GameOptions, String> {
+    /// Options given as (field, name) pairs.
+    type Named<'a> = &'a [(OptionField, &'a str)];
+
+    fn build(game: &str, named: Named<'_>) -> Result<GameOptions, String> {
         let mut b = GameOptionsBuilder::named(game).map_err(|e| e.to_string())?;
         for &(field, text) in named {
             b.set_named(field, text).map_err(|e| e.to_string())?;
@@ -345,7 +348,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_option_the_value_and_the_reason() {
-        let cases: [(&str, &[(OptionField, &str)], &str); 6] = [
+        let cases: [(&str, Named<'_>, &str); 6] = [
             (
                 "go",
                 &[],
