@@ -22,6 +22,11 @@
 //! matters: every move is replayed and checked, and an error names the line
 //! and column and the rule. Writing is canonical, so a written record reads
 //! back to the same record and the same text.
+//!
+//! A tag name is ASCII letters, digits and `_`; a value is one line, with
+//! `"` and `\` escaped by a backslash. A [`Record`] is only built through
+//! checked moves, tags and results, so every record writes a text that
+//! reads back.
 
 use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 use crate::game::{GameState, IllegalMove, Outcome, Player};
