@@ -2,9 +2,7 @@
 //! spell them: `{ game: "cheversi", rules: "brainking" }`,
 //! `{ game: "attrition", variant: "melee", players: 3 }`.
 
-use cheversi_engine::attrition::{self, Variant};
-use cheversi_engine::cheversi::{self, Count, RuleSet, Squares};
-use cheversi_engine::GameOptions;
+use cheversi_engine::{GameOptions, GameOptionsBuilder, OptionField, OptionValue};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,73 +30,37 @@ pub struct GameSpec {
 impl GameSpec {
     /// Checks the names; the error says which field is wrong and why.
     pub fn options(&self) -> Result<GameOptions, String> {
-        let misplaced = |field: &str| Err(format!("'{field}' does not apply to {}", self.game));
-        match self.game.to_ascii_lowercase().as_str() {
-            "cheversi" => {
-                if self.variant.is_some() {
-                    return misplaced("variant");
-                }
-                if self.players.is_some() {
-                    return misplaced("players");
-                }
-                let rules: RuleSet = self
-                    .rules
-                    .as_deref()
-                    .unwrap_or("lewicki")
-                    .parse()
-                    .map_err(|e| format!("rules: {e}"))?;
-                let mut options = cheversi::Options::new(rules);
-                if let Some(count) = &self.count {
-                    let count: Count = count.parse().map_err(|e| format!("count: {e}"))?;
-                    options = options.with_count(count);
-                }
-                if let Some(squares) = &self.squares {
-                    let squares: Squares = squares.parse().map_err(|e| format!("squares: {e}"))?;
-                    options = options.with_squares(squares);
-                }
-                Ok(GameOptions::Cheversi(options))
+        let mut builder = GameOptionsBuilder::named(&self.game).map_err(|e| e.to_string())?;
+        for (field, name) in [
+            (OptionField::Rules, &self.rules),
+            (OptionField::Count, &self.count),
+            (OptionField::Squares, &self.squares),
+            (OptionField::Variant, &self.variant),
+        ] {
+            if let Some(name) = name {
+                builder.set_named(field, name).map_err(|e| e.to_string())?;
             }
-            "attrition" => {
-                for (field, given) in [
-                    ("rules", self.rules.is_some()),
-                    ("count", self.count.is_some()),
-                    ("squares", self.squares.is_some()),
-                ] {
-                    if given {
-                        return misplaced(field);
-                    }
-                }
-                let variant: Variant = self
-                    .variant
-                    .as_deref()
-                    .unwrap_or("duel")
-                    .parse()
-                    .map_err(|e| format!("variant: {e}"))?;
-                let options = match self.players {
-                    None => attrition::Options::new(variant),
-                    Some(n) => attrition::Options::with_players(variant, n)
-                        .map_err(|e| format!("players: {e}"))?,
-                };
-                Ok(GameOptions::Attrition(options))
-            }
-            other => Err(format!(
-                "game: unknown game '{other}' (expected cheversi or attrition)"
-            )),
         }
+        if let Some(n) = self.players {
+            builder
+                .set(OptionValue::Players(n))
+                .map_err(|e| e.to_string())?;
+        }
+        builder.build().map_err(|e| e.to_string())
     }
 
     /// Every field spelled out.
     pub fn of(options: GameOptions) -> GameSpec {
         match options {
             GameOptions::Cheversi(o) => GameSpec {
-                game: "cheversi".into(),
+                game: options.kind().name().into(),
                 rules: Some(o.rules.name().into()),
                 count: Some(o.scoring.count.name().into()),
                 squares: Some(o.scoring.squares.name().into()),
                 ..GameSpec::default()
             },
             GameOptions::Attrition(o) => GameSpec {
-                game: "attrition".into(),
+                game: options.kind().name().into(),
                 variant: Some(o.variant().name().into()),
                 players: Some(o.players()),
                 ..GameSpec::default()
@@ -133,6 +95,17 @@ mod tests {
         assert!(spec(r#"{"game":"cheversi","players":3}"#)
             .unwrap_err()
             .contains("'players'"));
+        assert_eq!(
+            spec(r#"{"game":"Cheversi","variant":"duel"}"#),
+            Err("'variant' does not apply to cheversi".to_string())
+        );
+        assert_eq!(
+            spec(r#"{"game":"attrition","count":"distinct"}"#),
+            Err("'count' does not apply to attrition".to_string())
+        );
+        assert!(spec(r#"{"game":"cheversi","squares":"some"}"#)
+            .unwrap_err()
+            .starts_with("squares: unknown squares setting 'some'"));
         assert!(
             spec(r#"{"game":"attrition","variant":"melee","players":9}"#)
                 .unwrap_err()

@@ -245,7 +245,7 @@ pub fn run_review(args: &ReviewArgs) -> Result<(), CliError> {
     let record = crate::record_cmd::read(&args.file)?.1;
     let clock = clock();
     let rows = review(&record, Some(args.time_ms as f64 / 1000.0), None, &clock);
-    let game: AnyGame = record.options.start();
+    let game: AnyGame = record.options().start();
     if args.json {
         let json: Vec<serde_json::Value> = rows
             .iter()
@@ -257,7 +257,7 @@ pub fn run_review(args: &ReviewArgs) -> Result<(), CliError> {
         println!("{}", serde_json::to_string(&json).map_err(other)?);
         return Ok(());
     }
-    let unit = if matches!(record.options, GameOptions::Cheversi(_)) {
+    let unit = if matches!(record.options(), GameOptions::Cheversi(_)) {
         "points lost"
     } else {
         "threw a win"

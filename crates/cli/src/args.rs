@@ -1,35 +1,32 @@
 //! The options every game-taking subcommand shares.
 
 use crate::error::{other, CliError};
-use cheversi_engine::attrition::{self, Variant};
-use cheversi_engine::cheversi::{self, Count, RuleSet, Squares};
-use cheversi_engine::record::play_movetext;
-use cheversi_engine::{AnyGame, AnyMove, GameOptions};
-use clap::{Args, ValueEnum};
+use cheversi_engine::attrition::Variant;
+use cheversi_engine::cheversi::{Count, RuleSet, Squares};
+use cheversi_engine::options::OptionProblem;
+use cheversi_engine::record::Record;
+use cheversi_engine::{AnyGame, AnyMove, GameKind, GameOptions, GameOptionsBuilder, OptionValue};
+use clap::Args;
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum GameName {
-    Cheversi,
-    Attrition,
-}
-
+// clap reads every name with the engine's `FromStr`, so the command line
+// takes exactly the names records and the web API take.
 #[derive(Args, Clone)]
 pub struct GameArgs {
-    /// Which game.
-    #[arg(long, value_enum, default_value = "cheversi")]
-    pub game: GameName,
+    /// Which game: cheversi or attrition.
+    #[arg(long, default_value = "cheversi")]
+    pub game: GameKind,
     /// Cheversi rule set: lewicki, lewicki-any, lewicki-free, brainking-classic, brainking.
     #[arg(long)]
-    pub rules: Option<String>,
+    pub rules: Option<RuleSet>,
     /// Cheversi scoring count: multiplicity or distinct (default: the rule set's).
     #[arg(long)]
-    pub count: Option<String>,
+    pub count: Option<Count>,
     /// Cheversi scoring squares: empty or all (default: the rule set's).
     #[arg(long)]
-    pub squares: Option<String>,
+    pub squares: Option<Squares>,
     /// Attrition variant: duel, two-knights, sudden-death, melee.
     #[arg(long)]
-    pub variant: Option<String>,
+    pub variant: Option<Variant>,
     /// Attrition players (melee: 3 or 4).
     #[arg(long)]
     pub players: Option<u8>,
@@ -40,62 +37,31 @@ pub struct GameArgs {
 
 impl GameArgs {
     pub fn options(&self) -> Result<GameOptions, CliError> {
-        let misplaced =
-            |flag: &str, game: &str| other(format!("--{flag} does not apply to --game {game}"));
-        match self.game {
-            GameName::Cheversi => {
-                if self.variant.is_some() {
-                    return Err(misplaced("variant", "cheversi"));
-                }
-                if self.players.is_some() {
-                    return Err(misplaced("players", "cheversi"));
-                }
-                let rules: RuleSet = self
-                    .rules
-                    .as_deref()
-                    .unwrap_or("lewicki")
-                    .parse()
-                    .map_err(other)?;
-                let mut options = cheversi::Options::new(rules);
-                if let Some(count) = &self.count {
-                    options = options.with_count(count.parse::<Count>().map_err(other)?);
-                }
-                if let Some(squares) = &self.squares {
-                    options = options.with_squares(squares.parse::<Squares>().map_err(other)?);
-                }
-                Ok(GameOptions::Cheversi(options))
+        let mut builder = GameOptionsBuilder::new(self.game);
+        let given = [
+            self.rules.map(OptionValue::Rules),
+            self.count.map(OptionValue::Count),
+            self.squares.map(OptionValue::Squares),
+            self.variant.map(OptionValue::Variant),
+            self.players.map(OptionValue::Players),
+        ];
+        let flag_error = |e: cheversi_engine::OptionError| match e.problem {
+            OptionProblem::DoesNotApply(game) => {
+                other(format!("--{} does not apply to --game {game}", e.field))
             }
-            GameName::Attrition => {
-                for (flag, given) in [
-                    ("rules", self.rules.is_some()),
-                    ("count", self.count.is_some()),
-                    ("squares", self.squares.is_some()),
-                ] {
-                    if given {
-                        return Err(misplaced(flag, "attrition"));
-                    }
-                }
-                let variant: Variant = self
-                    .variant
-                    .as_deref()
-                    .unwrap_or("duel")
-                    .parse()
-                    .map_err(other)?;
-                let options = match self.players {
-                    None => attrition::Options::new(variant),
-                    Some(n) => attrition::Options::with_players(variant, n).map_err(other)?,
-                };
-                Ok(GameOptions::Attrition(options))
-            }
+            problem => other(format!("--{}: {problem}", e.field)),
+        };
+        for value in given.into_iter().flatten() {
+            builder.set(value).map_err(flag_error)?;
         }
+        builder.build().map_err(flag_error)
     }
 
     /// The position after `--moves`, and the moves.
     pub fn play(&self) -> Result<(AnyGame, Vec<AnyMove>), CliError> {
-        let mut game = self.options()?.start();
-        let moves = play_movetext(&mut game, &self.moves)
+        let record = Record::from_movetext(self.options()?, &self.moves)
             .map_err(|e| CliError::Move(format!("{} (--moves, column {})", e.message, e.column)))?;
-        Ok((game, moves))
+        Ok((record.final_position().clone(), record.moves().to_vec()))
     }
 
     pub fn position(&self) -> Result<AnyGame, CliError> {

@@ -40,8 +40,8 @@ pub fn run(action: RecordAction) -> Result<(), CliError> {
             let canonical = record.to_text() == text;
             println!(
                 "{file}: valid {} record, {} moves{}",
-                record.options.game_name(),
-                record.moves.len(),
+                record.options().game_name(),
+                record.moves().len(),
                 if canonical {
                     ", canonical"
                 } else {

@@ -198,6 +198,42 @@ fn a_malformed_move_exits_2_and_bad_options_exit_1() {
 }
 
 #[test]
+fn option_names_are_the_engines_and_a_bad_one_exits_1() {
+    // clap reads these names; its own exit code (2) would mean a bad move.
+    for (args, says) in [
+        (&["--game", "go"][..], "unknown game 'go'"),
+        (&["--count", "some"][..], "unknown count setting 'some'"),
+        (&["--squares", "none"][..], "unknown squares setting 'none'"),
+        (
+            &["--game", "attrition", "--variant", "trio"][..],
+            "unknown variant 'trio'",
+        ),
+        (
+            &["--game", "attrition", "--rules", "lewicki"][..],
+            "--rules does not apply",
+        ),
+    ] {
+        let out = cheversi(&[&["state"][..], args].concat());
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+    // Names are read in any case, as records and the web API read them.
+    let out = cheversi(&[
+        "state",
+        "--game",
+        "Attrition",
+        "--variant",
+        "MELEE",
+        "--players",
+        "4",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = cheversi(&["state", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("--rules"));
+}
+
+#[test]
 fn no_input_makes_it_panic() {
     let weird = [
         "",

@@ -3,6 +3,7 @@
 use crate::attrition;
 use crate::cheversi;
 use crate::game::{GameState, Outcome, ParseMoveError, Player};
+use crate::options::GameKind;
 use std::fmt;
 
 /// Everything that fixes a game before its first move.
@@ -13,12 +14,16 @@ pub enum GameOptions {
 }
 
 impl GameOptions {
+    pub fn kind(self) -> GameKind {
+        match self {
+            GameOptions::Cheversi(_) => GameKind::Cheversi,
+            GameOptions::Attrition(_) => GameKind::Attrition,
+        }
+    }
+
     /// The game's name as records write it.
     pub fn game_name(self) -> &'static str {
-        match self {
-            GameOptions::Cheversi(_) => "Cheversi",
-            GameOptions::Attrition(_) => "Chivalrous Attrition",
-        }
+        self.kind().title()
     }
 
     pub fn players(self) -> usize {

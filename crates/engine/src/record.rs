@@ -22,11 +22,15 @@
 //! matters: every move is replayed and checked, and an error names the line
 //! and column and the rule. Writing is canonical, so a written record reads
 //! back to the same record and the same text.
+//!
+//! A tag name is ASCII letters, digits and `_`; a value is one line, with
+//! `"` and `\` escaped by a backslash. A [`Record`] is only built through
+//! checked moves, tags and results, so every record writes a text that
+//! reads back.
 
-use crate::any::{AnyGame, AnyMove, GameOptions};
-use crate::attrition::{self, Variant};
-use crate::cheversi::{self, Count, RuleSet, Squares};
-use crate::game::{GameState, Outcome, Player};
+use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
+use crate::game::{GameState, IllegalMove, Outcome, Player};
+use crate::options::{GameKind, GameOptionsBuilder, OptionError, OptionField, OptionProblem};
 use std::fmt;
 
 /// The Result tag: a finished game's outcome, or `*`.
@@ -38,15 +42,34 @@ pub enum ResultTag {
 }
 
 /// A whole game: options, free tags, moves and result.
-#[derive(Clone, PartialEq, Eq, Debug)]
+///
+/// Every way to build or change one checks what it is given (each move
+/// against the rules, each tag and result against what the text can hold),
+/// so a record is always a legal game that writes and reads back the same.
+#[derive(Clone, Debug)]
 pub struct Record {
-    pub options: GameOptions,
+    options: GameOptions,
     /// Tags other than the ones that fix the game and the result (player
-    /// names, event, date, …), in the order they were read.
-    pub tags: Vec<(String, String)>,
-    pub moves: Vec<AnyMove>,
-    pub result: ResultTag,
+    /// names, event, date, …), in the order they were read or set.
+    tags: Vec<(String, String)>,
+    moves: Vec<AnyMove>,
+    /// `positions[i]` is the position after the first `i` moves; kept so
+    /// the next move is checked, and written, without a replay.
+    positions: Vec<AnyGame>,
+    result: ResultTag,
 }
+
+/// The positions follow from the options and the moves.
+impl PartialEq for Record {
+    fn eq(&self, other: &Record) -> bool {
+        self.options == other.options
+            && self.tags == other.tags
+            && self.moves == other.moves
+            && self.result == other.result
+    }
+}
+
+impl Eq for Record {}
 
 /// Where a record is wrong and what is wrong there (both counted from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,21 +91,154 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// A move of a list that breaks a rule: which move, and the rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The moves before it.
+    pub ply: usize,
+    pub illegal: IllegalMove<AnyViolation>,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {}, {}", self.ply + 1, self.illegal)
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// A tag a record cannot hold, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagError {
+    pub name: String,
+    pub reason: String,
+}
+
+impl fmt::Display for TagError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "tag {:?}: {}", self.name, self.reason)
+    }
+}
+
+impl std::error::Error for TagError {}
+
+/// A result that the moves contradict or a record cannot write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultError {
+    pub result: ResultTag,
+    pub reason: String,
+}
+
+impl fmt::Display for ResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for ResultError {}
+
 /// Tags that fix the game or the result, in the order records write them.
 const GAME_TAGS: [&str; 7] = [
     "Game", "Rules", "Variant", "Players", "Count", "Squares", "Result",
 ];
 
+/// The tags that carry an option, and the option.
+const OPTION_TAGS: [(&str, OptionField); 5] = [
+    ("Rules", OptionField::Rules),
+    ("Count", OptionField::Count),
+    ("Squares", OptionField::Squares),
+    ("Variant", OptionField::Variant),
+    ("Players", OptionField::Players),
+];
+
 const LINE_WIDTH: usize = 80;
 
+/// The result the moves themselves give: the outcome once the game is over.
+fn natural_result(game: &AnyGame) -> ResultTag {
+    match game.outcome() {
+        Some(outcome) => ResultTag::Ended(outcome),
+        None => ResultTag::Unfinished,
+    }
+}
+
+/// Refuses exactly what the tag syntax cannot read back: the reader takes
+/// a name of ASCII letters, digits and `_`, and a value on one line (the
+/// writer escapes `"` and `\`); the game's own tags are written from the
+/// options and the result.
+fn check_tag(name: &str, value: &str) -> Result<(), TagError> {
+    let refuse = |reason: String| {
+        Err(TagError {
+            name: name.to_string(),
+            reason,
+        })
+    };
+    if name.is_empty() {
+        return refuse("a tag needs a name".into());
+    }
+    if let Some((i, c)) = name
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+    {
+        return refuse(format!(
+            "{c:?} at character {} of the name: a tag name holds only ASCII letters, digits and _",
+            i + 1
+        ));
+    }
+    if GAME_TAGS.contains(&name) {
+        return refuse(format!(
+            "{name} is written from the game's options and result, not set as a tag"
+        ));
+    }
+    if let Some(i) = value.chars().position(|c| c == '\n') {
+        return refuse(format!(
+            "the value has a line break at character {}: a tag is one line",
+            i + 1
+        ));
+    }
+    Ok(())
+}
+
 impl Record {
+    /// A game with no moves yet.
     pub fn new(options: GameOptions) -> Record {
         Record {
             options,
             tags: Vec::new(),
             moves: Vec::new(),
+            positions: vec![options.start()],
             result: ResultTag::Unfinished,
         }
+    }
+
+    /// The game of these moves from the start; the error names the first
+    /// illegal move and the rule it breaks.
+    pub fn from_moves(options: GameOptions, moves: &[AnyMove]) -> Result<Record, ReplayError> {
+        let mut record = Record::new(options);
+        for (ply, &mv) in moves.iter().enumerate() {
+            record
+                .play(mv)
+                .map_err(|illegal| ReplayError { ply, illegal })?;
+        }
+        Ok(record)
+    }
+
+    /// Reads a move list written as in a record (`1. Kd4 Qe5 2. …`; move
+    /// numbers, commas and a final result are optional) from the start.
+    pub fn from_movetext(options: GameOptions, text: &str) -> Result<Record, RecordError> {
+        let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
+        let mut record = Record::new(options);
+        read_movetext(&mut record, &lines, None)?;
+        Ok(record)
+    }
+
+    pub fn options(&self) -> GameOptions {
+        self.options
+    }
+
+    /// The free tags (not the game's options nor the result), in order.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
     }
 
     /// The value of a free tag.
@@ -93,14 +249,107 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The position after every move. Moves are trusted: records made by
-    /// [`Record::parse`] were checked.
-    pub fn final_position(&self) -> AnyGame {
-        let mut game = self.options.start();
-        for &mv in &self.moves {
-            game.play_unchecked(mv);
+    pub fn moves(&self) -> &[AnyMove] {
+        &self.moves
+    }
+
+    pub fn result(&self) -> ResultTag {
+        self.result
+    }
+
+    /// The position after every move.
+    pub fn final_position(&self) -> &AnyGame {
+        self.positions
+            .last()
+            .expect("the start position is always kept")
+    }
+
+    /// The position after the first `ply` moves.
+    pub fn position_at(&self, ply: usize) -> Option<&AnyGame> {
+        self.positions.get(ply)
+    }
+
+    /// The canonical notation of every move.
+    pub fn notations(&self) -> Vec<String> {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(&mv, before)| before.notation(mv))
+            .collect()
+    }
+
+    /// Plays a move after the last one; on an error nothing changes.
+    pub fn play(&mut self, mv: AnyMove) -> Result<(), IllegalMove<AnyViolation>> {
+        self.play_at(self.moves.len(), mv)
+    }
+
+    /// Plays a move after the first `ply` moves (at most all of them),
+    /// dropping the ones after: a new line replaces the old one. On an
+    /// error nothing changes. The result becomes the moves' own.
+    pub(crate) fn play_at(
+        &mut self,
+        ply: usize,
+        mv: AnyMove,
+    ) -> Result<(), IllegalMove<AnyViolation>> {
+        let ply = ply.min(self.moves.len());
+        let mut next = self.positions[ply].clone();
+        next.try_play(mv)?;
+        self.moves.truncate(ply);
+        self.positions.truncate(ply + 1);
+        self.result = natural_result(&next);
+        self.moves.push(mv);
+        self.positions.push(next);
+        Ok(())
+    }
+
+    /// Keeps the first `len` moves; the result becomes the moves' own.
+    pub fn truncate(&mut self, len: usize) {
+        if len < self.moves.len() {
+            self.moves.truncate(len);
+            self.positions.truncate(len + 1);
+            self.result = natural_result(self.final_position());
         }
-        game
+    }
+
+    /// Sets the result: a finished game's must be the rules' one; an
+    /// unfinished game may be stopped early (resignation, agreement).
+    pub fn set_result(&mut self, result: ResultTag) -> Result<(), ResultError> {
+        let players = self.options.players();
+        let refuse = |reason: String| Err(ResultError { result, reason });
+        match (self.final_position().outcome(), result) {
+            (Some(actual), ResultTag::Ended(said)) if said == actual => {}
+            (Some(actual), _) => {
+                return refuse(format!(
+                    "the result says {} but the moves end in {}",
+                    result_text(result, players),
+                    result_text(ResultTag::Ended(actual), players)
+                ))
+            }
+            (None, ResultTag::Ended(Outcome::Draw)) if players != 2 => {
+                return refuse(format!(
+                    "a record writes a draw only for 2 players, not {players}"
+                ))
+            }
+            (None, ResultTag::Ended(Outcome::Winner(w))) if w as usize >= players => {
+                return refuse(format!(
+                    "there is no player {w} in a game of {players} (counted from 0)"
+                ))
+            }
+            (None, _) => {}
+        }
+        self.result = result;
+        Ok(())
+    }
+
+    /// Sets a free tag (player names, date, …), replacing an old value.
+    /// Refuses a tag the record could not read back.
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        check_tag(name, value)?;
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+        Ok(())
     }
 
     /// The canonical text.
@@ -135,26 +384,25 @@ impl Record {
     /// Numbered rounds, turns joined by commas, wrapped at 80 columns.
     fn movetext(&self, result: &str) -> String {
         let mut words: Vec<String> = Vec::new();
-        let mut game = self.options.start();
         let mut round = 0;
         let mut last_mover: Option<Player> = None;
-        for &mv in &self.moves {
-            let mover = game.to_move().unwrap_or(0);
-            let notation = game.notation(mv);
-            if last_mover == Some(mover) {
-                words
-                    .last_mut()
-                    .expect("a turn has a word")
-                    .push_str(&format!(",{notation}"));
-            } else {
-                if last_mover.is_none_or(|last| mover <= last) {
-                    round += 1;
-                    words.push(format!("{round}."));
+        for (&mv, before) in self.moves.iter().zip(&self.positions) {
+            let mover = before.to_move().unwrap_or(0);
+            let notation = before.notation(mv);
+            match words.last_mut() {
+                Some(turn) if last_mover == Some(mover) => {
+                    turn.push(',');
+                    turn.push_str(&notation);
                 }
-                words.push(notation);
+                _ => {
+                    if last_mover.is_none_or(|last| mover <= last) {
+                        round += 1;
+                        words.push(format!("{round}."));
+                    }
+                    words.push(notation);
+                }
             }
             last_mover = Some(mover);
-            game.play_unchecked(mv);
         }
         words.push(result.to_string());
         let mut text = String::new();
@@ -230,6 +478,8 @@ struct Tag {
 #[derive(Default)]
 struct Parser {
     tags: Vec<Tag>,
+    /// The option tags read: which option, and where its value starts.
+    taken: Vec<(OptionField, usize, usize)>,
 }
 
 fn error(line: usize, column: usize, message: impl Into<String>) -> RecordError {
@@ -259,44 +509,24 @@ impl Parser {
         let options = self.options()?;
         let mut record = Record::new(options);
         let result_tag = self.take("Result");
-        record.tags = self
-            .tags
-            .drain(..)
-            .filter(|t| !GAME_TAGS.contains(&t.name.as_str()))
-            .map(|t| (t.name, t.value))
-            .collect();
-        let mut declared = match &result_tag {
-            Some(t) => Some((
-                parse_result(&t.value, options.players()).ok_or_else(|| {
+        // The game's own tags were taken by `options`; the rest are free
+        // tags, well-formed since the reader took them.
+        record.tags = self.tags.drain(..).map(|t| (t.name, t.value)).collect();
+        let declared = match &result_tag {
+            Some(t) => Some(Declared {
+                result: parse_result(&t.value, options.players()).ok_or_else(|| {
                     error(
                         t.line,
                         t.column,
                         bad_result_message(&t.value, options.players()),
                     )
                 })?,
-                t.line,
-                t.column,
-            )),
+                line: t.line,
+                column: t.column,
+            }),
             None => None,
         };
-        let mut game = options.start();
-        read_moves(&mut game, &mut record.moves, &movetext, &mut declared)?;
-        record.result = match (game.outcome(), declared) {
-            (Some(actual), Some((ResultTag::Ended(said), line, column))) if said != actual => {
-                return Err(error(
-                    line,
-                    column,
-                    format!(
-                        "the result says {} but the moves end in {}",
-                        result_text(ResultTag::Ended(said), options.players()),
-                        result_text(ResultTag::Ended(actual), options.players())
-                    ),
-                ))
-            }
-            (Some(actual), _) => ResultTag::Ended(actual),
-            (None, Some((said, _, _))) => said,
-            (None, None) => ResultTag::Unfinished,
-        };
+        read_movetext(&mut record, &movetext, declared)?;
         Ok(record)
     }
 
@@ -366,6 +596,7 @@ impl Parser {
         Some(self.tags.remove(i))
     }
 
+    /// The game's options from its tags, each error at its tag.
     fn options(&mut self) -> Result<GameOptions, RecordError> {
         let game = self.take("Game").ok_or_else(|| {
             error(
@@ -374,78 +605,44 @@ impl Parser {
                 "missing the [Game \"…\"] tag (Cheversi or Chivalrous Attrition)",
             )
         })?;
-        let value_error = |t: &Tag, message: String| error(t.line, t.column, message);
-        let reject = |me: &mut Parser, names: &[&str], game: &str| -> Result<(), RecordError> {
-            for name in names {
-                if let Some(t) = me.take(name) {
-                    return Err(error(
+        let mut builder = GameOptionsBuilder::named(&game.value)
+            .map_err(|e| error(game.line, game.column, e.problem.to_string()))?;
+        let kind = builder.game();
+        for (name, field) in OPTION_TAGS {
+            let Some(t) = self.take(name) else { continue };
+            builder
+                .set_named(field, &t.value)
+                .map_err(|e| match e.problem {
+                    OptionProblem::DoesNotApply(_) => error(
                         t.line,
                         1,
-                        format!("the tag {name} does not apply to {game}"),
-                    ));
-                }
-            }
-            Ok(())
-        };
-        let name = game.value.to_ascii_lowercase();
-        if name == "cheversi" {
-            reject(self, &["Variant", "Players"], "Cheversi")?;
-            let rules_tag = self.take("Rules").ok_or_else(|| {
-                error(game.line, 1, "a Cheversi record needs a [Rules \"…\"] tag")
-            })?;
-            let rules: RuleSet = rules_tag
-                .value
-                .parse()
-                .map_err(|e: crate::UnknownName| value_error(&rules_tag, e.to_string()))?;
-            let mut options = cheversi::Options::new(rules);
-            if let Some(t) = self.take("Count") {
-                let count: Count = t
-                    .value
-                    .parse()
-                    .map_err(|e: crate::UnknownName| value_error(&t, e.to_string()))?;
-                options = options.with_count(count);
-            }
-            if let Some(t) = self.take("Squares") {
-                let squares: Squares = t
-                    .value
-                    .parse()
-                    .map_err(|e: crate::UnknownName| value_error(&t, e.to_string()))?;
-                options = options.with_squares(squares);
-            }
-            Ok(GameOptions::Cheversi(options))
-        } else if name == "chivalrous attrition" || name == "attrition" {
-            reject(self, &["Rules", "Count", "Squares"], "Chivalrous Attrition")?;
-            let variant_tag = self.take("Variant").ok_or_else(|| {
-                error(
-                    game.line,
-                    1,
-                    "a Chivalrous Attrition record needs a [Variant \"…\"] tag",
-                )
-            })?;
-            let variant: Variant = variant_tag
-                .value
-                .parse()
-                .map_err(|e: crate::UnknownName| value_error(&variant_tag, e.to_string()))?;
-            let options = match self.take("Players") {
-                None => attrition::Options::new(variant),
-                Some(t) => {
-                    let players: u8 = t.value.parse().map_err(|_| {
-                        value_error(&t, format!("'{}' is not a number of players", t.value))
-                    })?;
-                    attrition::Options::with_players(variant, players)
-                        .map_err(|e| value_error(&t, e.to_string()))?
-                }
-            };
-            Ok(GameOptions::Attrition(options))
-        } else {
-            Err(value_error(
-                &game,
-                format!(
-                    "unknown game '{}' (expected Cheversi or Chivalrous Attrition)",
-                    game.value
-                ),
-            ))
+                        format!("the tag {name} does not apply to {}", kind.title()),
+                    ),
+                    problem => error(t.line, t.column, problem.to_string()),
+                })?;
+            self.taken.push((field, t.line, t.column));
         }
+        // The defaults suit the command line; a record names its rule set
+        // or variant so that it still reads the same if a default changes.
+        let needed = match kind {
+            GameKind::Cheversi => (OptionField::Rules, "Rules"),
+            GameKind::Attrition => (OptionField::Variant, "Variant"),
+        };
+        if !self.taken.iter().any(|&(f, _, _)| f == needed.0) {
+            return Err(error(
+                game.line,
+                1,
+                format!("a {} record needs a [{} \"…\"] tag", kind.title(), needed.1),
+            ));
+        }
+        builder.build().map_err(|e: OptionError| {
+            let (line, column) = self
+                .taken
+                .iter()
+                .find(|&&(f, _, _)| f == e.field)
+                .map_or((game.line, game.column), |&(_, l, c)| (l, c));
+            error(line, column, e.problem.to_string())
+        })
     }
 }
 
@@ -475,25 +672,43 @@ fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
     out.into_iter()
 }
 
-/// Plays a move list written as in a record (`1. Kd4 Qe5 2. …`; numbers,
-/// commas and a final result are optional) onto `game`. Returns the moves;
-/// on an error nothing after the bad move is played.
-pub fn play_movetext(game: &mut AnyGame, text: &str) -> Result<Vec<AnyMove>, RecordError> {
-    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
-    let mut moves = Vec::new();
-    read_moves(game, &mut moves, &lines, &mut None)?;
-    Ok(moves)
+/// A result given by the Result tag or at the end of the moves, and where.
+#[derive(Clone, Copy)]
+struct Declared {
+    result: ResultTag,
+    line: usize,
+    column: usize,
 }
 
-/// Replays the movetext onto `game`, pushing each move to `moves`; a final
-/// result word must agree with the Result tag.
-fn read_moves(
-    game: &mut AnyGame,
-    moves: &mut Vec<AnyMove>,
+/// Replays the movetext onto `record`, then sets the declared result (the
+/// Result tag's, or the moves' final word, which must agree).
+fn read_movetext(
+    record: &mut Record,
     lines: &[(usize, &str)],
-    declared: &mut Option<(ResultTag, usize, usize)>,
+    mut declared: Option<Declared>,
 ) -> Result<(), RecordError> {
-    let players = game.players();
+    read_moves(record, lines, &mut declared)?;
+    match declared {
+        // A finished game's `*` is lenience: the moves give the result.
+        Some(Declared {
+            result: result @ ResultTag::Ended(_),
+            line,
+            column,
+        }) => record
+            .set_result(result)
+            .map_err(|e| error(line, column, e.reason)),
+        _ => Ok(()),
+    }
+}
+
+/// Replays the movetext onto `record`; a final result word must agree
+/// with the Result tag.
+fn read_moves(
+    record: &mut Record,
+    lines: &[(usize, &str)],
+    declared: &mut Option<Declared>,
+) -> Result<(), RecordError> {
+    let players = record.options().players();
     let mut ended = false;
     for &(line, text) in lines {
         for (column, word) in words(text) {
@@ -505,14 +720,14 @@ fn read_moves(
             if word.starts_with(|c: char| c.is_ascii_digit()) {
                 if let Some(result) = parse_result(word, players) {
                     match declared {
-                        Some((said, l, c)) if *said != result => {
+                        Some(d) if d.result != result => {
                             return Err(error(
                                 line,
                                 column,
-                                format!("the moves end with {word} but the Result tag on line {l}, column {c} says otherwise"),
+                                format!("the moves end with {word} but the Result tag on line {}, column {} says otherwise", d.line, d.column),
                             ))
                         }
-                        _ => *declared = Some((result, line, column)),
+                        _ => *declared = Some(Declared { result, line, column }),
                     }
                     ended = true;
                     continue;
@@ -534,19 +749,20 @@ fn read_moves(
             }
             if word == "*" {
                 ended = true;
-                if let Some((said, l, c)) = declared {
-                    if *said != ResultTag::Unfinished {
-                        return Err(error(line, column, format!("the moves end with * but the Result tag on line {l}, column {c} gives a result")));
+                if let Some(d) = declared {
+                    if d.result != ResultTag::Unfinished {
+                        return Err(error(line, column, format!("the moves end with * but the Result tag on line {}, column {} gives a result", d.line, d.column)));
                     }
                 }
                 continue;
             }
-            let mv = game
+            let mv = record
+                .final_position()
                 .parse_move(word)
                 .map_err(|e| error(line, column, e.to_string()))?;
-            game.try_play(mv)
+            record
+                .play(mv)
                 .map_err(|e| error(line, column, e.to_string()))?;
-            moves.push(mv);
         }
     }
     Ok(())

@@ -4,7 +4,7 @@
 
 use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 use crate::game::{GameState, IllegalMove, ParseMoveError};
-use crate::record::{Record, RecordError, ResultTag};
+use crate::record::{Record, RecordError, TagError};
 use std::fmt;
 
 /// Why a typed move was not played.
@@ -29,34 +29,24 @@ impl std::error::Error for PlayError {}
 
 #[derive(Clone, Debug)]
 pub struct Session {
-    options: GameOptions,
-    moves: Vec<AnyMove>,
-    /// `positions[i]` is the position after the first `i` moves.
-    positions: Vec<AnyGame>,
-    /// How many moves the shown position has (≤ `moves.len()`).
+    /// Every move, including those after the cursor (redo), with the
+    /// positions between them and the tags.
+    record: Record,
+    /// How many moves the shown position has (≤ the record's moves).
     cursor: usize,
-    tags: Vec<(String, String)>,
 }
 
 impl Session {
     pub fn new(options: GameOptions) -> Session {
-        Session {
-            options,
-            moves: Vec::new(),
-            positions: vec![options.start()],
-            cursor: 0,
-            tags: Vec::new(),
-        }
+        Session::from_record(&Record::new(options))
     }
 
-    /// A session at the end of a record's moves (which the parser checked).
+    /// A session at the end of a record's moves.
     pub fn from_record(record: &Record) -> Session {
-        let mut session = Session::new(record.options);
-        session.tags = record.tags.clone();
-        for &mv in &record.moves {
-            session.push_unchecked(mv);
+        Session {
+            cursor: record.moves().len(),
+            record: record.clone(),
         }
-        session
     }
 
     /// Reads a record's text; on error nothing is replaced.
@@ -65,22 +55,24 @@ impl Session {
     }
 
     pub fn options(&self) -> GameOptions {
-        self.options
+        self.record.options()
     }
 
     /// The position at the cursor (the one shown and played from).
     pub fn current(&self) -> &AnyGame {
-        &self.positions[self.cursor]
+        self.record
+            .position_at(self.cursor)
+            .unwrap_or_else(|| self.record.final_position())
     }
 
     /// The position after every move, whatever the cursor.
     pub fn latest(&self) -> &AnyGame {
-        self.positions.last().expect("the start position is kept")
+        self.record.final_position()
     }
 
     /// The position after the first `ply` moves.
     pub fn position_at(&self, ply: usize) -> Option<&AnyGame> {
-        self.positions.get(ply)
+        self.record.position_at(ply)
     }
 
     pub fn cursor(&self) -> usize {
@@ -89,31 +81,23 @@ impl Session {
 
     /// Every move, including those after the cursor (redo).
     pub fn moves(&self) -> &[AnyMove] {
-        &self.moves
+        self.record.moves()
     }
 
     /// The canonical notation of every move.
     pub fn notations(&self) -> Vec<String> {
-        self.moves
-            .iter()
-            .zip(&self.positions)
-            .map(|(&mv, before)| before.notation(mv))
-            .collect()
+        self.record.notations()
     }
 
     pub fn is_reviewing(&self) -> bool {
-        self.cursor < self.moves.len()
+        self.cursor < self.moves().len()
     }
 
     /// Plays at the cursor. Moves after the cursor are dropped (a new line
     /// replaces the undone one).
     pub fn play(&mut self, mv: AnyMove) -> Result<(), IllegalMove<AnyViolation>> {
-        let mut next = self.current().clone();
-        next.try_play(mv)?;
-        self.truncate();
-        self.moves.push(mv);
-        self.positions.push(next);
-        self.cursor += 1;
+        self.record.play_at(self.cursor, mv)?;
+        self.cursor = self.record.moves().len();
         Ok(())
     }
 
@@ -125,19 +109,6 @@ impl Session {
             .map_err(PlayError::Parse)?;
         self.play(mv).map_err(PlayError::Illegal)?;
         Ok(mv)
-    }
-
-    fn push_unchecked(&mut self, mv: AnyMove) {
-        let mut next = self.latest().clone();
-        next.play_unchecked(mv);
-        self.moves.push(mv);
-        self.positions.push(next);
-        self.cursor = self.moves.len();
-    }
-
-    fn truncate(&mut self) {
-        self.moves.truncate(self.cursor);
-        self.positions.truncate(self.cursor + 1);
     }
 
     /// Steps back one move (kept for redo). False at the start.
@@ -152,7 +123,7 @@ impl Session {
 
     /// Shows the position after `ply` moves. False when there is no such ply.
     pub fn go_to(&mut self, ply: usize) -> bool {
-        if ply <= self.moves.len() {
+        if ply <= self.moves().len() {
             self.cursor = ply;
             true
         } else {
@@ -162,29 +133,18 @@ impl Session {
 
     /// Drops the undone moves for good (playing on with undo switched off).
     pub fn forget_redo(&mut self) {
-        self.truncate();
+        self.record.truncate(self.cursor);
     }
 
     /// The record of every move (the cursor does not matter).
     pub fn record(&self) -> Record {
-        let result = match self.latest().outcome() {
-            Some(outcome) => ResultTag::Ended(outcome),
-            None => ResultTag::Unfinished,
-        };
-        Record {
-            options: self.options,
-            tags: self.tags.clone(),
-            moves: self.moves.clone(),
-            result,
-        }
+        self.record.clone()
     }
 
     /// Sets a free tag (player names, date, …), replacing an old value.
-    pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some(slot) => slot.1 = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
-        }
+    /// Refuses a name or value the record could not read back.
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        self.record.set_tag(name, value)
     }
 }
 
@@ -237,12 +197,48 @@ mod tests {
         for m in ["Kd4", "Qe5", "Ne4"] {
             s.play_text(m).unwrap();
         }
-        s.set_tag("White", "Ann");
+        s.set_tag("White", "Ann").unwrap();
         s.undo();
         let text = s.record().to_text();
         let back = Session::parse_record(&text).unwrap();
         assert_eq!(back.notations(), s.notations());
         assert_eq!(back.record().tag("White"), Some("Ann"));
         assert!(Session::parse_record("[Game \"Chess\"]\n\n*").is_err());
+    }
+
+    #[test]
+    fn a_tag_the_record_could_not_read_back_is_refused() {
+        let mut s = lewicki();
+        s.play_text("Kd4").unwrap();
+        let e = s.set_tag("White player", "Ann").unwrap_err();
+        assert_eq!(e.name, "White player");
+        assert!(e.reason.contains("' ' at character 6"), "{e}");
+        let e = s.set_tag("White", "Ann\nBo").unwrap_err();
+        assert!(e.reason.contains("line break"), "{e}");
+        assert!(s.record().tags().is_empty());
+        // What is taken reads back.
+        s.set_tag("White", "\"Ann\" ]").unwrap();
+        let back = Session::parse_record(&s.record().to_text()).unwrap();
+        assert_eq!(back.record(), s.record());
+    }
+
+    #[test]
+    fn a_loaded_record_keeps_its_moves_and_plays_on_checked() {
+        let mut s = Session::parse_record(
+            "[Game \"Chivalrous Attrition\"]\n[Variant \"duel\"]\n[Result \"0-1\"]\n\n1. Nd4 Nf5 0-1\n",
+        )
+        .unwrap();
+        assert_eq!(s.cursor(), 2);
+        assert!(
+            s.record().to_text().contains("[Result \"0-1\"]"),
+            "a resignation is kept"
+        );
+        assert!(s.play_text("d4-d5").is_err());
+        s.play_text("d4xf5").unwrap();
+        assert!(s.record().to_text().ends_with("d4xf5 1-0\n"));
+        s.undo();
+        s.forget_redo();
+        assert_eq!(s.moves().len(), 2);
+        assert!(s.record().to_text().ends_with("Nf5 *\n"));
     }
 }

@@ -347,11 +347,9 @@ fn the_review_finds_the_points_a_move_gave_away() {
     let options = GameOptions::Cheversi(cheversi::Options::new(RuleSet::LewickiFree));
     let text = "Kd4 Ka8 Qe4 Qb8 Rd5 Ra7 Re5 Rb7 Bc4 Bc8 Bf4 Bd8 Nc5 Ne8 Nf5 Nh8";
     let mut record = Record::new(options);
-    let mut game = options.start();
     for t in text.split_whitespace() {
-        let mv = game.parse_move(t).unwrap();
-        game.try_play(mv).unwrap();
-        record.moves.push(mv);
+        let mv = record.final_position().parse_move(t).unwrap();
+        record.play(mv).unwrap();
     }
     let rows = review(&record, Some(2.0), None, &clock);
     assert_eq!(rows.len(), 16);

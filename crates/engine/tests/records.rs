@@ -8,16 +8,10 @@ use cheversi_engine::record::{Record, ResultTag};
 use cheversi_engine::{GameOptions, GameState, Outcome};
 
 fn record_of(options: GameOptions, moves: &str) -> Record {
-    let game = common::play(options, "");
     let mut record = Record::new(options);
-    let mut pos = game;
     for text in moves.split_whitespace() {
-        let mv = pos.parse_move(text).unwrap();
-        pos.try_play(mv).unwrap();
-        record.moves.push(mv);
-    }
-    if let Some(outcome) = pos.outcome() {
-        record.result = ResultTag::Ended(outcome);
+        let mv = record.final_position().parse_move(text).unwrap();
+        record.play(mv).unwrap();
     }
     record
 }
@@ -31,7 +25,7 @@ fn error_at(text: &str) -> (usize, usize, String) {
 fn cheversi_records_number_rounds_of_two_placements() {
     let options = GameOptions::Cheversi(cheversi::Options::new(RuleSet::Brainking));
     let mut record = record_of(options, "Kd4 Qe5 Qd5");
-    record.tags.push(("White".into(), "Ann".into()));
+    record.set_tag("White", "Ann").unwrap();
     assert_eq!(
         record.to_text(),
         "[Game \"Cheversi\"]\n[Rules \"brainking\"]\n[Count \"multiplicity\"]\n[Squares \"empty\"]\n\
@@ -60,7 +54,7 @@ fn melee_results_have_a_field_per_player() {
     let options =
         GameOptions::Attrition(attrition::Options::with_players(Variant::Melee, 3).unwrap());
     let record = record_of(options, "Nb3 Nc2 Nh8 b3-d4 c2-a1 h8-g6 d4-f5 g6-e7 f5xe7");
-    assert_eq!(record.result, ResultTag::Ended(Outcome::Winner(0)));
+    assert_eq!(record.result(), ResultTag::Ended(Outcome::Winner(0)));
     let text = record.to_text();
     assert!(text.contains("[Result \"1-0-0\"]"), "{text}");
     // Black is out after round 3, so round 4 is White then Red.
@@ -74,7 +68,7 @@ fn melee_results_have_a_field_per_player() {
 fn lenient_input_reads_to_the_same_record() {
     let text = "[Game \"cheversi\"]\n[Rules \"lewicki\"]\n\n1.Kg7 B@h8\n  2. q@a1,\n";
     let record = Record::parse(text).unwrap();
-    assert_eq!(record.moves.len(), 3);
+    assert_eq!(record.moves().len(), 3);
     let canonical = record.to_text();
     assert!(canonical.ends_with("1. Kg7 Bh8 2. Qa1 *\n"), "{canonical}");
     assert!(
@@ -102,7 +96,7 @@ fn a_finished_game_gets_its_result_and_a_wrong_one_is_refused() {
     let resigned =
         "[Game \"Chivalrous Attrition\"]\n[Variant \"duel\"]\n[Result \"0-1\"]\n\n1. Nd4 Nf5 0-1\n";
     assert_eq!(
-        Record::parse(resigned).unwrap().result,
+        Record::parse(resigned).unwrap().result(),
         ResultTag::Ended(Outcome::Winner(1))
     );
 }
@@ -220,4 +214,116 @@ fn long_games_wrap_at_80_columns() {
         )
         .scores()
     );
+}
+
+fn lewicki_free() -> GameOptions {
+    GameOptions::Cheversi(cheversi::Options::new(RuleSet::LewickiFree))
+}
+
+#[test]
+fn a_hand_built_record_with_an_illegal_move_is_an_error_not_a_panic() {
+    let options = lewicki_free();
+    let kd4 = options.start().parse_move("Kd4").unwrap();
+    let e = Record::from_moves(options, &[kd4, kd4]).unwrap_err();
+    assert_eq!(e.ply, 1);
+    assert_eq!(e.to_string(), "move 2, Kd4: d4 is already occupied");
+    // Playing it onto a record is refused and changes nothing.
+    let mut record = Record::from_moves(options, &[kd4]).unwrap();
+    let before = record.clone();
+    let e = record.play(kd4).unwrap_err();
+    assert_eq!(e.to_string(), "Kd4: d4 is already occupied");
+    assert_eq!(record, before);
+    assert_eq!(record.final_position().ply(), 1);
+    // A move of the other game is refused too.
+    let duel = GameOptions::Attrition(attrition::Options::new(Variant::Duel));
+    let nd4 = duel.start().parse_move("Nd4").unwrap();
+    let e = Record::from_moves(options, &[nd4]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "move 1, Nd4: that is a move of the other game"
+    );
+}
+
+#[test]
+fn a_result_must_fit_the_moves_and_the_players() {
+    let duel = GameOptions::Attrition(attrition::Options::new(Variant::Duel));
+    let mut record = record_of(duel, "Nd4 Nf5");
+    // Stopped early: either side may have resigned.
+    record
+        .set_result(ResultTag::Ended(Outcome::Winner(1)))
+        .unwrap();
+    assert!(record.to_text().contains("[Result \"0-1\"]"));
+    assert!(record
+        .set_result(ResultTag::Ended(Outcome::Winner(2)))
+        .unwrap_err()
+        .reason
+        .contains("no player 2"));
+    // Playing on drops a declared result; the capture ends the game 1-0.
+    let capture = record.final_position().parse_move("d4xf5").unwrap();
+    record.play(capture).unwrap();
+    assert_eq!(record.result(), ResultTag::Ended(Outcome::Winner(0)));
+    let e = record
+        .set_result(ResultTag::Ended(Outcome::Winner(1)))
+        .unwrap_err();
+    assert_eq!(e.reason, "the result says 0-1 but the moves end in 1-0");
+    assert!(record.set_result(ResultTag::Unfinished).is_err());
+    let melee =
+        GameOptions::Attrition(attrition::Options::with_players(Variant::Melee, 3).unwrap());
+    let mut record = Record::new(melee);
+    assert!(record
+        .set_result(ResultTag::Ended(Outcome::Draw))
+        .unwrap_err()
+        .reason
+        .contains("only for 2 players"));
+    // Taking moves back drops the result the last move gave.
+    let mut record = record_of(duel, "Nd4 Nf5 d4xf5");
+    record.truncate(2);
+    assert_eq!(record.result(), ResultTag::Unfinished);
+    assert_eq!(record.moves().len(), 2);
+}
+
+#[test]
+fn set_tag_refuses_what_would_not_read_back_and_keeps_the_rest() {
+    let mut record = Record::new(lewicki_free());
+    let refused = [
+        ("Black player", "Bo", "' ' at character 6 of the name"),
+        ("", "x", "needs a name"),
+        ("Événement", "x", "'É' at character 1 of the name"),
+        ("White", "Ann\nBo", "line break at character 4"),
+        (
+            "Result",
+            "1-0",
+            "written from the game's options and result",
+        ),
+        (
+            "Rules",
+            "brainking",
+            "written from the game's options and result",
+        ),
+    ];
+    for (name, value, reason) in refused {
+        let e = record.set_tag(name, value).unwrap_err();
+        assert_eq!(e.name, name);
+        assert!(e.reason.contains(reason), "{name:?}: {e}");
+        assert!(e.to_string().contains(&format!("{name:?}")), "{e}");
+    }
+    assert!(record.tags().is_empty(), "nothing refused was kept");
+    // Quotes, brackets, backslashes and a lone carriage return are written
+    // so that they read back.
+    let kept = [
+        ("White", "\"Ann\" [the 2nd] \\ co"),
+        ("Event", "]\"]"),
+        ("Site", "a\rb"),
+        ("Date", ""),
+        ("game", "lower case is a free tag"),
+        ("Round_2", "\\"),
+    ];
+    for (name, value) in kept {
+        record.set_tag(name, value).unwrap();
+    }
+    record.set_tag("White", "Bo").unwrap();
+    let back = Record::parse(&record.to_text()).unwrap();
+    assert_eq!(back, record);
+    assert_eq!(back.tag("White"), Some("Bo"), "replaced, not added");
+    assert_eq!(back.tag("Site"), Some("a\rb"));
 }

@@ -45,13 +45,15 @@ pub fn review(
     clock: Clock<'_>,
 ) -> Vec<Reviewed> {
     let mut out = Vec::new();
-    let mut game = record.options.start();
     let mut cheversi_search = None;
     let mut attrition_search = Searcher::new(18);
-    for (ply, &mv) in record.moves.iter().enumerate() {
+    for (ply, &mv) in record.moves().iter().enumerate() {
+        let Some(game) = record.position_at(ply) else {
+            break;
+        };
         let Some(player) = game.to_move() else { break };
         let mut budget = Budget::new(clock, seconds, nodes, None);
-        let row = match (&game, mv) {
+        let row = match (game, mv) {
             (AnyGame::Cheversi(pos), AnyMove::Cheversi(m)) => {
                 let (values, searcher) = cheversi_search.get_or_insert_with(|| {
                     (HandValues::calibrate(pos.options()), Searcher::new(18))
@@ -70,16 +72,15 @@ pub fn review(
                     Some(moves),
                     true,
                 );
-                row(ply, player, &game, mv, &found, AnyMove::Cheversi, m, true)
+                row(ply, player, game, mv, &found, AnyMove::Cheversi, m, true)
             }
             (AnyGame::Attrition(pos), AnyMove::Attrition(m)) => {
                 let found = attrition_search.search(pos, &Mobility, &mut budget, 64, None, true);
-                row(ply, player, &game, mv, &found, AnyMove::Attrition, m, false)
+                row(ply, player, game, mv, &found, AnyMove::Attrition, m, false)
             }
             _ => break,
         };
         out.push(row);
-        game.play_unchecked(mv);
     }
     out
 }
