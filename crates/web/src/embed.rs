@@ -56,7 +56,11 @@ pub fn parse(query: &str) -> Result<Embed, String> {
                     _ => return Err(bad("white or black")),
                 }
             }
-            "overlay" => prefs.overlay = value.parse::<Overlay>().map_err(|e| format!("{key}: {e}"))?,
+            "overlay" => {
+                prefs.overlay = value
+                    .parse::<Overlay>()
+                    .map_err(|e| format!("{key}: {e}"))?
+            }
             "interactive" => {
                 interactive = match value.as_str() {
                     "0" | "false" => false,
@@ -121,12 +125,12 @@ mod tests {
     fn interactive_against_the_computer() {
         let e = parse("game=cheversi&moves=Kd4&interactive=1&level=casual").unwrap();
         // Black is to move: the person plays Black, the computer White.
-        assert_eq!(
-            e.play.seats(),
-            [Seat::Computer(Level::Casual), Seat::Human]
-        );
+        assert_eq!(e.play.seats(), [Seat::Computer(Level::Casual), Seat::Human]);
         let e = parse("game=attrition&variant=melee&players=4&interactive=1&level=strong").unwrap();
-        assert_eq!(e.play.seats().iter().filter(|s| **s == Seat::Human).count(), 1);
+        assert_eq!(
+            e.play.seats().iter().filter(|s| **s == Seat::Human).count(),
+            1
+        );
     }
 
     #[test]

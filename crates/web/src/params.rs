@@ -188,7 +188,9 @@ mod tests {
         assert!(game("game=cheversi&moves=Kd4&at=2")
             .unwrap_err()
             .starts_with("at: 2 is past"));
-        assert!(game("game=cheversi&at=x").unwrap_err().starts_with("at: 'x'"));
+        assert!(game("game=cheversi&at=x")
+            .unwrap_err()
+            .starts_with("at: 'x'"));
     }
 
     proptest! {

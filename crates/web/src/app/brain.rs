@@ -1,6 +1,7 @@
 //! The page's side of the computer player: starts the worker, waits for
 //! its ready message, sends requests, and ends the worker to abandon a
-//! search at once. A worker that fails is replaced.
+//! search at once. Which request is outstanding, and what to do when one
+//! fails, is the state's business ([`crate::state::computer`]).
 
 use super::dom;
 use crate::protocol::{FromWorker, ToWorker};
@@ -11,20 +12,27 @@ pub struct Brain {
     ready: bool,
     /// Sent as soon as the worker is ready.
     queued: Option<ToWorker>,
-    /// The request the worker is working on.
-    pub busy: Option<u32>,
-    /// Failures in a row (reset by every answer).
-    pub failures: u32,
     on_reply: std::rc::Rc<dyn Fn(Reply)>,
 }
 
 /// What the worker said, or that it failed.
 pub enum Reply {
+    /// The worker is loaded and listening.
+    Ready,
     Message(FromWorker),
     Crashed(String),
 }
 
-const LOADER: &str = "./worker-loader.js";
+/// The worker's loader: named in the page by the build (a hashed name, so
+/// an old page never starts a newer worker), else the plain name.
+fn loader() -> String {
+    dom::document()
+        .query_selector("meta[name=cheversi-worker]")
+        .ok()
+        .flatten()
+        .and_then(|meta| meta.get_attribute("content"))
+        .unwrap_or_else(|| "./worker-loader.js".into())
+}
 
 impl Brain {
     pub fn new(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> Brain {
@@ -33,15 +41,11 @@ impl Brain {
             worker,
             ready: false,
             queued: None,
-            busy: None,
-            failures: 0,
             on_reply,
         }
     }
 
     pub fn send(&mut self, message: ToWorker) {
-        let ToWorker::Think { id, .. } = &message;
-        self.busy = Some(*id);
         if self.ready {
             self.post(&message);
         } else {
@@ -70,15 +74,15 @@ impl Brain {
         self.worker = spawn(self.on_reply.clone());
         self.ready = false;
         self.queued = None;
-        self.busy = None;
     }
 }
 
 fn spawn(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> Worker {
-    let worker = Worker::new(LOADER).expect("workers are supported");
+    let worker = Worker::new(&loader()).expect("workers are supported");
     let reply = on_reply.clone();
     dom::on::<MessageEvent>(&worker, "message", move |event| {
         let message = match serde_wasm_bindgen::from_value::<FromWorker>(event.data()) {
+            Ok(FromWorker::Ready) => Reply::Ready,
             Ok(m) => Reply::Message(m),
             Err(e) => Reply::Crashed(format!("unreadable answer: {e}")),
         };

@@ -13,10 +13,11 @@
 //! "black" | "both" }` and `{ source: "cheversi-host", type: "flip" }`.
 
 use super::dom;
-use super::{with_app, App};
+use super::{dispatch, App};
 use crate::embed;
 use crate::i18n::tf;
-use crate::ui::{Overlay, Status, Ui};
+use crate::state::play::Play;
+use crate::state::{Action, Overlay, Prefs, State};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::{GameState, Outcome};
 use serde::{Deserialize, Serialize};
@@ -29,41 +30,34 @@ pub fn is_embedded() -> bool {
         .is_some_and(|b| b.has_attribute("data-embed"))
 }
 
-/// The game the URL asks for; on a bad parameter, an empty Cheversi board
+/// The game the URL asks for; on a bad parameter, an empty locked board
 /// and the reason.
-pub fn setup(fallback: Ui) -> Ui {
+pub fn setup() -> (State, Option<String>) {
     let query = web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
-    let parsed = embed::parse(&query).and_then(|e| {
-        if let Some(code) = &e.lang {
-            crate::i18n::set(code);
-            super::lang::apply_static();
+    match embed::parse(&query) {
+        Ok(e) => {
+            if let Some(code) = &e.lang {
+                crate::i18n::set(code);
+                super::lang::apply_static();
+            }
+            if let Some(px) = e.size {
+                let body: HtmlElement = dom::document().body().expect("body");
+                let _ = body.style().set_property("--board", &format!("{px}px"));
+            }
+            (State::embedded(e.play, e.prefs, !e.interactive), None)
         }
-        let mut ui = Ui::new(e.game)?;
-        for text in &e.moves {
-            ui.session.play_text(text).map_err(|err| err.to_string())?;
-        }
-        ui.flipped = e.flipped;
-        ui.overlay = e.overlay;
-        ui.locked = !e.interactive;
-        ui.confirm = false;
-        if let Some(px) = e.size {
-            let body: HtmlElement = dom::document().body().expect("body");
-            let _ = body.style().set_property("--board", &format!("{px}px"));
-        }
-        Ok(ui)
-    });
-    match parsed {
-        Ok(ui) => ui,
         Err(reason) => {
-            let mut ui = fallback;
-            ui.locked = true;
-            ui.status = Status {
-                text: tf("embed.error", &[("reason", &reason)]),
-                error: true,
+            let play = Play::new(super::default_game()).expect("the default game is valid");
+            let prefs = Prefs {
+                confirm: false,
+                ..Prefs::default()
             };
-            ui
+            (
+                State::embedded(play, prefs, true),
+                Some(tf("embed.error", &[("reason", &reason)])),
+            )
         }
     }
 }
@@ -82,7 +76,8 @@ struct GameOver {
 
 /// Tells the parent page the game ended (once per finished game).
 pub fn report_end(app: &mut App) {
-    let game = app.ui.session.latest();
+    let session = app.state.play().session();
+    let game = session.latest();
     let Some(outcome) = game.outcome() else {
         app.reported_end = false;
         return;
@@ -94,7 +89,7 @@ pub fn report_end(app: &mut App) {
     let message = GameOver {
         source: "cheversi",
         r#type: "gameover",
-        game: GameSpec::of(app.ui.session.options()),
+        game: GameSpec::of(session.options()),
         winner: match outcome {
             Outcome::Winner(w) => Some(w),
             Outcome::Draw => None,
@@ -103,8 +98,8 @@ pub fn report_end(app: &mut App) {
             .map(|p| game.player_name(p))
             .collect(),
         scores: game.scores(),
-        moves: app.ui.session.notations(),
-        record: app.ui.session.record().to_text(),
+        moves: session.notations(),
+        record: session.record().to_text(),
     };
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
     if let (Ok(value), Some(window)) = (message.serialize(&serializer), web_sys::window()) {
@@ -173,16 +168,11 @@ pub fn listen() {
         }
         match (message.r#type.as_str(), message.overlay.as_deref()) {
             ("overlay", Some(value)) => {
-                let overlay = match value {
-                    "off" => Overlay::Off,
-                    "white" => Overlay::White,
-                    "black" => Overlay::Black,
-                    "both" => Overlay::Both,
-                    _ => return,
-                };
-                with_app(|app| app.ui.overlay = overlay);
+                if let Ok(overlay) = value.parse::<Overlay>() {
+                    dispatch(Action::SetOverlay(overlay));
+                }
             }
-            ("flip", None) => with_app(|app| app.ui.flipped = !app.ui.flipped),
+            ("flip", None) => dispatch(Action::Flip),
             _ => {}
         }
     });

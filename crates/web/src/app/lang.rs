@@ -1,8 +1,9 @@
 //! The page's language: picked from the browser, switchable, remembered.
 
+use super::dispatch;
 use super::dom::{self, by_id};
-use super::{with_app, App};
 use crate::i18n::{self, t};
+use crate::state::Action;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlSelectElement};
 
@@ -50,7 +51,7 @@ pub fn init() {
             }
             apply_static();
             super::setup::translate();
-            with_app(|app: &mut App| app.ui.status = Default::default());
+            dispatch(Action::LanguageChanged);
         }
     });
     apply_static();

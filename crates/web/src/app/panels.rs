@@ -6,7 +6,8 @@ use super::dom::{self, clear, element, set_attr};
 use super::render::glyph;
 use super::App;
 use crate::i18n::{self, t, tf};
-use crate::ui::{square_label, Overlay, Seat};
+use crate::state::{Overlay, Seat};
+use crate::wording::square_label;
 use cheversi_api::view::{self, Snapshot};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlButtonElement, HtmlElement};
@@ -22,8 +23,8 @@ pub fn update(app: &App, snap: &Snapshot) {
 }
 
 fn update_grid(app: &App, snap: &Snapshot) {
-    let targets = app.ui.targets();
-    let selected = app.ui.selected.clone();
+    let targets = app.state.targets();
+    let selected = app.state.selected().map(String::from);
     for (i, button) in app.squares.iter().enumerate() {
         let (col, row) = ((i % 8) as f64, (i / 8) as f64);
         let cell = app.layout.cell();
@@ -47,22 +48,22 @@ fn update_grid(app: &App, snap: &Snapshot) {
                 "false"
             },
         );
-        button.set_tab_index(if sq == app.ui.focus { 0 } else { -1 });
+        button.set_tab_index(if sq == app.state.focus() { 0 } else { -1 });
     }
 }
 
 fn update_hands(app: &App, snap: &Snapshot) {
     let cheversi = snap.spec.game == "cheversi";
-    let bottom_seat = if app.ui.flipped { 1 } else { 0 };
+    let bottom_seat = if app.state.prefs().flipped { 1 } else { 0 };
     let top: HtmlElement = dom::by_id("hand-top");
     let bottom: HtmlElement = dom::by_id("hand-bottom");
-    let choosable = app.ui.choosable();
+    let choosable = app.state.choosable();
     // Rebuilt only when something shown changed, so a click is never
     // split between an old button and its replacement.
     let mut key = format!(
         "{}|{}|{}|{}|{}|",
         snap.to_move.map_or(9, |m| m),
-        app.ui.selected.as_deref().unwrap_or("-"),
+        app.state.selected().unwrap_or("-"),
         choosable.join(","),
         bottom_seat,
         i18n::current()
@@ -115,7 +116,7 @@ fn update_hands(app: &App, snap: &Snapshot) {
             if !usable {
                 button.class_list().add_1("unusable").ok();
             }
-            let pressed = mine && app.ui.selected.as_deref() == Some(&h.piece.to_string());
+            let pressed = mine && app.state.selected() == Some(&h.piece.to_string());
             set_attr(
                 &button,
                 "aria-pressed",
@@ -156,11 +157,14 @@ fn update_players(app: &App, snap: &Snapshot) {
         let swatch = element("span", "swatch", "");
         set_attr(&swatch, "aria-hidden", "true");
         row.append_child(&swatch).ok();
-        let who = match &app.ui.seats[seat] {
+        let who = match app.state.play().seats()[seat] {
             Seat::Human => name.to_string(),
             Seat::Computer(level) => tf(
                 "seat.computer",
-                &[("name", name), ("level", t(&format!("level.{level}")))],
+                &[
+                    ("name", name),
+                    ("level", t(&format!("level.{}", level.name()))),
+                ],
             ),
         };
         row.append_child(&element("span", "name", &who)).ok();
@@ -173,7 +177,7 @@ fn update_players(app: &App, snap: &Snapshot) {
         } else if snap.winner == Some(seat as u8) {
             t("note.wins")
         } else if snap.to_move == Some(seat as u8) {
-            if app.ui.thinking {
+            if app.state.thinking() {
                 t("note.thinking")
             } else {
                 t("note.to_move")
@@ -190,28 +194,47 @@ fn update_players(app: &App, snap: &Snapshot) {
 
 fn update_status(app: &App) {
     let status: HtmlElement = dom::by_id("status");
-    let mut text = app.ui.status.text.clone();
-    if app.ui.show_eval {
-        if let Some(eval) = &app.ui.eval {
-            let shown = tf("status.evaluation", &[("eval", eval)]);
-            text = format!("{text} {shown}").trim().to_string();
-        }
-    }
-    if status.text_content().as_deref() != Some(&text) {
-        status.set_text_content(Some(&text));
+    let text = &app.state.status().text;
+    if status.text_content().as_deref() != Some(text) {
+        status.set_text_content(Some(text));
     }
     status
         .class_list()
-        .toggle_with_force("error", app.ui.status.error)
+        .toggle_with_force("error", app.state.status().error)
         .ok();
     let live: HtmlElement = dom::by_id("live");
-    if live.text_content().as_deref() != Some(&app.ui.announce) {
-        live.set_text_content(Some(&app.ui.announce));
+    if live.text_content().as_deref() != Some(app.state.announce()) {
+        live.set_text_content(Some(app.state.announce()));
     }
     let body = dom::document().body().expect("body");
     body.class_list()
-        .toggle_with_force("thinking", app.ui.thinking)
+        .toggle_with_force("thinking", app.state.thinking())
         .ok();
+    dom::show(&dom::by_id::<HtmlElement>("offer"), app.state.has_offer());
+    update_eval(app);
+}
+
+/// `#eval`: the evaluation's words, and for scripts `data-score` (White's
+/// expected margin) and `data-exact` when proven.
+fn update_eval(app: &App) {
+    let el: HtmlElement = dom::by_id("eval");
+    let evaluation = app.state.evaluation();
+    dom::show(&el, evaluation.is_some());
+    let text = evaluation.map(|e| e.text()).unwrap_or_default();
+    if el.text_content().as_deref() != Some(&text) {
+        el.set_text_content(Some(&text));
+    }
+    match evaluation.and_then(|e| e.white_score()) {
+        Some(score) if score.is_finite() => dom::set_attr(&el, "data-score", &score.to_string()),
+        _ => {
+            let _ = el.remove_attribute("data-score");
+        }
+    }
+    if evaluation.is_some_and(|e| e.exact) {
+        dom::set_attr(&el, "data-exact", "true");
+    } else {
+        let _ = el.remove_attribute("data-exact");
+    }
 }
 
 /// Rounds like a record: a round holds one turn of every player, and a
@@ -290,7 +313,7 @@ fn update_summary(app: &App, snap: &Snapshot) {
         head.append_child(&element("th", "", t(title))).ok();
     }
     table.append_child(&head).ok();
-    for part in view::breakdown(app.ui.session.current()) {
+    for part in view::breakdown(app.state.play().current()) {
         let row = element("tr", &format!("seat-{}", part.player), "");
         let who = i18n::player(part.player);
         let piece = format!("{who} {}", i18n::piece(part.piece, true));
@@ -313,12 +336,12 @@ fn update_summary(app: &App, snap: &Snapshot) {
 fn update_buttons(app: &App) {
     for id in ["undo", "redo"] {
         let button: HtmlButtonElement = dom::by_id(id);
-        button.set_hidden(!app.ui.undo_allowed);
+        button.set_hidden(!app.state.play().undo_allowed());
     }
     let overlay: HtmlButtonElement = dom::by_id("overlay");
-    let cheversi = !app.ui.session.current().scores().is_empty();
+    let cheversi = app.state.play().is_cheversi();
     overlay.set_hidden(!cheversi);
-    let label = t(match app.ui.overlay {
+    let label = t(match app.state.prefs().overlay {
         Overlay::Off => "overlay.off",
         Overlay::White => "overlay.white",
         Overlay::Black => "overlay.black",
@@ -327,4 +350,13 @@ fn update_buttons(app: &App) {
     overlay.set_text_content(Some(label));
     let confirm: HtmlElement = dom::by_id("confirm-label");
     confirm.set_hidden(!cheversi);
+    // The switches show the state's preferences (a drop or an embed may
+    // have set them).
+    let prefs = app.state.prefs();
+    for (id, on) in [("confirm", prefs.confirm), ("show-eval", prefs.show_eval)] {
+        let input: web_sys::HtmlInputElement = dom::by_id(id);
+        if input.checked() != on {
+            input.set_checked(on);
+        }
+    }
 }

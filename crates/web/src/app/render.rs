@@ -3,7 +3,7 @@
 //! and the hint. Reads the UI state; changes nothing.
 
 use crate::layout::Layout;
-use crate::ui::{Overlay, Ui};
+use crate::state::{Overlay, State};
 use cheversi_api::view::{self, Snapshot};
 use cheversi_engine::{GameState, Square};
 use web_sys::CanvasRenderingContext2d as Ctx;
@@ -35,25 +35,18 @@ pub fn glyph(piece: char) -> &'static str {
     }
 }
 
-pub struct Drag {
-    pub chosen: String,
-    pub x: f64,
-    pub y: f64,
-}
-
-pub fn draw(ctx: &Ctx, ui: &Ui, snap: &Snapshot, layout: Layout, drag: Option<&Drag>) {
+pub fn draw(ctx: &Ctx, state: &State, snap: &Snapshot, layout: Layout) {
+    let drag = state.drag();
     let cell = layout.cell();
     let cheversi = snap.spec.game == "cheversi";
-    let targets = ui.targets();
-    let pending: Option<u8> = ui
-        .pending
-        .as_deref()
-        .and_then(|t| ui.session.current().parse_move(t).ok())
+    let targets = state.targets();
+    let pending: Option<u8> = state
+        .pending()
+        .and_then(|t| state.play().current().parse_move(t).ok())
         .map(|mv| view::target(mv).index() as u8);
-    let hint: Vec<u8> = ui
-        .hint
-        .as_deref()
-        .and_then(|t| ui.session.current().parse_move(t).ok())
+    let hint: Vec<u8> = state
+        .hint()
+        .and_then(|t| state.play().current().parse_move(t).ok())
         .map(view::touched)
         .unwrap_or_default();
     let forbidden: Option<&Vec<bool>> = match (snap.in_setup, snap.to_move) {
@@ -67,7 +60,7 @@ pub fn draw(ctx: &Ctx, ui: &Ui, snap: &Snapshot, layout: Layout, drag: Option<&D
         if snap.last_move.contains(&sq) {
             fill(ctx, LAST_MOVE, x, y, cell, cell);
         }
-        if ui.selected.as_deref() == Some(&Square::new(sq).expect("0..64").to_string()) {
+        if state.selected() == Some(&Square::new(sq).expect("0..64").to_string()) {
             fill(ctx, SELECTED, x, y, cell, cell);
         }
         if !cheversi && snap.markers[sq as usize] {
@@ -77,7 +70,7 @@ pub fn draw(ctx: &Ctx, ui: &Ui, snap: &Snapshot, layout: Layout, drag: Option<&D
             draw_cross(ctx, x, y, cell, FORBIDDEN);
         }
         if cheversi {
-            draw_counts(ctx, ui.overlay, snap, sq, x, y, cell);
+            draw_counts(ctx, state.prefs().overlay, snap, sq, x, y, cell);
         }
     }
     draw_coordinates(ctx, layout);
@@ -130,7 +123,7 @@ pub fn draw(ctx: &Ctx, ui: &Ui, snap: &Snapshot, layout: Layout, drag: Option<&D
         ctx.stroke_rect(x + cell * 0.05, y + cell * 0.05, cell * 0.9, cell * 0.9);
     }
     let mover = snap.to_move.unwrap_or(0);
-    if let (Some(sq), Some(chosen)) = (pending, ui.pending.as_deref()) {
+    if let (Some(sq), Some(chosen)) = (pending, state.pending()) {
         let (x, y) = layout.origin(sq);
         let piece = chosen.chars().next().unwrap_or('N');
         draw_piece(

@@ -2,9 +2,9 @@
 //! description), scoring, players, who sits where, who starts, undo.
 
 use super::dom::{self, element};
-use super::{with_app, App};
-use crate::i18n::{self, t, tf};
-use crate::ui::{NewGame, Seat, Ui};
+use super::{dispatch, with_app, App};
+use crate::i18n::{self, t};
+use crate::state::{Action, NewGame, Seat};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::attrition::Variant;
 use cheversi_engine::cheversi::RuleSet;
@@ -50,7 +50,7 @@ pub fn wire() {
     dom::on::<Event>(&form, "submit", move |event| {
         event.prevent_default();
         let choice = read();
-        with_app(|app| start(app, choice));
+        start(choice);
         dialog.close();
     });
 }
@@ -74,7 +74,7 @@ pub fn translate() {
 }
 
 fn prefill(app: &App) {
-    let spec = GameSpec::of(app.ui.session.options());
+    let spec = app.state.play().spec();
     select("ng-game").set_value(&spec.game);
     if let Some(rules) = &spec.rules {
         select("ng-rules").set_value(rules);
@@ -85,14 +85,11 @@ fn prefill(app: &App) {
     if let Some(players) = spec.players.filter(|&p| p > 2) {
         select("ng-players").set_value(&players.to_string());
     }
-    for (i, seat) in app.ui.seats.iter().enumerate() {
-        select(&format!("ng-seat-{i}")).set_value(match seat {
-            Seat::Human => "human",
-            Seat::Computer(level) => level,
-        });
+    for (i, seat) in app.state.play().seats().iter().enumerate() {
+        select(&format!("ng-seat-{i}")).set_value(seat.name());
     }
     let undo: HtmlInputElement = dom::by_id("ng-undo");
-    undo.set_checked(app.ui.undo_allowed);
+    undo.set_checked(app.state.play().undo_allowed());
 }
 
 /// Shows the fields that apply and the description of the choice.
@@ -164,10 +161,8 @@ fn read() -> Choice {
     };
     let count = spec.options().map(|o| o.players()).unwrap_or(2);
     let seats = (0..count)
-        .map(|i| match select(&format!("ng-seat-{i}")).value().as_str() {
-            "human" => Seat::Human,
-            level => Seat::Computer(level.to_string()),
-        })
+        // The choices are ours, so they always read; a person otherwise.
+        .map(|i| Seat::parse(&select(&format!("ng-seat-{i}")).value()).unwrap_or(Seat::Human))
         .collect();
     let undo: HtmlInputElement = dom::by_id("ng-undo");
     Choice {
@@ -196,24 +191,8 @@ fn rotate_seats(seats: &mut [Seat], first: &str, last_winner: Option<u8>) {
     seats.rotate_left(start);
 }
 
-fn start(app: &mut App, mut choice: Choice) {
-    rotate_seats(&mut choice.game.seats, &choice.first, app.ui.last_winner);
-    match Ui::new(choice.game) {
-        Ok(mut ui) => {
-            ui.take_preferences_from(&app.ui);
-            ui.flipped = ui.human_plays_black_only();
-            ui.status = crate::ui::Status {
-                text: t("status.new_game").into(),
-                error: false,
-            };
-            ui.announce = t("status.new_game_started").into();
-            app.ui = ui;
-        }
-        Err(e) => {
-            app.ui.status = crate::ui::Status {
-                text: tf("status.cannot_start", &[("reason", &e)]),
-                error: true,
-            }
-        }
-    }
+fn start(mut choice: Choice) {
+    let last_winner = with_app(|app| app.state.last_winner()).flatten();
+    rotate_seats(&mut choice.game.seats, &choice.first, last_winner);
+    dispatch(Action::Start(choice.game));
 }

@@ -3,25 +3,25 @@
 //! reported with what and where, and never replaces the current game.
 
 use super::dom::{self, by_id};
-use super::{with_app, App};
+use super::{dispatch, with_app};
 use crate::i18n::{t, tf};
 use crate::link;
-use crate::ui::{Seat, Status, Ui};
-use cheversi_api::spec::GameSpec;
+use crate::state::play::Play;
+use crate::state::{Action, Seat, Source};
 use cheversi_engine::Session;
 use wasm_bindgen::prelude::*;
 use web_sys::{
     Event, HtmlAnchorElement, HtmlDialogElement, HtmlElement, HtmlInputElement, HtmlTextAreaElement,
 };
 
-fn tell(app: &mut App, text: String, error: bool) {
-    app.ui.announce = text.clone();
-    app.ui.status = Status { text, error };
+fn tell(text: String, error: bool) {
+    dispatch(Action::Tell { text, error });
 }
 
 /// Opens the game in the page's URL fragment, if any, then removes the
-/// fragment (a reload goes on from the saved game).
-pub fn open_link(app: &mut App) {
+/// fragment (a reload goes on from the saved game). A game in progress is
+/// only replaced if the person agrees (the state asks).
+pub fn open_link() {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -30,19 +30,13 @@ pub fn open_link(app: &mut App) {
         return;
     }
     match link::from_fragment(&hash) {
-        Ok(Some(linked)) => match Ui::new(linked.game) {
-            Ok(mut ui) => {
-                for text in &linked.moves {
-                    let _ = ui.session.play_text(text);
-                }
-                ui.take_preferences_from(&app.ui);
-                app.ui = ui;
-                tell(app, t("status.link_opened").into(), false);
-            }
-            Err(e) => tell(app, tf("status.link_bad", &[("reason", &e)]), true),
-        },
+        Ok(Some(linked)) => dispatch(Action::Open {
+            play: linked.play,
+            at: linked.at,
+            from: Source::Link,
+        }),
         Ok(None) => {}
-        Err(e) => tell(app, tf("status.link_bad", &[("reason", &e)]), true),
+        Err(e) => tell(tf("status.link_bad", &[("reason", &e)]), true),
     }
     if let Ok(history) = window.history() {
         let path = window.location().pathname().unwrap_or_default()
@@ -69,34 +63,31 @@ fn copy_to_clipboard(text: &str) {
     }
 }
 
-pub fn wire() {
-    // A link opened while the page is open changes only the fragment.
-    let window = web_sys::window().expect("window");
-    dom::on::<Event>(&window, "hashchange", |_| with_app(open_link));
+/// Wires sharing; an embedded board takes no links (a locked diagram
+/// must stay a diagram).
+pub fn wire(embedded: bool) {
+    if !embedded {
+        // A link opened while the page is open changes only the fragment.
+        let window = web_sys::window().expect("window");
+        dom::on::<Event>(&window, "hashchange", |_| open_link());
+    }
     let copy: HtmlElement = by_id("copy-link");
     dom::on::<Event>(&copy, "click", |_| {
-        with_app(|app| {
-            let mut moves = app.ui.session.notations();
-            moves.truncate(app.ui.session.cursor());
-            let spec = GameSpec::of(app.ui.session.options());
-            let url = format!(
-                "{}#{}",
-                page_url(),
-                link::to_fragment(&spec, &moves, &app.ui.seats)
-            );
-            copy_to_clipboard(&url);
-            tell(app, tf("status.link_copied", &[("url", &url)]), false);
-        })
+        let Some(fragment) = with_app(|app| link::to_fragment(app.state.play())) else {
+            return;
+        };
+        let url = format!("{}#{fragment}", page_url());
+        copy_to_clipboard(&url);
+        tell(tf("status.link_copied", &[("url", &url)]), false);
     });
 
     let dialog: HtmlDialogElement = by_id("record-dialog");
     let open: HtmlElement = by_id("record-button");
     let d = dialog.clone();
     dom::on::<Event>(&open, "click", move |_| {
-        with_app(|app| {
-            let text: HtmlTextAreaElement = by_id("record-text");
-            text.set_value(&app.ui.session.record().to_text());
-        });
+        let record = with_app(|app| app.state.play().session().record().to_text());
+        let text: HtmlTextAreaElement = by_id("record-text");
+        text.set_value(&record.unwrap_or_default());
         by_id::<HtmlElement>("record-error").set_text_content(None);
         let _ = d.show_modal();
     });
@@ -167,31 +158,26 @@ pub fn wire() {
 /// Loads a record's text as the current game; on error shows where the
 /// record is wrong and keeps the game. True when loaded.
 fn import(text: &str) -> bool {
-    match Session::parse_record(text) {
-        Ok(session) => {
-            with_app(|app| {
-                let players = session.options().players();
-                let seats = if app.ui.seats.len() == players {
-                    app.ui.seats.clone()
-                } else {
-                    vec![Seat::Human; players]
-                };
-                let game = crate::ui::NewGame {
-                    spec: GameSpec::of(session.options()),
-                    seats,
-                    undo_allowed: true,
-                };
-                if let Ok(mut ui) = Ui::new(game) {
-                    ui.session = session;
-                    ui.take_preferences_from(&app.ui);
-                    app.ui = ui;
-                    tell(app, t("status.record_loaded").into(), false);
-                }
+    let read = Session::parse_record(text).map_err(|e| e.to_string());
+    let play = read.and_then(|session| {
+        let players = session.options().players();
+        // Keep who sits where when the new game has as many seats.
+        let seats = with_app(|app| app.state.play().seats().to_vec())
+            .filter(|s| s.len() == players)
+            .unwrap_or_else(|| vec![Seat::Human; players]);
+        Play::resume(session, seats, true)
+    });
+    match play {
+        Ok(play) => {
+            dispatch(Action::Open {
+                play,
+                at: None,
+                from: Source::Record,
             });
             true
         }
         Err(e) => {
-            let message = tf("status.record_bad", &[("reason", &e.to_string())]);
+            let message = tf("status.record_bad", &[("reason", &e)]);
             by_id::<HtmlElement>("record-error").set_text_content(Some(&message));
             false
         }

@@ -77,7 +77,10 @@ impl Evaluation {
                 let points = (t.abs() + 5) / 10;
                 match (points, t > 0) {
                     (0, _) => i18n::t("eval.draw").to_string(),
-                    (_, true) => tf("eval.wins_by", &[("player", me), ("points", &points.to_string())]),
+                    (_, true) => tf(
+                        "eval.wins_by",
+                        &[("player", me), ("points", &points.to_string())],
+                    ),
                     (_, false) if two => tf(
                         "eval.wins_by",
                         &[("player", other), ("points", &points.to_string())],
@@ -122,8 +125,14 @@ mod tests {
         );
         assert_eq!(eval(1, 2, Judgement::Margin(40), true), "Black wins by 4");
         assert_eq!(eval(0, 2, Judgement::Margin(0), true), "Draw");
-        assert_eq!(eval(1, 2, Judgement::Wins(Some(7)), true), "Black wins in 7");
-        assert_eq!(eval(1, 2, Judgement::Loses(Some(3)), true), "White wins in 3");
+        assert_eq!(
+            eval(1, 2, Judgement::Wins(Some(7)), true),
+            "Black wins in 7"
+        );
+        assert_eq!(
+            eval(1, 2, Judgement::Loses(Some(3)), true),
+            "White wins in 3"
+        );
         assert_eq!(eval(2, 3, Judgement::Loses(None), true), "Red loses");
         assert_eq!(
             eval(2, 3, Judgement::Score(-2), false),

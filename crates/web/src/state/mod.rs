@@ -563,10 +563,8 @@ impl State {
             self.play.go_to(ply);
         }
         // The old game's winner decides who starts when "loser starts".
-        if let Some(outcome) = old.session().latest().outcome() {
-            if let cheversi_engine::Outcome::Winner(w) = outcome {
-                self.last_winner = Some(w);
-            }
+        if let Some(cheversi_engine::Outcome::Winner(w)) = old.session().latest().outcome() {
+            self.last_winner = Some(w);
         }
         self.offer = None;
         self.version += 1;

@@ -75,8 +75,13 @@ impl Play {
         self.session.cursor()
     }
 
+    /// How many moves the game has (the cursor may be before the last).
     pub fn len(&self) -> usize {
         self.session.moves().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     pub fn is_cheversi(&self) -> bool {
@@ -85,7 +90,7 @@ impl Play {
 
     /// Moves were played and the game is not over.
     pub fn in_progress(&self) -> bool {
-        self.len() > 0 && self.session.latest().outcome().is_none()
+        !self.is_empty() && self.session.latest().outcome().is_none()
     }
 
     fn seat_to_move(&self) -> Option<Seat> {

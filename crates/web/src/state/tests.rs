@@ -302,7 +302,11 @@ fn a_failing_computer_is_asked_a_bounded_number_of_times() {
     }
     assert_eq!(asked, computer::MAX_FAILURES as usize);
     assert!(s.status().error);
-    assert!(s.status().text.contains("unknown level"), "{}", s.status().text);
+    assert!(
+        s.status().text.contains("unknown level"),
+        "{}",
+        s.status().text
+    );
     assert!(!s.thinking());
 }
 
@@ -382,7 +386,11 @@ fn evaluations_are_asked_once_per_position() {
         id,
         message: "x".into(),
     })));
-    assert_eq!(s.apply(Action::Resized).think, None, "failed here: not again");
+    assert_eq!(
+        s.apply(Action::Resized).think,
+        None,
+        "failed here: not again"
+    );
     let fx = typed(&mut s, "Kd4");
     assert!(fx.think.is_some(), "a new position");
 }
