@@ -129,7 +129,7 @@ test('typing a move, the attack overlay and the hint', async () => {
   await page.click('#show-eval');
   await page.fill('#type-move', 'Qe5');
   await page.press('#type-move', 'Enter');
-  await page.waitForFunction(() => /Evaluation: [+-]\d+\.\d\.$/.test(document.querySelector('#status').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /^Evaluation \(White's view\): [+-]\d+\.\d$/.test(document.querySelector('#eval').textContent), null, { timeout: 10000 });
   assert.deepEqual(errors, []);
   await page.screenshot({ path: 'screenshots/cheversi-overlay-desktop.png' });
   await context.close();
