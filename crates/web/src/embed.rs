@@ -105,9 +105,132 @@ pub fn parse(query: &str) -> Result<Embed, String> {
     })
 }
 
+/// What a host page may ask of an embedded board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostRequest {
+    Overlay(Overlay),
+    Flip,
+}
+
+/// Reads a host message from its fields (name, and the value when it is a
+/// string). Only exactly `{source: "cheversi-host", type: "overlay",
+/// overlay: "off"|"white"|"black"|"both"}` and `{source: "cheversi-host",
+/// type: "flip"}` count; anything else is None.
+pub fn host_request(fields: &[(String, Option<String>)]) -> Option<HostRequest> {
+    let field = |name: &str| {
+        let mut found = fields.iter().filter(|(k, _)| k == name);
+        match (found.next(), found.next()) {
+            (Some((_, value)), None) => Some(value.as_deref()),
+            _ => None,
+        }
+    };
+    let known = ["source", "type", "overlay"];
+    if fields.iter().any(|(k, _)| !known.contains(&k.as_str())) {
+        return None;
+    }
+    if field("source")?? != "cheversi-host" {
+        return None;
+    }
+    match (field("type")??, field("overlay")) {
+        ("overlay", Some(Some(value))) => value.parse().ok().map(HostRequest::Overlay),
+        ("flip", None) => Some(HostRequest::Flip),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn fields(pairs: &[(&str, Option<&str>)]) -> Vec<(String, Option<String>)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.map(String::from)))
+            .collect()
+    }
+
+    #[test]
+    fn only_exact_host_messages_count() {
+        let host = Some("cheversi-host");
+        let ask = |pairs: &[(&str, Option<&str>)]| host_request(&fields(pairs));
+        assert_eq!(
+            ask(&[
+                ("source", host),
+                ("type", Some("overlay")),
+                ("overlay", Some("both"))
+            ]),
+            Some(HostRequest::Overlay(Overlay::Both))
+        );
+        assert_eq!(
+            ask(&[("source", host), ("type", Some("flip"))]),
+            Some(HostRequest::Flip)
+        );
+        assert_eq!(
+            ask(&[
+                ("source", host),
+                ("type", Some("flip")),
+                ("overlay", Some("off"))
+            ]),
+            None
+        );
+        assert_eq!(
+            ask(&[("source", Some("cheversi")), ("type", Some("flip"))]),
+            None
+        );
+        assert_eq!(
+            ask(&[
+                ("source", host),
+                ("type", Some("flip")),
+                ("moves", Some("Kd4"))
+            ]),
+            None
+        );
+        assert_eq!(
+            ask(&[
+                ("source", host),
+                ("type", Some("overlay")),
+                ("overlay", Some("red"))
+            ]),
+            None
+        );
+        assert_eq!(
+            ask(&[("source", host), ("type", None)]),
+            None,
+            "a type that is not text"
+        );
+        assert_eq!(
+            ask(&[("source", host), ("source", host), ("type", Some("flip"))]),
+            None
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Any fields: never a panic, and a request only from the two shapes.
+        #[test]
+        fn random_host_messages(
+            pairs in proptest::collection::vec(
+                (prop_oneof!["source", "type", "overlay", "moves", ".{0,8}"],
+                 proptest::option::of(prop_oneof!["cheversi-host", "flip", "overlay", "white", "both", ".{0,8}"])),
+                0..5),
+        ) {
+            let fields: Vec<(String, Option<String>)> = pairs;
+            if let Some(request) = host_request(&fields) {
+                prop_assert!(fields.iter().any(|(k, v)| k == "source" && v.as_deref() == Some("cheversi-host")));
+                let n = if matches!(request, HostRequest::Flip) { 2 } else { 3 };
+                prop_assert_eq!(fields.len(), n);
+            }
+        }
+
+        /// Any query string: a board or an error naming what is wrong.
+        #[test]
+        fn any_query_is_read_or_refused(query in "[?a-z=&%.0-9A-Z ]{0,80}") {
+            if let Err(e) = parse(&query) {
+                prop_assert!(!e.is_empty());
+            }
+        }
+    }
 
     #[test]
     fn a_diagram_with_an_overlay() {

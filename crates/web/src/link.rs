@@ -71,6 +71,39 @@ pub fn from_fragment(fragment: &str) -> Result<Option<Linked>, String> {
 mod tests {
     use super::*;
     use cheversi_engine::ai::levels::Level;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Any fragment: a game, nothing, or an error naming what is wrong.
+        #[test]
+        fn any_fragment_is_read_or_refused(fragment in "#?[a-z=&%.0-9A-Z ]{0,80}") {
+            match from_fragment(&fragment) {
+                Ok(Some(linked)) => prop_assert!(linked.play.cursor() <= linked.play.len()),
+                Ok(None) => {}
+                Err(e) => prop_assert!(!e.is_empty()),
+            }
+        }
+
+        /// A game written to a link reads back the same.
+        #[test]
+        fn links_round_trip(picks in proptest::collection::vec(0usize..1000, 0..12), at in 0usize..13) {
+            let mut session = cheversi_engine::Session::new(
+                cheversi_api::spec::GameSpec { game: "cheversi".into(), rules: Some("brainking".into()), ..Default::default() }
+                    .options().unwrap());
+            for pick in picks {
+                let legal = cheversi_api::view::legal_moves(session.current());
+                if legal.is_empty() { break; }
+                session.play_text(&legal[pick % legal.len()]).unwrap();
+            }
+            let mut play = Play::resume(session, vec![Seat::Human, Seat::Computer(Level::Strong)], true).unwrap();
+            play.go_to(at.min(play.len()));
+            let back = from_fragment(&to_fragment(&play)).unwrap().unwrap();
+            prop_assert_eq!(back.play.session().notations(), play.session().notations());
+            prop_assert_eq!(back.play.cursor(), play.cursor());
+            prop_assert_eq!(back.play.seats(), play.seats());
+        }
+    }
 
     #[test]
     fn a_game_survives_the_round_trip() {

@@ -17,10 +17,10 @@ use super::{dispatch, App};
 use crate::embed;
 use crate::i18n::tf;
 use crate::state::play::Play;
-use crate::state::{Action, Overlay, Prefs, State};
+use crate::state::{Action, Prefs, State};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::{GameState, Outcome};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, MessageEvent};
 
@@ -131,17 +131,8 @@ pub fn report_size(app: &mut App) {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct HostMessage {
-    source: String,
-    r#type: String,
-    #[serde(default)]
-    overlay: Option<String>,
-}
-
 /// Listens to the parent page; anything but a well-formed host message is
-/// ignored.
+/// ignored ([`embed::host_request`] decides).
 pub fn listen() {
     let window = web_sys::window().expect("window");
     dom::on::<MessageEvent>(&window, "message", |event| {
@@ -149,31 +140,21 @@ pub fn listen() {
         if !data.is_object() {
             return;
         }
-        // Only the fields of a host message, nothing else.
         let object: &js_sys::Object = data.unchecked_ref();
-        let keys = js_sys::Object::keys(object);
-        if keys.iter().any(|k| {
-            !matches!(
-                k.as_string().as_deref(),
-                Some("source" | "type" | "overlay")
-            )
-        }) {
+        let fields: Vec<(String, Option<String>)> = js_sys::Object::entries(object)
+            .iter()
+            .filter_map(|entry| {
+                let pair: js_sys::Array = entry.dyn_into().ok()?;
+                Some((pair.get(0).as_string()?, pair.get(1).as_string()))
+            })
+            .collect();
+        if fields.len() as u32 != js_sys::Object::keys(object).length() {
             return;
         }
-        let Ok(message) = serde_wasm_bindgen::from_value::<HostMessage>(data) else {
-            return;
-        };
-        if message.source != "cheversi-host" {
-            return;
-        }
-        match (message.r#type.as_str(), message.overlay.as_deref()) {
-            ("overlay", Some(value)) => {
-                if let Ok(overlay) = value.parse::<Overlay>() {
-                    dispatch(Action::SetOverlay(overlay));
-                }
-            }
-            ("flip", None) => dispatch(Action::Flip),
-            _ => {}
+        match embed::host_request(&fields) {
+            Some(embed::HostRequest::Overlay(overlay)) => dispatch(Action::SetOverlay(overlay)),
+            Some(embed::HostRequest::Flip) => dispatch(Action::Flip),
+            None => {}
         }
     });
 }
