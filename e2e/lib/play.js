@@ -46,4 +46,16 @@ export async function playAnyMove(page, { confirm = true } = {}) {
   await settled(page);
 }
 
+/** Drags with the mouse from one element's centre to another's. */
+export async function drag(page, from, to) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2 + 5, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await settled(page);
+}
+
 export { cell };

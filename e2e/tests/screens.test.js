@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, cell } from '../lib/harness.js';
-import { settled } from '../lib/play.js';
+import { settled, drag } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;
@@ -11,17 +11,6 @@ before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser.close(); await server.close(); });
 
 const page = (width, height, scale = 1) => open(browser, server.url, { width, height, scale });
-
-async function drag(page, from, to) {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2 + 5, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-  await page.mouse.up();
-  await settled(page);
-}
 
 test('drag and drop places a piece; a drop on an illegal square says why', async () => {
   const { page: p, context, errors } = await page(1280, 800);
