@@ -80,6 +80,7 @@ test('the evaluation after the computer\'s reply is White\'s, labelled, in the p
   assert.match(text, /^Evaluation \(White's view\): [+-]\d+\.\d$/);
   const score = Number(await page.locator('#eval').getAttribute('data-score'));
   assert.equal(text.endsWith(score.toFixed(1).replace(/^(\d)/, '+$1')), true, `${text} vs ${score}`);
+  assert.match(await page.locator('#best-line').textContent(), /^Best line \((depth \d+|proven)\): [KQRBN][a-h][1-8]/);
   // Proven results are worded in Italian on the Italian page.
   await page.selectOption('#language', 'it');
   await settled(page);

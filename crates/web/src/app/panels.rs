@@ -212,6 +212,28 @@ fn update_status(app: &App) {
         .ok();
     dom::show(&dom::by_id::<HtmlElement>("offer"), app.state.has_offer());
     update_eval(app);
+    update_line(app);
+}
+
+/// `#best-line`: the moves the engine expects, with the search's depth.
+fn update_line(app: &App) {
+    let el: HtmlElement = dom::by_id("best-line");
+    let line = app.state.best_line().filter(|l| !l.moves.is_empty());
+    dom::show(&el, line.is_some());
+    let text = line.map_or(String::new(), |l| {
+        let moves = l.moves.join(" ");
+        if l.exact {
+            tf("eval.line_exact", &[("moves", &moves)])
+        } else {
+            tf(
+                "eval.line",
+                &[("moves", &moves), ("depth", &l.depth.to_string())],
+            )
+        }
+    });
+    if el.text_content().as_deref() != Some(&text) {
+        el.set_text_content(Some(&text));
+    }
 }
 
 /// `#eval`: the evaluation's words, and for scripts `data-score` (White's
@@ -228,6 +250,12 @@ fn update_eval(app: &App) {
         Some(score) if score.is_finite() => dom::set_attr(&el, "data-score", &score.to_string()),
         _ => {
             let _ = el.remove_attribute("data-score");
+        }
+    }
+    match evaluation.and_then(|e| e.mate()) {
+        Some(plies) => dom::set_attr(&el, "data-mate", &plies.to_string()),
+        None => {
+            let _ = el.remove_attribute("data-mate");
         }
     }
     if evaluation.is_some_and(|e| e.exact) {

@@ -48,6 +48,21 @@ impl Evaluation {
         }
     }
 
+    /// A proven end in plies, signed for White (two players) or the
+    /// mover (melee): positive, that side wins. For `data-mate`.
+    pub fn mate(&self) -> Option<i64> {
+        let judgement = if self.players == 2 {
+            self.for_white()
+        } else {
+            self.judgement
+        };
+        match judgement {
+            Judgement::Wins(Some(n)) => Some(n as i64),
+            Judgement::Loses(Some(n)) => Some(-(n as i64)),
+            _ => None,
+        }
+    }
+
     pub fn text(&self) -> String {
         let two = self.players == 2;
         // Whose view the numbers take, and who wins a proven result.
@@ -145,6 +160,18 @@ mod tests {
             exact: false,
         };
         assert_eq!(black_ahead.white_score(), Some(-2.5));
+        let black_wins = Evaluation {
+            mover: 1,
+            players: 2,
+            judgement: Judgement::Wins(Some(7)),
+            exact: true,
+        };
+        assert_eq!(
+            black_wins.mate(),
+            Some(-7),
+            "Black wins: negative for White"
+        );
+        assert_eq!(black_ahead.mate(), None);
     }
 
     #[test]

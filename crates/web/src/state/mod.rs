@@ -141,6 +141,15 @@ pub struct Status {
     pub error: bool,
 }
 
+/// The moves the engine expects from the shown position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestLine {
+    pub moves: Vec<String>,
+    /// Turns searched (0: from a table or a solver).
+    pub depth: u32,
+    pub exact: bool,
+}
+
 /// A game offered by a link while another is in progress.
 #[derive(Debug)]
 pub struct Offer {
@@ -165,6 +174,8 @@ pub struct State {
     announce: String,
     hint: Option<String>,
     eval: Option<Evaluation>,
+    /// The engine's best line from the shown position, with its depth.
+    line: Option<BestLine>,
     /// The evaluation of this position version failed: not asked again.
     eval_failed: Option<u64>,
     last_winner: Option<u8>,
@@ -191,6 +202,7 @@ impl State {
             announce: String::new(),
             hint: None,
             eval: None,
+            line: None,
             eval_failed: None,
             last_winner: None,
             locked: false,
@@ -256,6 +268,10 @@ impl State {
     }
     pub fn has_offer(&self) -> bool {
         self.offer.is_some()
+    }
+    /// The best line from the shown position, when evaluations are shown.
+    pub fn best_line(&self) -> Option<&BestLine> {
+        self.line.as_ref().filter(|_| self.prefs.show_eval)
     }
     /// The evaluation of the shown position, when switched on and known.
     pub fn evaluation(&self) -> Option<&Evaluation> {
@@ -401,6 +417,7 @@ impl State {
         self.clear_choice();
         self.hint = None;
         self.eval = None;
+        self.line = None;
         self.computer.forgive();
     }
 
@@ -451,6 +468,8 @@ impl State {
                 best,
                 judgement,
                 exact,
+                depth,
+                pv,
                 ..
             }) => {
                 let Some(request) = self.computer.answered(id) else {
@@ -463,6 +482,13 @@ impl State {
                     judgement,
                     exact,
                 });
+                if request.purpose != Purpose::Play {
+                    self.line = Some(BestLine {
+                        moves: pv,
+                        depth,
+                        exact,
+                    });
+                }
                 match request.purpose {
                     Purpose::Play => {
                         if let Err(e) = self.play_move(&best) {

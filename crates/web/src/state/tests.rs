@@ -620,7 +620,7 @@ fn check_invariant(s: &State, paused: bool) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
     #[test]
     fn random_actions_never_strand_or_lose_the_game(steps in proptest::collection::vec(step(), 1..60)) {
         let mut s = game(SPECS[0], vec![Seat::Human, Seat::Computer(Level::Beginner)]);
@@ -628,12 +628,9 @@ proptest! {
         let mut paused = false;
         s.apply(Action::Resized);
         for step in steps {
-            // Only the move list's navigation pauses the computer.
-            match &step {
-                Step::GoTo(_) => {}
-                Step::Undo | Step::Redo | Step::Last | Step::NewGame(..) => paused = false,
-                _ => {}
-            }
+            // Only the move list's navigation pauses the computer; a
+            // refused undo or redo leaves things as they were.
+            let unpauses = matches!(step, Step::Undo | Step::Redo | Step::Last | Step::NewGame(..));
             let moves_before = s.play().session().notations();
             let cursor_before = s.play().cursor();
             let mut undoing = false;
@@ -701,6 +698,9 @@ proptest! {
             };
             let going_to = matches!(action, Action::GoTo(_));
             s.apply(action);
+            if unpauses && !s.status().error {
+                paused = false;
+            }
             if going_to {
                 paused = s.play().cursor() < s.play().len();
             } else if s.play().cursor() == s.play().len() {
