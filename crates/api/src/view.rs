@@ -344,33 +344,24 @@ mod tests {
         for (i, piece) in board.iter().enumerate() {
             let Some(piece) = piece else { continue };
             let (f, r) = ((i % 8) as i32, (i / 8) as i32);
-            let king = [
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-                (0, -1),
-                (0, 1),
-                (1, -1),
-                (1, 0),
-                (1, 1),
-            ];
-            let knight = [
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ];
-            let straight = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-            let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+            // Every step of one or two squares, chosen by its shape:
+            // the king's are at most one square each way, the knight's
+            // are one way 1 and the other 2, rook and bishop slide.
+            let steps = |keep: fn(i32, i32) -> bool| -> Vec<(i32, i32)> {
+                (-2..=2)
+                    .flat_map(|df| (-2..=2).map(move |dr| (df, dr)))
+                    .filter(|&(df, dr)| keep(df, dr))
+                    .collect()
+            };
+            let king = steps(|df, dr| df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0));
+            let knight = steps(|df, dr| (df * dr).abs() == 2);
+            let straight = steps(|df, dr| df.abs() + dr.abs() == 1);
+            let diagonal = steps(|df, dr| df.abs() == 1 && dr.abs() == 1);
             let (steps, slides): (Vec<(i32, i32)>, bool) = match piece.piece {
-                'K' => (king.to_vec(), false),
-                'N' => (knight.to_vec(), false),
-                'R' => (straight.to_vec(), true),
-                'B' => (diagonal.to_vec(), true),
+                'K' => (king, false),
+                'N' => (knight, false),
+                'R' => (straight, true),
+                'B' => (diagonal, true),
                 'Q' => ([straight, diagonal].concat(), true),
                 other => panic!("not a Cheversi piece: {other}"),
             };
