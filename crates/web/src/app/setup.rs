@@ -10,8 +10,6 @@ use cheversi_engine::attrition::Variant;
 use cheversi_engine::cheversi::RuleSet;
 use web_sys::{Event, HtmlDialogElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
-const SEAT_CHOICES: [&str; 5] = ["human", "beginner", "casual", "strong", "master"];
-
 fn select(id: &str) -> HtmlSelectElement {
     dom::by_id(id)
 }
@@ -58,9 +56,9 @@ pub fn wire() {
 /// The dialog's words that come from code (seat choices, names,
 /// descriptions), after a change of language.
 pub fn translate() {
-    let choices: Vec<(&str, &str)> = SEAT_CHOICES
+    let choices: Vec<(&str, &str)> = Seat::CHOICES
         .iter()
-        .map(|&c| (c, t(&format!("seat.{c}"))))
+        .map(|seat| (seat.name(), t(&format!("seat.{}", seat.name()))))
         .collect();
     for seat in 0..4 {
         let sel = select(&format!("ng-seat-{seat}"));

@@ -40,6 +40,15 @@ impl From<Seat> for SeatName {
 }
 
 impl Seat {
+    /// Every choice, as the New game dialog lists them.
+    pub const CHOICES: [Seat; 5] = [
+        Seat::Human,
+        Seat::Computer(Level::Beginner),
+        Seat::Computer(Level::Casual),
+        Seat::Computer(Level::Strong),
+        Seat::Computer(Level::Master),
+    ];
+
     /// `human` or a level's name (`beginner` … `master`).
     pub fn parse(name: &str) -> Result<Seat, String> {
         match name {
@@ -93,6 +102,14 @@ mod tests {
             r#"[{"Computer":"master"}]"#
         );
         assert!(Seat::parse("god").is_err());
+        for seat in Seat::CHOICES {
+            assert_eq!(Seat::parse(seat.name()), Ok(seat));
+        }
+        assert_eq!(
+            Seat::CHOICES.iter().filter_map(|s| s.level()).count(),
+            Level::ALL.len(),
+            "every level is offered"
+        );
         assert_eq!(Seat::parse("human"), Ok(Seat::Human));
     }
 }
