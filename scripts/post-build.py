@@ -4,9 +4,10 @@
 0. Writes embed.html (the board alone, for iframes on rules pages).
 1. Moves trunk's inline start-up script into its own file, so the page's
    Content-Security-Policy can forbid inline scripts.
-2. Writes the service worker from www/sw.js with the list of every file of
-   this build (trunk's hashed names included) and a version made from
-   their contents, so a new build replaces the old cache cleanly.
+2. Writes the service worker from www/public/sw.js with the list of every
+   file of this build (trunk's hashed names included) and its SHA-256,
+   which the service worker checks while installing, and a version made
+   from them, so a new build replaces the old cache cleanly.
 
 Run by trunk (see Trunk.toml); reads TRUNK_STAGING_DIR.
 """
@@ -55,14 +56,21 @@ def write_service_worker():
                 continue
             files.append(rel)
     files.sort()
-    version = hashlib.sha256()
-    for rel in files:
-        with open(os.path.join(staging, rel), "rb") as f:
-            version.update(rel.encode() + b"\0" + f.read())
     with open(template_path, encoding="utf-8") as f:
         sw = f.read()
-    urls = ["./"] + ["./" + rel for rel in files]
-    sw = sw.replace("self.__PRECACHE__", json.dumps(urls, indent=2))
+    digests = {}
+    for rel in files:
+        with open(os.path.join(staging, rel), "rb") as f:
+            digests[rel] = hashlib.sha256(f.read()).hexdigest()
+    # The page itself is cached as "./" too (index.html's bytes).
+    entries = [{"url": "./", "sha256": digests["index.html"]}]
+    entries += [{"url": "./" + rel, "sha256": digests[rel]} for rel in files]
+    # The version covers the service worker's own code too, so a change to
+    # it alone still gets a cache of its own.
+    version = hashlib.sha256(sw.encode())
+    for entry in entries:
+        version.update(entry["url"].encode() + b"\0" + entry["sha256"].encode() + b"\n")
+    sw = sw.replace("self.__PRECACHE__", json.dumps(entries, indent=2))
     sw = sw.replace("__VERSION__", version.hexdigest()[:16])
     with open(template_path, "w", encoding="utf-8") as f:
         f.write(sw)
