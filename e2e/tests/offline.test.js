@@ -71,7 +71,7 @@ test('a new version replaces the old cache and offers a reload', async () => {
   await page.waitForSelector('body[data-ready="true"]');
   await page.waitForFunction(async () => {
     const keys = await caches.keys();
-    return keys.length === 1 && keys[0] === 'cheversi-fedcba9876543210';
+    return keys.length === 1 && keys[0] === `cheversi ${new URL('./', location.href).href} fedcba9876543210`;
   }, null, { timeout: 20000 });
   assert.deepEqual(await violations(), []);
   assert.deepEqual(errors, []);

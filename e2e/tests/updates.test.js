@@ -166,6 +166,14 @@ test('two deployments on one origin: updating one keeps the other\'s offline cop
     return keys;
   });
   assert.equal(devKeys.length, 1, '/cheversi-dev/ has its own cache');
+  // A cache of the kind builds before per-scope names shared between both.
+  const SHARED = 'cheversi-0123456789abcdef';
+  await page.evaluate(async ([name, origin]) => {
+    const cache = await caches.open(name);
+    for (const path of ['/cheversi/', '/cheversi/index.html', '/cheversi-dev/', '/cheversi-dev/index.html']) {
+      await cache.put(origin + path, new Response('old'));
+    }
+  }, [SHARED, server.origin]);
 
   await deploy(next, a);
   assert.equal(await checkForUpdate(page), 'installed');
@@ -173,9 +181,12 @@ test('two deployments on one origin: updating one keeps the other\'s offline cop
   await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
   await page.waitForSelector('body[data-ready="true"]');
   await page.waitForFunction(async (version) => (await caches.keys()).some((k) => k.includes(version)), version);
-  const keys = await page.evaluate(() => caches.keys());
+  const keys = (await page.evaluate(() => caches.keys())).filter((k) => k !== SHARED);
   assert.equal(keys.length, 2, `one cache per deployment: ${keys}`);
   assert.ok(keys.includes(devKeys[0]), '/cheversi-dev/\'s cache is kept');
+  const shared = await page.evaluate(async (name) => (await caches.has(name))
+    ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : null, SHARED);
+  assert.deepEqual(shared, ['/cheversi-dev/', '/cheversi-dev/index.html'], 'only /cheversi/\'s files left the shared cache');
 
   // /cheversi-dev/ still works offline.
   await context.setOffline(true);

@@ -1,8 +1,13 @@
 // The offline cache. scripts/post-build.py writes into this file the list
 // of every file of the build (hashed names included) with its SHA-256, and
 // a version made from them; each build's cache replaces the previous one.
+// Caches are named by this service worker's scope as well (a space never
+// appears in a URL), so deployments at two paths of one origin
+// (/cheversi/ and /cheversi-dev/) keep their own offline copies.
 const VERSION = '__VERSION__';
-const CACHE = `cheversi-${VERSION}`;
+const SCOPE = self.registration.scope;
+const PREFIX = `cheversi ${SCOPE} `;
+const CACHE = PREFIX + VERSION;
 const PRECACHE = self.__PRECACHE__;
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -33,10 +38,26 @@ self.addEventListener('install', (event) => {
   }));
 });
 
+// Builds before scoped names used one 'cheversi-<version>' cache, shared
+// by every deployment of the origin with that build: only this scope's
+// files leave it (the build's files are all at the top of the scope).
+async function leaveSharedCache(key) {
+  const cache = await caches.open(key);
+  const requests = await cache.keys();
+  const ours = requests.filter(({ url }) => url.startsWith(SCOPE) && !url.slice(SCOPE.length).includes('/'));
+  if (ours.length === requests.length) {
+    await caches.delete(key);
+  } else {
+    for (const request of ours) await cache.delete(request);
+  }
+}
+
+// This scope's older caches go; other deployments' caches stay.
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith('cheversi-') && key !== CACHE) await caches.delete(key);
+      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
+      else if (/^cheversi-[0-9a-f]{16}$/.test(key)) await leaveSharedCache(key);
     }
     await self.clients.claim();
   })());
