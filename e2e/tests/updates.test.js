@@ -227,3 +227,30 @@ test('embedded boards do not offer the new version, and take it on a later load'
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('two tabs: after Reload in one, Reload in the other still reloads into the new version', async () => {
+  const { live, next, version, server } = await published('/cheversi/');
+  const { page, context, errors } = await open(browser, server.url);
+  await installed(page);
+  const other = await context.newPage();
+  other.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await other.goto(server.url);
+  await other.waitForSelector('body[data-ready="true"]');
+  await deploy(next, live);
+  assert.equal(await checkForUpdate(page), 'installed');
+  await page.waitForSelector('#update:not([hidden])');
+  await other.waitForSelector('#update:not([hidden])');
+  await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
+  await page.waitForSelector('body[data-ready="true"]');
+  // The other tab still runs the old page, now under the new version.
+  await Promise.all([other.waitForNavigation({ timeout: 5000 }), other.click('#update-reload')]);
+  await other.waitForSelector('body[data-ready="true"]');
+  const [cacheKeys, script] = await other.evaluate(async () => [await caches.keys(),
+    document.querySelector('script[type="module"]').getAttribute('src')]);
+  assert.equal(cacheKeys.length, 1);
+  assert.ok(cacheKeys[0].includes(version));
+  const newStart = (await fileHashes(next))[script];
+  assert.ok(newStart, `${script} is the new build's`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -17,6 +17,12 @@
     if (!bar || document.body.hasAttribute('data-embed')) return;
     bar.hidden = false;
     document.getElementById('update-reload').onclick = () => {
+      // Another tab may have switched to the new version already: then
+      // there is nothing to wait for.
+      if (worker.state !== 'installed') {
+        location.reload();
+        return;
+      }
       asked = true;
       worker.postMessage('skip-waiting');
     };
