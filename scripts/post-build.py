@@ -1,7 +1,15 @@
 #!/usr/bin/env python3
 """trunk post_build hook: finishes the site in trunk's staging directory.
 
-0. Writes embed.html (the board alone, for iframes on rules pages).
+0. Names the computer player's files by their content (worker-<hash>.js,
+   worker_bg-<hash>.wasm, and worker-loader-<hash>.js, which loads those
+   two) and names the loader in index.html's
+   <meta name="cheversi-worker" content="./worker-loader-<hash>.js">, so a
+   page only ever starts the worker of its own build, however long it
+   stays open. worker-loader.js, the old fixed name, is the same loader,
+   for an app that does not read the tag yet.
+   Then writes embed.html (the board alone, for iframes on rules pages),
+   which keeps the tag.
 1. Moves trunk's inline start-up script into its own file, so the page's
    Content-Security-Policy can forbid inline scripts.
 2. Writes the service worker from www/public/sw.js with the list of every
@@ -76,6 +84,44 @@ def write_service_worker():
         f.write(sw)
 
 
+def content_name(stem, suffix, data):
+    return f"{stem}-{hashlib.sha256(data).hexdigest()[:16]}{suffix}"
+
+
+def hash_worker():
+    """Content-hashed names for the worker and its loader; the meta tag."""
+    renamed = {}
+    for name, stem, suffix in (("worker.js", "worker", ".js"), ("worker_bg.wasm", "worker_bg", ".wasm")):
+        path = os.path.join(staging, name)
+        if not os.path.exists(path):
+            sys.exit(f"post-build: trunk wrote no {name}")
+        with open(path, "rb") as f:
+            renamed[name] = content_name(stem, suffix, f.read())
+        os.replace(path, os.path.join(staging, renamed[name]))
+    loader_path = os.path.join(staging, "worker-loader.js")
+    with open(loader_path, encoding="utf-8") as f:
+        loader = f.read()
+    for old, new in renamed.items():
+        quoted = f"'./{old}'"
+        if quoted not in loader:
+            sys.exit(f"post-build: worker-loader.js does not load {quoted}")
+        loader = loader.replace(quoted, f"'./{new}'")
+    loader_name = content_name("worker-loader", ".js", loader.encode())
+    for name in (loader_name, "worker-loader.js"):
+        with open(os.path.join(staging, name), "w", encoding="utf-8") as f:
+            f.write(loader)
+    index_path = os.path.join(staging, "index.html")
+    with open(index_path, encoding="utf-8") as f:
+        html = f.read()
+    if html.count("</head>") != 1 or 'name="cheversi-worker"' in html:
+        sys.exit("post-build: index.html needs one </head> and no cheversi-worker tag yet")
+    tag = f'<meta name="cheversi-worker" content="./{loader_name}">'
+    html = html.replace("</head>", tag + "\n</head>")
+    with open(index_path, "w", encoding="utf-8") as f:
+        f.write(html)
+    return tag
+
+
 def write_embed_page():
     """embed.html: the same page, marked so the app shows one board."""
     with open(os.path.join(staging, "index.html"), encoding="utf-8") as f:
@@ -87,7 +133,12 @@ def write_embed_page():
         f.write(html)
 
 
+worker_tag = hash_worker()
 write_embed_page()
+for html_name in ("index.html", "embed.html"):
+    with open(os.path.join(staging, html_name), encoding="utf-8") as f:
+        if worker_tag not in f.read():
+            sys.exit(f"post-build: {html_name} does not name the worker loader")
 for html_name in sorted(os.listdir(staging)):
     if html_name.endswith(".html"):
         externalise_start_script(html_name)

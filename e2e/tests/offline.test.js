@@ -36,10 +36,13 @@ test('served from a sub-path, it installs, goes offline and finishes a game', as
     return { keys, urls: (await cache.keys()).map((r) => new URL(r.url).pathname) };
   });
   assert.equal(cached.keys.length, 1);
-  for (const file of ['/games/cheversi/', '/games/cheversi/worker_bg.wasm', '/games/cheversi/manifest.webmanifest']) {
+  const loader = await page.evaluate(() => new URL(document.querySelector('meta[name="cheversi-worker"]').content, location.href).pathname);
+  for (const file of ['/games/cheversi/', loader, '/games/cheversi/manifest.webmanifest']) {
     assert.ok(cached.urls.includes(file), `${file} precached`);
   }
-  assert.ok(cached.urls.some((u) => /app-[0-9a-f]+_bg\.wasm$/.test(u)), 'hashed names precached');
+  for (const name of [/app-[0-9a-f]{16}_bg\.wasm$/, /worker-[0-9a-f]{16}\.js$/, /worker_bg-[0-9a-f]{16}\.wasm$/]) {
+    assert.ok(cached.urls.some((u) => name.test(u)), `${name} precached`);
+  }
 
   await context.setOffline(true);
   await page.reload();
