@@ -106,3 +106,18 @@ export function cell(page, square) {
   const index = (square.charCodeAt(1) - 49) * 8 + (square.charCodeAt(0) - 97);
   return page.locator(`#grid [data-square="${index}"]`);
 }
+
+/**
+ * Waits until `fn` (run in the page, may be async) returns a truthy value,
+ * and returns it. page.waitForFunction does not await a promise: an async
+ * predicate counts as true at once.
+ */
+export async function until(page, fn, arg, { timeout = 20000, interval = 100 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await page.evaluate(fn, arg);
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`until: still false after ${timeout} ms: ${fn}`);
+    await new Promise((ok) => setTimeout(ok, interval));
+  }
+}

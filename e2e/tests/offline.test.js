@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, open, DIST } from '../lib/harness.js';
+import { serve, launch, open, until, DIST } from '../lib/harness.js';
 import { waitForHumanTurn, playAnyMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
@@ -72,7 +72,7 @@ test('a new version replaces the old cache and offers a reload', async () => {
   await page.waitForSelector('#update:not([hidden])', { timeout: 20000 });
   await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
   await page.waitForSelector('body[data-ready="true"]');
-  await page.waitForFunction(async () => {
+  await until(page, async () => {
     const keys = await caches.keys();
     return keys.length === 1 && keys[0] === `cheversi ${new URL('./', location.href).href} fedcba9876543210`;
   }, null, { timeout: 20000 });

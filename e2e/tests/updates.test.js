@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
-import { serve, serveAll, launch, open } from '../lib/harness.js';
+import { serve, serveAll, launch, open, until } from '../lib/harness.js';
 import { copyBuild, deploy, newBuild, fileHashes } from '../lib/deploy.js';
 import { settled, waitForHumanTurn, playAnyMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
@@ -123,7 +123,7 @@ test('behind max-age=600, an update with new hashed files ends on the new versio
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await start(page), './' + renamed.get(oldStart.slice(2)), 'the new build\'s page');
   assert.deepEqual(await page.locator('#moves .move').allTextContents(), moves, 'the game survived');
-  await page.waitForFunction(async (version) => {
+  await until(page, async (version) => {
     const keys = await caches.keys();
     return keys.length === 1 && keys[0].includes(version);
   }, version, { timeout: 20000 });
@@ -180,7 +180,7 @@ test('two deployments on one origin: updating one keeps the other\'s offline cop
   await page.waitForSelector('#update:not([hidden])');
   await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
   await page.waitForSelector('body[data-ready="true"]');
-  await page.waitForFunction(async (version) => (await caches.keys()).some((k) => k.includes(version)), version);
+  await until(page, async (version) => (await caches.keys()).some((k) => k.includes(version)), version);
   const keys = (await page.evaluate(() => caches.keys())).filter((k) => k !== SHARED);
   assert.equal(keys.length, 2, `one cache per deployment: ${keys}`);
   assert.ok(keys.includes(devKeys[0]), '/cheversi-dev/\'s cache is kept');
@@ -219,7 +219,7 @@ test('embedded boards do not offer the new version, and take it on a later load'
   later.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await later.goto(server.url + 'embed.html?game=cheversi&rules=brainking&moves=Kd4');
   await later.waitForSelector('body[data-ready="true"]');
-  await later.waitForFunction(async (version) => {
+  await until(later, async (version) => {
     const keys = await caches.keys();
     return keys.length === 1 && keys[0].includes(version);
   }, version, { timeout: 20000 });
