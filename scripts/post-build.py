@@ -1,12 +1,21 @@
 #!/usr/bin/env python3
 """trunk post_build hook: finishes the site in trunk's staging directory.
 
-0. Writes embed.html (the board alone, for iframes on rules pages).
+0. Names the computer player's files by their content (worker-<hash>.js,
+   worker_bg-<hash>.wasm, and worker-loader-<hash>.js, which loads those
+   two) and names the loader in index.html's
+   <meta name="cheversi-worker" content="./worker-loader-<hash>.js">, so a
+   page only ever starts the worker of its own build, however long it
+   stays open. worker-loader.js, the old fixed name, is the same loader,
+   for an app that does not read the tag yet.
+   Then writes embed.html (the board alone, for iframes on rules pages),
+   which keeps the tag.
 1. Moves trunk's inline start-up script into its own file, so the page's
    Content-Security-Policy can forbid inline scripts.
-2. Writes the service worker from www/sw.js with the list of every file of
-   this build (trunk's hashed names included) and a version made from
-   their contents, so a new build replaces the old cache cleanly.
+2. Writes the service worker from www/public/sw.js with the list of every
+   file of this build (trunk's hashed names included) and its SHA-256,
+   which the service worker checks while installing, and a version made
+   from them, so a new build replaces the old cache cleanly.
 
 Run by trunk (see Trunk.toml); reads TRUNK_STAGING_DIR.
 """
@@ -55,17 +64,62 @@ def write_service_worker():
                 continue
             files.append(rel)
     files.sort()
-    version = hashlib.sha256()
-    for rel in files:
-        with open(os.path.join(staging, rel), "rb") as f:
-            version.update(rel.encode() + b"\0" + f.read())
     with open(template_path, encoding="utf-8") as f:
         sw = f.read()
-    urls = ["./"] + ["./" + rel for rel in files]
-    sw = sw.replace("self.__PRECACHE__", json.dumps(urls, indent=2))
+    digests = {}
+    for rel in files:
+        with open(os.path.join(staging, rel), "rb") as f:
+            digests[rel] = hashlib.sha256(f.read()).hexdigest()
+    # The page itself is cached as "./" too (index.html's bytes).
+    entries = [{"url": "./", "sha256": digests["index.html"]}]
+    entries += [{"url": "./" + rel, "sha256": digests[rel]} for rel in files]
+    # The version covers the service worker's own code too, so a change to
+    # it alone still gets a cache of its own.
+    version = hashlib.sha256(sw.encode())
+    for entry in entries:
+        version.update(entry["url"].encode() + b"\0" + entry["sha256"].encode() + b"\n")
+    sw = sw.replace("self.__PRECACHE__", json.dumps(entries, indent=2))
     sw = sw.replace("__VERSION__", version.hexdigest()[:16])
     with open(template_path, "w", encoding="utf-8") as f:
         f.write(sw)
+
+
+def content_name(stem, suffix, data):
+    return f"{stem}-{hashlib.sha256(data).hexdigest()[:16]}{suffix}"
+
+
+def hash_worker():
+    """Content-hashed names for the worker and its loader; the meta tag."""
+    renamed = {}
+    for name, stem, suffix in (("worker.js", "worker", ".js"), ("worker_bg.wasm", "worker_bg", ".wasm")):
+        path = os.path.join(staging, name)
+        if not os.path.exists(path):
+            sys.exit(f"post-build: trunk wrote no {name}")
+        with open(path, "rb") as f:
+            renamed[name] = content_name(stem, suffix, f.read())
+        os.replace(path, os.path.join(staging, renamed[name]))
+    loader_path = os.path.join(staging, "worker-loader.js")
+    with open(loader_path, encoding="utf-8") as f:
+        loader = f.read()
+    for old, new in renamed.items():
+        quoted = f"'./{old}'"
+        if quoted not in loader:
+            sys.exit(f"post-build: worker-loader.js does not load {quoted}")
+        loader = loader.replace(quoted, f"'./{new}'")
+    loader_name = content_name("worker-loader", ".js", loader.encode())
+    for name in (loader_name, "worker-loader.js"):
+        with open(os.path.join(staging, name), "w", encoding="utf-8") as f:
+            f.write(loader)
+    index_path = os.path.join(staging, "index.html")
+    with open(index_path, encoding="utf-8") as f:
+        html = f.read()
+    if html.count("</head>") != 1 or 'name="cheversi-worker"' in html:
+        sys.exit("post-build: index.html needs one </head> and no cheversi-worker tag yet")
+    tag = f'<meta name="cheversi-worker" content="./{loader_name}">'
+    html = html.replace("</head>", tag + "\n</head>")
+    with open(index_path, "w", encoding="utf-8") as f:
+        f.write(html)
+    return tag
 
 
 def write_embed_page():
@@ -79,7 +133,12 @@ def write_embed_page():
         f.write(html)
 
 
+worker_tag = hash_worker()
 write_embed_page()
+for html_name in ("index.html", "embed.html"):
+    with open(os.path.join(staging, html_name), encoding="utf-8") as f:
+        if worker_tag not in f.read():
+            sys.exit(f"post-build: {html_name} does not name the worker loader")
 for html_name in sorted(os.listdir(staging)):
     if html_name.endswith(".html"):
         externalise_start_script(html_name)

@@ -11,27 +11,46 @@ const TYPES = {
   '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain',
 };
 
-export const DIST = new URL('../../dist/', import.meta.url).pathname;
+// CHEVERSI_DIST=/some/dist runs the tests against another build.
+export const DIST = process.env.CHEVERSI_DIST
+  ? process.env.CHEVERSI_DIST.replace(/\/?$/, '/')
+  : new URL('../../dist/', import.meta.url).pathname;
 
-/** Serves `root` under `prefix` (e.g. '/' or '/games/cheversi/'). */
-export async function serve(root = DIST, prefix = '/') {
+/**
+ * Serves `root` under `prefix` (e.g. '/' or '/games/cheversi/').
+ * Options: headers, sent with every response (e.g. { 'cache-control':
+ * 'max-age=600' }, as static hosts do).
+ */
+export async function serve(root = DIST, prefix = '/', options = {}) {
+  const server = await serveAll({ [prefix]: root }, options);
+  return { ...server, url: server.origin + prefix };
+}
+
+/**
+ * Serves several folders on one origin, e.g. { '/cheversi/': a,
+ * '/cheversi-dev/': b } (the longest matching prefix wins).
+ */
+export async function serveAll(mounts, { headers = {} } = {}) {
+  const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (!path.startsWith(prefix)) { res.writeHead(404); res.end(); return; }
+    const prefix = prefixes.find((p) => path.startsWith(p));
+    if (prefix === undefined) { res.writeHead(404); res.end(); return; }
+    const root = mounts[prefix];
     let file = normalize(join(root, path.slice(prefix.length)));
     if (!file.startsWith(normalize(root))) { res.writeHead(403); res.end(); return; }
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
       res.end(body);
     } catch {
       res.writeHead(404); res.end('not found');
     }
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const url = `http://127.0.0.1:${server.address().port}${prefix}`;
-  return { url, close: () => new Promise((ok) => server.close(ok)) };
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(ok); }) };
 }
 
 export async function launch() {
@@ -86,4 +105,19 @@ export async function open(browser, url, {
 export function cell(page, square) {
   const index = (square.charCodeAt(1) - 49) * 8 + (square.charCodeAt(0) - 97);
   return page.locator(`#grid [data-square="${index}"]`);
+}
+
+/**
+ * Waits until `fn` (run in the page, may be async) returns a truthy value,
+ * and returns it. page.waitForFunction does not await a promise: an async
+ * predicate counts as true at once.
+ */
+export async function until(page, fn, arg, { timeout = 20000, interval = 100 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await page.evaluate(fn, arg);
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`until: still false after ${timeout} ms: ${fn}`);
+    await new Promise((ok) => setTimeout(ok, interval));
+  }
 }

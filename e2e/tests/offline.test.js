@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, open, DIST } from '../lib/harness.js';
+import { serve, launch, open, until, DIST } from '../lib/harness.js';
 import { waitForHumanTurn, playAnyMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
@@ -36,10 +36,13 @@ test('served from a sub-path, it installs, goes offline and finishes a game', as
     return { keys, urls: (await cache.keys()).map((r) => new URL(r.url).pathname) };
   });
   assert.equal(cached.keys.length, 1);
-  for (const file of ['/games/cheversi/', '/games/cheversi/worker_bg.wasm', '/games/cheversi/manifest.webmanifest']) {
+  const loader = await page.evaluate(() => new URL(document.querySelector('meta[name="cheversi-worker"]').content, location.href).pathname);
+  for (const file of ['/games/cheversi/', loader, '/games/cheversi/manifest.webmanifest']) {
     assert.ok(cached.urls.includes(file), `${file} precached`);
   }
-  assert.ok(cached.urls.some((u) => /app-[0-9a-f]+_bg\.wasm$/.test(u)), 'hashed names precached');
+  for (const name of [/app-[0-9a-f]{16}_bg\.wasm$/, /worker-[0-9a-f]{16}\.js$/, /worker_bg-[0-9a-f]{16}\.wasm$/]) {
+    assert.ok(cached.urls.some((u) => name.test(u)), `${name} precached`);
+  }
 
   await context.setOffline(true);
   await page.reload();
@@ -69,9 +72,9 @@ test('a new version replaces the old cache and offers a reload', async () => {
   await page.waitForSelector('#update:not([hidden])', { timeout: 20000 });
   await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
   await page.waitForSelector('body[data-ready="true"]');
-  await page.waitForFunction(async () => {
+  await until(page, async () => {
     const keys = await caches.keys();
-    return keys.length === 1 && keys[0] === 'cheversi-fedcba9876543210';
+    return keys.length === 1 && keys[0] === `cheversi ${new URL('./', location.href).href} fedcba9876543210`;
   }, null, { timeout: 20000 });
   assert.deepEqual(await violations(), []);
   assert.deepEqual(errors, []);

@@ -1,8 +1,12 @@
 // The computer player's worker: a search is abandoned at once on undo and
 // new game, and a worker that fails is replaced while the game goes on.
+// Its files are named by their content, so a page only ever starts the
+// worker of its own build.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from '../lib/harness.js';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { serve, launch, open, DIST } from '../lib/harness.js';
 import { settled, waitForHumanTurn } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
@@ -36,7 +40,7 @@ test('a worker that fails to start is replaced and the game goes on', async () =
   // No service worker: its precaching would race for the broken response.
   const context = await browser.newContext({ serviceWorkers: 'block' });
   let failures = 1;
-  await context.route('**/worker_bg.wasm', (route) => {
+  await context.route('**/worker_bg*.wasm', (route) => {
     if (failures-- > 0) route.fulfill({ status: 500, body: 'broken' });
     else route.continue();
   });
@@ -49,5 +53,43 @@ test('a worker that fails to start is replaced and the game goes on', async () =
   await waitForHumanTurn(page, 1);
   assert.deepEqual(await page.locator('#moves .move').count(), 1, 'the computer moved');
   assert.ok(warnings.some((w) => /computer player stopped/.test(w)), warnings.join('\n'));
+  await context.close();
+});
+
+test('the worker\'s files are named by their content and each page names its loader', async () => {
+  const read = (name) => readFileSync(DIST + name);
+  const hashed = (name) => {
+    const match = /-([0-9a-f]{16})\.(js|wasm)$/.exec(name);
+    assert.ok(match, `${name} has a hashed name`);
+    assert.equal(match[1], createHash('sha256').update(read(name)).digest('hex').slice(0, 16), `${name} is named by its content`);
+  };
+  const META = /<meta name="cheversi-worker" content="\.\/(worker-loader-[0-9a-f]{16}\.js)">/;
+  const loaders = ['index.html', 'embed.html'].map((page) => {
+    const match = META.exec(read(page).toString());
+    assert.ok(match, `${page} names the worker loader`);
+    return match[1];
+  });
+  assert.equal(loaders[0], loaders[1]);
+  const loader = loaders[0];
+  hashed(loader);
+  const code = read(loader).toString();
+  const script = /importScripts\('\.\/(worker-[0-9a-f]{16}\.js)'\)/.exec(code)?.[1];
+  const wasm = /module_or_path: '\.\/(worker_bg-[0-9a-f]{16}\.wasm)'/.exec(code)?.[1];
+  assert.ok(script && wasm, code);
+  hashed(script);
+  hashed(wasm);
+  assert.equal(existsSync(DIST + 'worker.js') || existsSync(DIST + 'worker_bg.wasm'), false, 'no fixed names');
+  // Until the app reads the meta tag, the old name loads this build's worker.
+  assert.equal(read('worker-loader.js').toString(), code);
+
+  // The loader the page names starts the worker.
+  const { page, errors, context } = await open(browser, server.url);
+  const first = await page.evaluate(() => new Promise((ok, fail) => {
+    const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content);
+    worker.onmessage = (e) => { worker.terminate(); ok(e.data); };
+    worker.onerror = (e) => { e.preventDefault(); fail(new Error(e.message)); };
+  }));
+  assert.equal(first, 'Ready');
+  assert.deepEqual(errors, []);
   await context.close();
 });

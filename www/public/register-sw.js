@@ -1,5 +1,7 @@
 // Registers the offline cache (sw.js) and, when a new version has been
-// installed behind the running one, offers to reload into it.
+// installed behind the running one, offers to reload into it. Embedded
+// boards (embed.html) never offer it: they take the new version quietly
+// on a later load, once no page uses the old one.
 (() => {
   if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
   // Reload only when the player asked for the new version (the first
@@ -12,9 +14,15 @@
   });
   function offer(worker) {
     const bar = document.getElementById('update');
-    if (!bar) return;
+    if (!bar || document.body.hasAttribute('data-embed')) return;
     bar.hidden = false;
     document.getElementById('update-reload').onclick = () => {
+      // Another tab may have switched to the new version already: then
+      // there is nothing to wait for.
+      if (worker.state !== 'installed') {
+        location.reload();
+        return;
+      }
       asked = true;
       worker.postMessage('skip-waiting');
     };

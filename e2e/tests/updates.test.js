@@ -1,0 +1,256 @@
+// Updates of the offline app as a static host delivers them: behind
+// `Cache-Control: max-age=600`, half-published, beside a second
+// deployment on the same origin, and inside embedded boards. New builds
+// are made by lib/deploy.js from copies of dist/ (new content, new hashed
+// names, new precache list and version), then published over the served
+// folder the way `rsync --delete` would.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
+import { serve, serveAll, launch, open, until } from '../lib/harness.js';
+import { copyBuild, deploy, newBuild, fileHashes } from '../lib/deploy.js';
+import { settled, waitForHumanTurn, playAnyMove } from '../lib/play.js';
+import { newGame } from '../lib/dialog.js';
+
+const MAX_AGE = { headers: { 'cache-control': 'max-age=600' } };
+let browser;
+const cleanup = [];
+before(async () => { browser = await launch(); });
+after(async () => {
+  await browser.close();
+  for (const done of cleanup.reverse()) await done();
+});
+
+/** A served copy of dist/ and a new build ready to publish over it. */
+async function published(prefix, options) {
+  const live = await copyBuild();
+  const next = await copyBuild();
+  const { version, renamed } = await newBuild(next);
+  const server = await serve(live + '/', prefix, options);
+  cleanup.push(() => server.close(), () => rm(live, { recursive: true }), () => rm(next, { recursive: true }));
+  return { live, next, version, renamed, server };
+}
+
+async function installed(page) {
+  await page.waitForSelector('html[data-offline="ready"]', { timeout: 20000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+}
+
+/** Asks the browser to look for a new sw.js; resolves with the new worker's final install state. */
+function checkForUpdate(page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration.update();
+    const worker = registration.installing ?? registration.waiting;
+    if (!worker) return 'none';
+    if (worker.state !== 'installing') return worker.state;
+    return new Promise((ok) => worker.addEventListener('statechange', () => {
+      if (worker.state !== 'installing') ok(worker.state);
+    }));
+  });
+}
+
+/** SHA-256 of every entry of the caches whose name contains `version`. */
+function cachedHashes(page, version) {
+  return page.evaluate(async (version) => {
+    const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    const scope = new URL('./', location.href).href;
+    const out = {};
+    for (const key of await caches.keys()) {
+      if (!key.includes(version)) continue;
+      const cache = await caches.open(key);
+      for (const request of await cache.keys()) {
+        const body = await (await cache.match(request)).arrayBuffer();
+        out['./' + request.url.slice(scope.length)] = hex(await crypto.subtle.digest('SHA-256', body));
+      }
+    }
+    return out;
+  }, version);
+}
+
+test('behind max-age=600, a new version caches the new files, not the HTTP cache\'s old ones', async () => {
+  const { live, next, version, server } = await published('/cheversi/', MAX_AGE);
+  const { page, context, errors } = await open(browser, server.url);
+  await installed(page);
+  await deploy(next, live);
+  assert.equal(await checkForUpdate(page), 'installed');
+  const cached = await cachedHashes(page, version);
+  const expected = await fileHashes(next);
+  assert.equal(cached['./'], expected['./'], 'the new index.html');
+  assert.deepEqual(cached, expected, 'every file of the new build, as published');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a half-published update (new sw.js, old index.html) is not installed; the whole one is', async () => {
+  const { live, next, version, server } = await published('/cheversi/');
+  const { page, context, errors } = await open(browser, server.url);
+  await installed(page);
+  const before = await page.evaluate(() => caches.keys());
+  // Everything but the page itself, as a host part-way through an upload
+  // (or a proxy still holding the old page) serves it.
+  await deploy(next, live, { except: ['index.html'] });
+  assert.equal(await checkForUpdate(page), 'redundant', 'an inconsistent cache is refused');
+  assert.deepEqual(await page.evaluate(() => caches.keys()), before, 'no partial cache is left');
+  assert.equal(await page.locator('#update').isHidden(), true, 'nothing offered');
+  await deploy(next, live);
+  assert.equal(await checkForUpdate(page), 'installed');
+  await page.waitForSelector('#update:not([hidden])');
+  await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.deepEqual(await cachedHashes(page, version), await fileHashes(next));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('behind max-age=600, an update with new hashed files ends on the new version, the game kept', async () => {
+  const { live, next, version, renamed, server } = await published('/games/cheversi/', MAX_AGE);
+  const { page, context, errors, violations } = await open(browser, server.url);
+  await installed(page);
+  await newGame(page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'beginner'] });
+  await waitForHumanTurn(page, 0);
+  await playAnyMove(page);
+  await waitForHumanTurn(page, 0);
+  const moves = await page.locator('#moves .move').allTextContents();
+  assert.equal(moves.length, 2, 'the computer answered');
+  const start = (p) => p.evaluate(() => document.querySelector('script[type="module"]').getAttribute('src'));
+  const oldStart = await start(page);
+
+  await deploy(next, live);
+  assert.equal(await checkForUpdate(page), 'installed');
+  await page.waitForSelector('#update:not([hidden])', { timeout: 20000 });
+  await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await start(page), './' + renamed.get(oldStart.slice(2)), 'the new build\'s page');
+  assert.deepEqual(await page.locator('#moves .move').allTextContents(), moves, 'the game survived');
+  await until(page, async (version) => {
+    const keys = await caches.keys();
+    return keys.length === 1 && keys[0].includes(version);
+  }, version, { timeout: 20000 });
+  assert.deepEqual(await cachedHashes(page, version), await fileHashes(next));
+
+  // Offline, on the new version: the page and the computer player (its
+  // worker from the new build's files) go on with the game.
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await start(page), './' + renamed.get(oldStart.slice(2)));
+  assert.deepEqual(await page.locator('#moves .move').allTextContents(), moves);
+  await playAnyMove(page);
+  await waitForHumanTurn(page, 0);
+  assert.equal(await page.locator('#moves .move').count(), 4, 'the computer answered offline');
+  assert.deepEqual(await violations(), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('two deployments on one origin: updating one keeps the other\'s offline copy', async () => {
+  const a = await copyBuild();
+  const b = await copyBuild();
+  const next = await copyBuild();
+  const { version } = await newBuild(next);
+  const server = await serveAll({ '/cheversi/': a + '/', '/cheversi-dev/': b + '/' });
+  cleanup.push(() => server.close(), ...[a, b, next].map((dir) => () => rm(dir, { recursive: true })));
+  const { page, context, errors } = await open(browser, server.origin + '/cheversi/');
+  await installed(page);
+  const dev = await context.newPage();
+  dev.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await dev.goto(server.origin + '/cheversi-dev/');
+  await dev.waitForSelector('body[data-ready="true"]');
+  await installed(dev);
+  const devKeys = await dev.evaluate(async () => {
+    const keys = [];
+    for (const key of await caches.keys()) {
+      if (await (await caches.open(key)).match(location.href)) keys.push(key);
+    }
+    return keys;
+  });
+  assert.equal(devKeys.length, 1, '/cheversi-dev/ has its own cache');
+  // A cache of the kind builds before per-scope names shared between both.
+  const SHARED = 'cheversi-0123456789abcdef';
+  await page.evaluate(async ([name, origin]) => {
+    const cache = await caches.open(name);
+    for (const path of ['/cheversi/', '/cheversi/index.html', '/cheversi-dev/', '/cheversi-dev/index.html']) {
+      await cache.put(origin + path, new Response('old'));
+    }
+  }, [SHARED, server.origin]);
+
+  await deploy(next, a);
+  assert.equal(await checkForUpdate(page), 'installed');
+  await page.waitForSelector('#update:not([hidden])');
+  await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
+  await page.waitForSelector('body[data-ready="true"]');
+  await until(page, async (version) => (await caches.keys()).some((k) => k.includes(version)), version);
+  const keys = (await page.evaluate(() => caches.keys())).filter((k) => k !== SHARED);
+  assert.equal(keys.length, 2, `one cache per deployment: ${keys}`);
+  assert.ok(keys.includes(devKeys[0]), '/cheversi-dev/\'s cache is kept');
+  const shared = await page.evaluate(async (name) => (await caches.has(name))
+    ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : null, SHARED);
+  assert.deepEqual(shared, ['/cheversi-dev/', '/cheversi-dev/index.html'], 'only /cheversi/\'s files left the shared cache');
+
+  // /cheversi-dev/ still works offline.
+  await context.setOffline(true);
+  await dev.reload();
+  await dev.waitForSelector('body[data-ready="true"]');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('embedded boards do not offer the new version, and take it on a later load', async () => {
+  const { live, next, version, server } = await published('/cheversi/');
+  const { page, context, errors } = await open(browser, server.url + 'embed.html?game=cheversi&rules=brainking&moves=Kd4');
+  await installed(page);
+  const app = await context.newPage();
+  await app.goto(server.url);
+  await app.waitForSelector('body[data-ready="true"]');
+  await deploy(next, live);
+  assert.equal(await checkForUpdate(page), 'installed');
+  // The full page offers it; the embedded board does not.
+  await app.waitForSelector('#update:not([hidden])');
+  await settled(page);
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('#update').isHidden(), true, 'no Reload bar in embed.html');
+  assert.equal(await page.evaluate(() => document.querySelector('#update').hidden), true);
+
+  // Once no page uses the old version, the next embedded board gets the new one.
+  await app.close();
+  await page.close();
+  const later = await context.newPage();
+  later.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await later.goto(server.url + 'embed.html?game=cheversi&rules=brainking&moves=Kd4');
+  await later.waitForSelector('body[data-ready="true"]');
+  await until(later, async (version) => {
+    const keys = await caches.keys();
+    return keys.length === 1 && keys[0].includes(version);
+  }, version, { timeout: 20000 });
+  assert.equal(await later.locator('#update').isHidden(), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('two tabs: after Reload in one, Reload in the other still reloads into the new version', async () => {
+  const { live, next, version, server } = await published('/cheversi/');
+  const { page, context, errors } = await open(browser, server.url);
+  await installed(page);
+  const other = await context.newPage();
+  other.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await other.goto(server.url);
+  await other.waitForSelector('body[data-ready="true"]');
+  await deploy(next, live);
+  assert.equal(await checkForUpdate(page), 'installed');
+  await page.waitForSelector('#update:not([hidden])');
+  await other.waitForSelector('#update:not([hidden])');
+  await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
+  await page.waitForSelector('body[data-ready="true"]');
+  // The other tab still runs the old page, now under the new version.
+  await Promise.all([other.waitForNavigation({ timeout: 5000 }), other.click('#update-reload')]);
+  await other.waitForSelector('body[data-ready="true"]');
+  const [cacheKeys, script] = await other.evaluate(async () => [await caches.keys(),
+    document.querySelector('script[type="module"]').getAttribute('src')]);
+  assert.equal(cacheKeys.length, 1);
+  assert.ok(cacheKeys[0].includes(version));
+  const newStart = (await fileHashes(next))[script];
+  assert.ok(newStart, `${script} is the new build's`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
