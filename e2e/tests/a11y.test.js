@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open } from '../lib/harness.js';
 import { settled } from '../lib/play.js';
+import { newGame } from '../lib/dialog.js';
 import { axe, serious, tally, explain } from '../lib/axe.js';
 
 const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
@@ -42,12 +43,14 @@ for (const theme of THEMES) {
 
   test(`axe: a game under way, the record dialog (${theme})`, async (t) => {
     const { page, context, errors } = await open(browser, server.url, { colorScheme: theme });
-    for (const mv of ['Kd4', 'Qe5', 'Qd5']) {
+    await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
+    for (const mv of ['Kd4', 'Qe5', 'Qd5', 'Qh8']) {
       await page.fill('#type-move', mv);
       await page.press('#type-move', 'Enter');
     }
     await page.check('#show-eval');
     await settled(page);
+    assert.equal(await page.locator('#status.error').count(), 1, 'an illegal move, its reason in the error colour');
     await check(t, page, `game under way, ${theme}`);
     await page.click('#record-button');
     await page.locator('#record-dialog').waitFor({ state: 'visible' });
@@ -131,6 +134,7 @@ test('screenshots: game page and dialog, phone and desktop, light and dark', asy
   for (const theme of THEMES) {
     for (const [size, width, height] of [['phone', 360, 740], ['desktop', 1280, 800]]) {
       const { page, context, errors } = await open(browser, server.url, { colorScheme: theme, width, height });
+      await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
       for (const mv of ['Kd4', 'Qe5', 'Qd5', 'Re4']) {
         await page.fill('#type-move', mv);
         await page.press('#type-move', 'Enter');
