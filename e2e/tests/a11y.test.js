@@ -98,6 +98,8 @@ test('the theme switch: auto, light, dark; remembered; applied before the first 
   assert.match(await button.textContent(), /light/i);
   assert.equal(await background(page), lightBg);
   assert.equal(await page.evaluate(() => localStorage.getItem('cheversi.theme')), 'light');
+  // The browser's bar colour follows the choice.
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('meta[name="theme-color"]')].map((m) => m.media)), ['all', 'not all']);
   // Remembered, and in place before the body is parsed (no flash of the
   // other theme).
   await context.addInitScript(() => {

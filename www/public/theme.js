@@ -25,6 +25,13 @@
     // The switch shows the choice: its words come from the language files
     // (one span per choice, the others hidden by the stylesheet).
     root.dataset.themeChoice = choice;
+    // The browser's own bar: <meta name="theme-color" media="(prefers-color-scheme: …)">
+    // (the game's head) follows the choice as well.
+    for (const meta of document.querySelectorAll('meta[name="theme-color"][media]')) {
+      meta.dataset.media ??= meta.media;
+      const scheme = /light|dark/.exec(meta.dataset.media)?.[0];
+      meta.media = choice === 'auto' ? meta.dataset.media : (scheme === choice ? 'all' : 'not all');
+    }
   }
 
   apply(saved());
