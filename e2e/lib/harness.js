@@ -67,13 +67,15 @@ export async function launch() {
  * Options: width, height, scale (device pixel ratio; > 1 also means touch),
  * locale, storage (localStorage seeded once), serviceWorkers ('allow' |
  * 'block'), init (a function run before the page's scripts), ready (wait
- * for the app's board; default true).
+ * for the app's board; default true), colorScheme ('light' | 'dark': the
+ * system theme the page sees).
  */
 export async function open(browser, url, {
-  width = 1280, height = 800, scale = 1, locale, storage, serviceWorkers, init, ready = true,
+  width = 1280, height = 800, scale = 1, locale, storage, serviceWorkers, init, ready = true, colorScheme,
 } = {}) {
   const context = await browser.newContext({
     viewport: { width, height }, deviceScaleFactor: scale, hasTouch: scale > 1, locale, serviceWorkers,
+    colorScheme,
   });
   await context.addInitScript(() => {
     window.__violations = [];

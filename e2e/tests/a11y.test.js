@@ -1,0 +1,155 @@
+// Accessibility in both themes: axe-core on the game page, the New game
+// dialog, embed.html, the rules pages and the API page, with the system
+// theme emulated light and dark (any serious or critical finding fails);
+// the theme switch (#theme) and its memory; screenshots at phone and
+// desktop size in both themes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open } from '../lib/harness.js';
+import { settled } from '../lib/play.js';
+import { newGame } from '../lib/dialog.js';
+import { axe, serious, tally, explain } from '../lib/axe.js';
+
+const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
+const THEMES = ['light', 'dark'];
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser.close(); await server.close(); });
+
+/** Runs axe, logs the tally and fails on serious or critical findings. */
+async function check(t, page, name) {
+  const found = await axe(page);
+  t.diagnostic(`${name}: ${tally(found)}`);
+  assert.deepEqual(serious(found).map((v) => v.id), [], `${name}\n${explain(serious(found))}`);
+  return found;
+}
+
+for (const theme of THEMES) {
+  test(`axe: the game page and the New game dialog (${theme})`, async (t) => {
+    const { page, context, errors, violations } = await open(browser, server.url, { colorScheme: theme });
+    await check(t, page, `game page, ${theme}`);
+    await page.click('#new-game-button');
+    await page.locator('#new-game').waitFor({ state: 'visible' });
+    await check(t, page, `New game dialog, ${theme}`);
+    await page.selectOption('#ng-game', 'attrition');
+    await page.selectOption('#ng-variant', 'melee');
+    await check(t, page, `New game dialog (melee), ${theme}`);
+    await page.click('#ng-cancel');
+    assert.deepEqual(await violations(), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`axe: a game under way, the record dialog (${theme})`, async (t) => {
+    const { page, context, errors } = await open(browser, server.url, { colorScheme: theme });
+    await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
+    for (const mv of ['Kd4', 'Qe5', 'Qd5', 'Qh8']) {
+      await page.fill('#type-move', mv);
+      await page.press('#type-move', 'Enter');
+    }
+    await page.check('#show-eval');
+    await settled(page);
+    assert.equal(await page.locator('#status.error').count(), 1, 'an illegal move, its reason in the error colour');
+    await check(t, page, `game under way, ${theme}`);
+    await page.click('#record-button');
+    await page.locator('#record-dialog').waitFor({ state: 'visible' });
+    await check(t, page, `record dialog, ${theme}`);
+    await page.click('#record-close');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`axe: embed.html, the rules pages and the API page (${theme})`, async (t) => {
+    const embed = await open(browser, `${server.url}embed.html?game=cheversi&moves=Kd4`, { colorScheme: theme, width: 420, height: 620 });
+    await settled(embed.page);
+    await check(t, embed.page, `embed.html, ${theme}`);
+    assert.deepEqual(embed.errors, []);
+    await embed.context.close();
+    for (const path of ['rules.html', 'rules.it.html', 'rules.ro.html', 'api-demo.html']) {
+      const { page, context, errors, violations } = await open(browser, server.url + path, { colorScheme: theme, width: 1000, height: 900, ready: false });
+      await page.waitForFunction(() => document.querySelector('iframe'));
+      const found = await check(t, page, `${path}, ${theme}`);
+      // Everything inside landmarks.
+      assert.deepEqual(found.filter((v) => v.id === 'region').map((v) => v.nodes), [], `${path}: region`);
+      assert.deepEqual(await violations(), []);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+}
+
+/** The page's background colour. */
+const background = (page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+test('the theme switch: auto, light, dark; remembered; applied before the first paint', async () => {
+  const light = await open(browser, server.url, { colorScheme: 'light' });
+  const dark = await open(browser, server.url, { colorScheme: 'dark' });
+  const lightBg = await background(light.page);
+  const darkBg = await background(dark.page);
+  assert.notEqual(lightBg, darkBg, 'the system theme is followed');
+  await light.context.close();
+
+  const { page, context, errors } = dark;
+  const button = page.locator('#theme');
+  assert.match(await button.textContent(), /auto/i);
+  await button.click();
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  assert.match(await button.textContent(), /light/i);
+  assert.equal(await background(page), lightBg);
+  assert.equal(await page.evaluate(() => localStorage.getItem('cheversi.theme')), 'light');
+  // The browser's bar colour follows the choice.
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('meta[name="theme-color"]')].map((m) => m.media)), ['all', 'not all']);
+  // Remembered, and in place before the body is parsed (no flash of the
+  // other theme).
+  await context.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.body) return;
+      window.__themeAtBody = document.documentElement.dataset.theme ?? 'none';
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.evaluate(() => window.__themeAtBody), 'light');
+  assert.equal(await background(page), lightBg);
+  await page.click('#theme');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  assert.equal(await background(page), darkBg);
+  await page.click('#theme');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), undefined);
+  assert.equal(await page.evaluate(() => localStorage.getItem('cheversi.theme')), 'auto');
+  assert.equal(await background(page), darkBg, 'auto follows the (dark) system');
+  // The label follows the page's language.
+  await page.selectOption('#language', 'it');
+  assert.doesNotMatch(await button.textContent(), /theme/i);
+  await page.selectOption('#language', 'en');
+  // The rules pages (and their boards) follow the choice too.
+  await page.click('#theme');
+  await page.goto(`${server.url}rules.html`);
+  assert.equal(await background(page), lightBg);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('screenshots: game page and dialog, phone and desktop, light and dark', async () => {
+  for (const theme of THEMES) {
+    for (const [size, width, height] of [['phone', 360, 740], ['desktop', 1280, 800]]) {
+      const { page, context, errors } = await open(browser, server.url, { colorScheme: theme, width, height });
+      await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
+      for (const mv of ['Kd4', 'Qe5', 'Qd5', 'Re4']) {
+        await page.fill('#type-move', mv);
+        await page.press('#type-move', 'Enter');
+      }
+      await page.check('#show-eval');
+      await settled(page);
+      await page.screenshot({ path: `${SHOTS}theme-${theme}-${size}.png`, fullPage: size === 'phone' });
+      await page.click('#new-game-button');
+      await page.locator('#new-game').waitFor({ state: 'visible' });
+      await page.screenshot({ path: `${SHOTS}theme-${theme}-${size}-dialog.png` });
+      await page.click('#ng-cancel');
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+});
