@@ -4,13 +4,14 @@
 use cheversi_api::spec::GameSpec;
 use serde::{Deserialize, Serialize};
 
-/// Why the page asks: to play the move, to show it as a hint, or only to
-/// show the evaluation.
+/// Why the page asks: to play the move, to show it as a hint, only to
+/// show the evaluation, or to review the whole game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Purpose {
     Play,
     Hint,
     Evaluate,
+    Review,
 }
 
 /// What the engine thinks a position is worth, for the side to move.
@@ -37,6 +38,23 @@ pub enum ToWorker {
         level: String,
         purpose: Purpose,
     },
+    /// Review every move of the game `spec` with `moves`, spending about
+    /// `seconds` on each; answered by one [`FromWorker::Reviewed`] per move
+    /// and then [`FromWorker::ReviewDone`].
+    Review {
+        id: u32,
+        spec: GameSpec,
+        moves: Vec<String>,
+        seconds: f64,
+    },
+}
+
+impl ToWorker {
+    pub fn id(&self) -> u32 {
+        match self {
+            ToWorker::Think { id, .. } | ToWorker::Review { id, .. } => *id,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -57,6 +75,24 @@ pub enum FromWorker {
         pv: Vec<String>,
         ms: f64,
     },
+    /// One move of a review: the best move in its place and what the move
+    /// played gave away against it.
+    Reviewed {
+        id: u32,
+        /// Moves before this one.
+        ply: usize,
+        best: String,
+        /// Cheversi: final-margin points lost, in tenths. Attrition: 10
+        /// when the move threw away a proven win or hastened a loss.
+        lost_tenths: u32,
+        exact: bool,
+    },
+    ReviewDone {
+        id: u32,
+    },
     /// The request could not be answered (a bad move list, a finished game).
-    Failed { id: u32, message: String },
+    Failed {
+        id: u32,
+        message: String,
+    },
 }

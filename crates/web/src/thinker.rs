@@ -17,8 +17,71 @@ pub fn judgement(eval: Eval) -> Judgement {
     }
 }
 
-/// Answers one request. `clock` gives seconds; `abort` is never set in the
-/// browser (the page stops a search by ending the worker).
+/// Answers one request, handing each message for the page to `post`.
+/// `clock` gives seconds; the page stops a search by ending the worker.
+pub fn handle(
+    engine: &mut Engine,
+    message: ToWorker,
+    clock: &dyn Fn() -> f64,
+    post: &mut dyn FnMut(FromWorker),
+) {
+    match message {
+        ToWorker::Review {
+            id,
+            spec,
+            moves,
+            seconds,
+        } => review(id, &spec, &moves, seconds, clock, post),
+        think => post(answer(engine, think, clock)),
+    }
+}
+
+/// Reviews a game, one message per move as soon as it is known.
+fn review(
+    id: u32,
+    spec: &cheversi_api::spec::GameSpec,
+    moves: &[String],
+    seconds: f64,
+    clock: &dyn Fn() -> f64,
+    post: &mut dyn FnMut(FromWorker),
+) {
+    let session = match replay(spec, moves) {
+        Ok(session) => session,
+        Err(message) => return post(FromWorker::Failed { id, message }),
+    };
+    let seconds = if seconds.is_finite() && seconds > 0.0 {
+        seconds.min(10.0)
+    } else {
+        0.4
+    };
+    cheversi_engine::ai::review::review_each(
+        &session.record(),
+        Some(seconds),
+        None,
+        clock,
+        &mut |row| {
+            post(FromWorker::Reviewed {
+                id,
+                ply: row.ply,
+                best: row.best,
+                lost_tenths: (row.lost.max(0.0) * 10.0).round() as u32,
+                exact: row.exact,
+            })
+        },
+    );
+    post(FromWorker::ReviewDone { id });
+}
+
+/// The game after `moves`, every move checked.
+fn replay(spec: &cheversi_api::spec::GameSpec, moves: &[String]) -> Result<Session, String> {
+    let mut session = Session::new(spec.options()?);
+    for text in moves {
+        session.play_text(text).map_err(|e| e.to_string())?;
+    }
+    Ok(session)
+}
+
+/// Answers one thinking request.
 pub fn answer(engine: &mut Engine, message: ToWorker, clock: &dyn Fn() -> f64) -> FromWorker {
     let ToWorker::Think {
         id,
@@ -26,21 +89,22 @@ pub fn answer(engine: &mut Engine, message: ToWorker, clock: &dyn Fn() -> f64) -
         moves,
         level,
         purpose,
-    } = message;
+    } = message
+    else {
+        return FromWorker::Failed {
+            id: message.id(),
+            message: "not a thinking request".into(),
+        };
+    };
     let failed = |message: String| FromWorker::Failed { id, message };
     let level: Level = match level.parse() {
         Ok(level) => level,
         Err(e) => return failed(e.to_string()),
     };
-    let mut session = match spec.options() {
-        Ok(options) => Session::new(options),
+    let session = match replay(&spec, &moves) {
+        Ok(session) => session,
         Err(e) => return failed(e),
     };
-    for text in &moves {
-        if let Err(e) = session.play_text(text) {
-            return failed(e.to_string());
-        }
-    }
     let game = session.latest();
     let Some(thought) = engine.think(game, &Request::level(level), clock, None) else {
         return failed("the game is over".into());
@@ -101,6 +165,38 @@ mod tests {
         assert!(failed(think(spec, &["Kd4"], "grandmaster")));
         assert!(failed(think(spec, &["Kd4", "Qa8"], "master")));
         assert!(failed(think(r#"{"game":"go"}"#, &[], "master")));
+    }
+
+    #[test]
+    fn a_review_reports_every_move_then_done() {
+        let start = std::time::Instant::now();
+        let clock = move || start.elapsed().as_secs_f64();
+        let mut got = Vec::new();
+        let message = ToWorker::Review {
+            id: 3,
+            spec: serde_json::from_str(r#"{"game":"cheversi","rules":"brainking"}"#).unwrap(),
+            moves: ["Kd4", "Qe5", "Qc3"].map(String::from).to_vec(),
+            seconds: 0.05,
+        };
+        handle(&mut Engine::new(1), message, &clock, &mut |m| got.push(m));
+        let plies: Vec<usize> = got
+            .iter()
+            .filter_map(|m| match m {
+                FromWorker::Reviewed { id: 3, ply, .. } => Some(*ply),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(plies, [0, 1, 2]);
+        assert_eq!(got.last(), Some(&FromWorker::ReviewDone { id: 3 }));
+        let mut got = Vec::new();
+        let bad = ToWorker::Review {
+            id: 4,
+            spec: serde_json::from_str(r#"{"game":"cheversi"}"#).unwrap(),
+            moves: vec!["Qa9".into()],
+            seconds: 0.05,
+        };
+        handle(&mut Engine::new(1), bad, &clock, &mut |m| got.push(m));
+        assert!(matches!(got[..], [FromWorker::Failed { id: 4, .. }]));
     }
 
     #[test]

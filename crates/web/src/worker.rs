@@ -3,7 +3,7 @@
 //! engine never needs a shared abort flag.
 
 use crate::protocol::{FromWorker, ToWorker};
-use crate::thinker::answer;
+use crate::thinker::handle;
 use cheversi_engine::ai::engine::Engine;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -20,17 +20,21 @@ pub fn start() {
     let engine = RefCell::new(Engine::new(js_sys::Date::now() as u64));
     let reply_to = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let reply = match serde_wasm_bindgen::from_value::<ToWorker>(event.data()) {
+        match serde_wasm_bindgen::from_value::<ToWorker>(event.data()) {
             Ok(message) => {
                 let clock = || js_sys::Date::now() / 1000.0;
-                answer(&mut engine.borrow_mut(), message, &clock)
+                handle(&mut engine.borrow_mut(), message, &clock, &mut |reply| {
+                    post(&reply_to, &reply)
+                });
             }
-            Err(e) => FromWorker::Failed {
-                id: 0,
-                message: format!("unreadable request: {e}"),
-            },
-        };
-        post(&reply_to, &reply);
+            Err(e) => post(
+                &reply_to,
+                &FromWorker::Failed {
+                    id: 0,
+                    message: format!("unreadable request: {e}"),
+                },
+            ),
+        }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();

@@ -45,6 +45,19 @@ pub fn review(
     clock: Clock<'_>,
 ) -> Vec<Reviewed> {
     let mut out = Vec::new();
+    review_each(record, seconds, nodes, clock, &mut |row| out.push(row));
+    out
+}
+
+/// Like [`review`], handing over each move's row as soon as it is known
+/// (the browser shows the review's progress).
+pub fn review_each(
+    record: &Record,
+    seconds: Option<f64>,
+    nodes: Option<u64>,
+    clock: Clock<'_>,
+    on_row: &mut dyn FnMut(Reviewed),
+) {
     let mut cheversi_search = None;
     let mut attrition_search = Searcher::new(18);
     for (ply, &mv) in record.moves().iter().enumerate() {
@@ -80,9 +93,8 @@ pub fn review(
             }
             _ => break,
         };
-        out.push(row);
+        on_row(row);
     }
-    out
 }
 
 #[allow(clippy::too_many_arguments)]

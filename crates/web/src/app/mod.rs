@@ -13,7 +13,6 @@ mod setup;
 mod share;
 
 use crate::layout::Layout;
-use crate::protocol::ToWorker;
 use crate::state::play::Play;
 use crate::state::saving::Saved;
 use crate::state::{Action, Effects, NewGame, Seat, State, Target, WorkerEvent};
@@ -171,7 +170,16 @@ pub fn start() {
         if let WorkerEvent::Answer(crate::protocol::FromWorker::Thought { ms, .. }) = &event {
             mark_thought(*ms);
         }
+        let review_row = match &event {
+            WorkerEvent::Answer(crate::protocol::FromWorker::Reviewed { id, .. }) => Some(*id),
+            _ => None,
+        };
         dispatch(Action::Worker(event));
+        // A review is watched from its last row, not its start.
+        if let Some(id) = review_row {
+            let progress = with_app(|app| app.state.review().map_or(0, |r| r.progress()));
+            watch(id, progress.unwrap_or(0));
+        }
     });
     with_app(|app| app.brain = Some(Brain::new(on_reply)));
     wire_events();
@@ -222,8 +230,10 @@ fn mark_thought(ms: f64) {
 /// every level answers within about a second.
 const WATCHDOG_MS: i32 = 20_000;
 
-fn watch(id: u32) {
-    let callback = Closure::once_into_js(move || dispatch(Action::Worker(WorkerEvent::Silent(id))));
+fn watch(id: u32, progress: usize) {
+    let callback = Closure::once_into_js(move || {
+        dispatch(Action::Worker(WorkerEvent::Silent { id, progress }))
+    });
     let _ = web_sys::window()
         .expect("window")
         .set_timeout_with_callback_and_timeout_and_arguments_0(
@@ -350,7 +360,8 @@ fn wire_events() {
     dom::on::<Event>(&window, "resize", |_| dispatch(Action::Resized));
 
     type Make = fn() -> Action;
-    let buttons: [(&str, Make); 11] = [
+    let buttons: [(&str, Make); 12] = [
+        ("review-button", || Action::Review),
         ("undo", || Action::Undo),
         ("redo", || Action::Redo),
         ("flip", || Action::Flip),
@@ -405,8 +416,7 @@ impl App {
                 brain.restart();
             }
             if let Some(message) = fx.think {
-                let ToWorker::Think { id, .. } = &message;
-                watch(*id);
+                watch(message.id(), 0);
                 brain.send(message);
             }
         }

@@ -17,7 +17,8 @@ pub fn update(app: &App, snap: &Snapshot) {
     update_hands(app, snap);
     update_players(app, snap);
     update_status(app);
-    update_moves(snap);
+    update_moves(app, snap);
+    update_review(app);
     update_summary(app, snap);
     update_buttons(app);
 }
@@ -265,15 +266,59 @@ fn update_eval(app: &App) {
     }
 }
 
+/// The review's button, progress bar and summary.
+fn update_review(app: &App) {
+    let review = app.state.review();
+    let running = review.is_some_and(|r| r.running());
+    let button: HtmlButtonElement = dom::by_id("review-button");
+    let label = t(if running {
+        "button.stop_review"
+    } else {
+        "button.review"
+    });
+    if button.text_content().as_deref() != Some(label) {
+        button.set_text_content(Some(label));
+    }
+    button.set_disabled(app.state.play().is_empty());
+    let progress: web_sys::HtmlProgressElement = dom::by_id("review-progress");
+    dom::show(&progress, running);
+    if let Some(r) = review {
+        progress.set_max(r.rows().len().max(1) as f64);
+        progress.set_value(r.progress() as f64);
+    }
+    let summary: HtmlElement = dom::by_id("review-summary");
+    let lines = review
+        .filter(|r| r.progress() > 0)
+        .map(|r| {
+            r.summary(
+                app.state.play().seats().len(),
+                app.state.play().is_cheversi(),
+            )
+        })
+        .unwrap_or_default();
+    let key = lines.join("\n");
+    if summary.get_attribute("data-key").as_deref() == Some(&key) {
+        return;
+    }
+    set_attr(&summary, "data-key", &key);
+    clear(&summary);
+    dom::show(&summary, !lines.is_empty());
+    for line in lines {
+        summary.append_child(&element("p", "", &line)).ok();
+    }
+}
+
 /// Rounds like a record: a round holds one turn of every player, and a
 /// turn's moves sit together (`1. Kd4 Qe5`, `3. d4-f5,b1-c3 e7xf5`).
-fn update_moves(snap: &Snapshot) {
+fn update_moves(app: &App, snap: &Snapshot) {
     let list: HtmlElement = dom::by_id("moves");
+    let review = app.state.review();
     let key = format!(
-        "{}|{}|{}",
+        "{}|{}|{}|{}",
         snap.moves.join(" "),
         snap.cursor,
-        i18n::current()
+        i18n::current(),
+        review.map_or(usize::MAX, |r| r.progress())
     );
     if list.get_attribute("data-key").as_deref() == Some(&key) {
         return;
@@ -297,7 +342,7 @@ fn update_moves(snap: &Snapshot) {
         let button = element("button", &format!("move seat-{mover}"), text);
         set_attr(&button, "type", "button");
         set_attr(&button, "data-ply", &(i + 1).to_string());
-        let label = tf(
+        let mut label = tf(
             "move.label",
             &[
                 ("ply", &(i + 1).to_string()),
@@ -305,6 +350,20 @@ fn update_moves(snap: &Snapshot) {
                 ("move", text),
             ],
         );
+        // The review's verdict: data- attributes for scripts, the mark by
+        // CSS (so the button's text stays the move), words for the label.
+        if let Some(row) = review.and_then(|r| r.row(i)) {
+            set_attr(&button, "data-loss", &row.loss.to_string());
+            set_attr(&button, "data-class", row.class.name());
+            if row.exact {
+                set_attr(&button, "data-exact", "true");
+            }
+            label.push_str(&format!(", {}", t(&format!("class.{}", row.class.name()))));
+            if row.best != row.played {
+                label.push_str(&format!(", {}", tf("review.best", &[("move", &row.best)])));
+            }
+            set_attr(&button, "title", &label);
+        }
         set_attr(&button, "aria-label", &label);
         if i + 1 == snap.cursor {
             set_attr(&button, "aria-current", "step");

@@ -44,11 +44,7 @@ pub fn draw(ctx: &Ctx, state: &State, snap: &Snapshot, layout: Layout) {
         .pending()
         .and_then(|t| state.play().current().parse_move(t).ok())
         .map(|mv| view::target(mv).index() as u8);
-    let hint: Vec<u8> = state
-        .hint()
-        .and_then(|t| state.play().current().parse_move(t).ok())
-        .map(view::touched)
-        .unwrap_or_default();
+    let hint: Vec<u8> = state.outlined();
     let forbidden: Option<&Vec<bool>> = match (snap.in_setup, snap.to_move) {
         (true, Some(m)) if !cheversi => snap.forbidden.get(m as usize),
         _ => None,

@@ -14,6 +14,7 @@ pub mod evaluation;
 pub mod play;
 pub mod pointer;
 pub mod prefs;
+pub mod review;
 pub mod saving;
 pub mod seat;
 
@@ -29,7 +30,11 @@ use evaluation::Evaluation;
 use play::Play;
 use pointer::{Drag, Pointer};
 pub use prefs::{Overlay, Prefs};
+use review::{MoveClass, Review, Row};
 pub use seat::{NewGame, Seat};
+
+/// Seconds the review spends on each move (a 16-placement game: about 6 s).
+pub const REVIEW_SECONDS: f64 = 0.4;
 
 /// What a click, press or key landed on.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,8 +57,13 @@ pub enum WorkerEvent {
     Answer(FromWorker),
     /// The worker died or sent something unreadable.
     Crashed(String),
-    /// The request with this id got no answer in time.
-    Silent(u32),
+    /// The request with this id got no answer in time; `progress`: the
+    /// review's rows when the timer was set (a review that moved on since
+    /// is not silent).
+    Silent {
+        id: u32,
+        progress: usize,
+    },
 }
 
 #[derive(Debug)]
@@ -102,6 +112,8 @@ pub enum Action {
     SetConfirm(bool),
     SetShowEval(bool),
     Hint,
+    /// Start the post-game review, or stop the one running.
+    Review,
     Start(NewGame),
     /// A game read from a link or a record (already checked).
     Open {
@@ -176,6 +188,8 @@ pub struct State {
     eval: Option<Evaluation>,
     /// The engine's best line from the shown position, with its depth.
     line: Option<BestLine>,
+    /// The post-game review of this game (kept while the moves stay).
+    review: Option<Review>,
     /// The evaluation of this position version failed: not asked again.
     eval_failed: Option<u64>,
     last_winner: Option<u8>,
@@ -184,6 +198,8 @@ pub struct State {
     offer: Option<Offer>,
     /// Bumped whenever the shown position changes.
     version: u64,
+    /// Bumped whenever the game's moves change.
+    game_version: u64,
     /// Bumped whenever something saved changes.
     saved: u64,
 }
@@ -203,11 +219,13 @@ impl State {
             hint: None,
             eval: None,
             line: None,
+            review: None,
             eval_failed: None,
             last_winner: None,
             locked: false,
             offer: None,
             version: 0,
+            game_version: 0,
             saved: 0,
         };
         state.prefs.flipped = state.play.human_plays_black_only();
@@ -269,6 +287,32 @@ impl State {
     pub fn has_offer(&self) -> bool {
         self.offer.is_some()
     }
+    pub fn review(&self) -> Option<&Review> {
+        self.review.as_ref()
+    }
+
+    /// Squares to outline on the board: the hint, else (in a reviewed
+    /// game) the best move in place of the one that led here.
+    pub fn outlined(&self) -> Vec<u8> {
+        let session = self.play.session();
+        let (text, ply) = match (&self.hint, &self.review) {
+            (Some(hint), _) => (hint.clone(), self.play.cursor()),
+            (None, Some(review)) if self.play.cursor() > 0 => {
+                let ply = self.play.cursor() - 1;
+                match review.row(ply) {
+                    Some(row) if row.best != row.played => (row.best.clone(), ply),
+                    _ => return Vec::new(),
+                }
+            }
+            _ => return Vec::new(),
+        };
+        session
+            .position_at(ply)
+            .and_then(|game| game.parse_move(&text).ok())
+            .map(view::touched)
+            .unwrap_or_default()
+    }
+
     /// The best line from the shown position, when evaluations are shown.
     pub fn best_line(&self) -> Option<&BestLine> {
         self.line.as_ref().filter(|_| self.prefs.show_eval)
@@ -381,6 +425,7 @@ impl State {
             }
             Action::SetShowEval(on) => self.prefs.show_eval = on,
             Action::Hint => self.ask_hint(fx),
+            Action::Review => self.toggle_review(fx),
             Action::Start(game) => match Play::new(game) {
                 Ok(play) => {
                     self.replace(play, None);
@@ -425,9 +470,22 @@ impl State {
     /// needs: its move on its turn, else the evaluation when shown.
     fn settle(&mut self, fx: &mut Effects) {
         if let Some(p) = self.computer.pending() {
-            if p.version != self.version {
+            // A review is about the game, anything else about the position;
+            // the computer's own turn comes before a review.
+            let stale = match p.purpose {
+                Purpose::Review => {
+                    p.version != self.game_version || self.play.computer_to_move().is_some()
+                }
+                _ => p.version != self.version,
+            };
+            if stale {
                 self.computer.abandon();
                 fx.stop_worker = true;
+                if let Some(review) = self.review.as_mut() {
+                    if p.purpose == Purpose::Review {
+                        review.stop();
+                    }
+                }
             }
         }
         if self.locked || self.computer.pending().is_some() || self.computer.gave_up() {
@@ -482,7 +540,7 @@ impl State {
                     judgement,
                     exact,
                 });
-                if request.purpose != Purpose::Play {
+                if matches!(request.purpose, Purpose::Hint | Purpose::Evaluate) {
                     self.line = Some(BestLine {
                         moves: pv,
                         depth,
@@ -508,6 +566,51 @@ impl State {
                         self.tell(text);
                     }
                     Purpose::Evaluate => self.eval = evaluation,
+                    Purpose::Review => {}
+                }
+            }
+            WorkerEvent::Answer(FromWorker::Reviewed {
+                id,
+                ply,
+                best,
+                lost_tenths,
+                exact,
+            }) => {
+                let ours = self
+                    .computer
+                    .pending()
+                    .is_some_and(|p| p.id == id && p.purpose == Purpose::Review);
+                let (Some(review), true) = (self.review.as_mut(), ours) else {
+                    fx.render = false;
+                    return;
+                };
+                let session = self.play.session();
+                let (Some(before), Some(&mv)) =
+                    (session.position_at(ply), session.moves().get(ply))
+                else {
+                    return;
+                };
+                let played = before.notation(mv);
+                let loss = f64::from(lost_tenths) / 10.0;
+                let cheversi = self.play.is_cheversi();
+                review.set(
+                    ply,
+                    Row {
+                        mover: before.to_move().unwrap_or(0),
+                        class: MoveClass::classify(cheversi, loss, played == best),
+                        played,
+                        best,
+                        loss,
+                        exact,
+                    },
+                );
+            }
+            WorkerEvent::Answer(FromWorker::ReviewDone { id }) => {
+                if self.computer.answered(id).is_some() {
+                    if let Some(review) = self.review.as_mut() {
+                        review.finish();
+                    }
+                    self.tell(t("review.done"));
                 }
             }
             WorkerEvent::Answer(FromWorker::Failed { id, message }) => {
@@ -518,8 +621,12 @@ impl State {
                 fx.stop_worker = true;
                 self.computer_failed(None, &message, fx);
             }
-            WorkerEvent::Silent(id) => {
-                if self.computer.pending().is_some_and(|p| p.id == id) {
+            WorkerEvent::Silent { id, progress } => {
+                let moved_on = self
+                    .review
+                    .as_ref()
+                    .is_some_and(|r| r.progress() != progress);
+                if self.computer.pending().is_some_and(|p| p.id == id) && !moved_on {
                     fx.stop_worker = true;
                     self.computer_failed(Some(id), "no answer in time", fx);
                 }
@@ -539,7 +646,45 @@ impl State {
             Purpose::Play => {}
             Purpose::Hint => self.refuse(tf("status.hint_failed", &[("reason", message)])),
             Purpose::Evaluate => self.eval_failed = Some(self.version),
+            Purpose::Review => {
+                if let Some(review) = self.review.as_mut() {
+                    review.stop();
+                }
+                self.refuse(tf("review.failed", &[("reason", message)]));
+            }
         }
+    }
+
+    /// Starts the review of the whole game in the worker, or stops it.
+    fn toggle_review(&mut self, fx: &mut Effects) {
+        if self.review.as_ref().is_some_and(Review::running) {
+            self.computer.abandon();
+            fx.stop_worker = true;
+            if let Some(review) = self.review.as_mut() {
+                review.stop();
+            }
+            return self.tell(t("review.stopped"));
+        }
+        if self.play.is_empty() {
+            return self.refuse(t("status.nothing_to_review"));
+        }
+        if self.play.computer_to_move().is_some() {
+            return self.refuse(t("status.review_wait"));
+        }
+        if self.computer.pending().is_some() {
+            self.computer.abandon();
+            fx.stop_worker = true;
+        }
+        self.computer.forgive();
+        let id = self.computer.start(Purpose::Review, self.game_version);
+        fx.think = Some(ToWorker::Review {
+            id,
+            spec: self.play.spec(),
+            moves: self.play.session().notations(),
+            seconds: REVIEW_SECONDS,
+        });
+        self.review = Some(Review::new(self.play.len()));
+        self.tell(t("review.started"));
     }
 
     fn ask_hint(&mut self, fx: &mut Effects) {
@@ -593,7 +738,9 @@ impl State {
             self.last_winner = Some(w);
         }
         self.offer = None;
+        self.review = None;
         self.version += 1;
+        self.game_version += 1;
         self.saved += 1;
     }
 
@@ -814,6 +961,8 @@ impl State {
         let before = self.snapshot();
         self.play.play(text).map_err(|e| reasons::play_error(&e))?;
         self.version += 1;
+        self.game_version += 1;
+        self.review = None;
         let after = self.snapshot();
         self.tell(describe_move(&before, &after));
         if after.over {

@@ -1,3 +1,4 @@
+use super::review::MoveClass;
 use super::saving::Saved;
 use super::*;
 use crate::protocol::Judgement;
@@ -101,9 +102,7 @@ fn thought(id: u32, best: &str, judgement: Judgement) -> Action {
 }
 
 fn request_id(fx: &Effects) -> u32 {
-    match fx.think.as_ref().expect("a request") {
-        ToWorker::Think { id, .. } => *id,
-    }
+    fx.think.as_ref().expect("a request").id()
 }
 
 #[test]
@@ -331,9 +330,12 @@ fn a_silent_or_crashed_worker_is_replaced_and_asked_again() {
     );
     let fx = s.apply(Action::Resized);
     let id = request_id(&fx);
-    let fx = s.apply(Action::Worker(WorkerEvent::Silent(id + 100)));
+    let fx = s.apply(Action::Worker(WorkerEvent::Silent {
+        id: id + 100,
+        progress: 0,
+    }));
     assert_eq!(fx.think, None, "a stale watchdog does nothing");
-    let fx = s.apply(Action::Worker(WorkerEvent::Silent(id)));
+    let fx = s.apply(Action::Worker(WorkerEvent::Silent { id, progress: 0 }));
     assert!(fx.stop_worker);
     let again = request_id(&fx);
     assert_ne!(again, id);
@@ -356,7 +358,9 @@ fn the_evaluation_is_from_whites_side_and_labelled() {
     // The computer (Black) thinks it is 1.6 ahead.
     let fx = s.apply(thought(id, "Qe5", Judgement::Margin(16)));
     assert_eq!(s.evaluation(), None, "that was the old position's value");
-    let ToWorker::Think { id, purpose, .. } = fx.think.expect("evaluate the new position");
+    let Some(ToWorker::Think { id, purpose, .. }) = fx.think else {
+        panic!("evaluate the new position")
+    };
     assert_eq!(purpose, Purpose::Evaluate);
     // White to move and 1.6 behind.
     s.apply(Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
@@ -530,6 +534,88 @@ fn labels_start_with_the_square() {
     assert_eq!(square_label(&snap, sq("a1")), "a1, empty");
 }
 
+fn reviewed(id: u32, ply: usize, best: &str, lost_tenths: u32) -> Action {
+    Action::Worker(WorkerEvent::Answer(FromWorker::Reviewed {
+        id,
+        ply,
+        best: best.into(),
+        lost_tenths,
+        exact: true,
+    }))
+}
+
+#[test]
+fn a_review_fills_every_move_and_marks_the_best_alternative() {
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
+    for m in ["Kd4", "Qe5", "Qc3"] {
+        typed(&mut s, m);
+    }
+    let fx = s.apply(Action::Review);
+    let Some(ToWorker::Review { id, moves, .. }) = fx.think else {
+        panic!("a review request")
+    };
+    assert_eq!(moves, ["Kd4", "Qe5", "Qc3"]);
+    s.apply(reviewed(id, 0, "Kd4", 0));
+    s.apply(reviewed(id, 1, "Qd5", 25));
+    assert_eq!(s.review().unwrap().progress(), 2);
+    assert!(s.review().unwrap().running());
+    // Going through the moves does not stop the review.
+    let fx = s.apply(Action::GoTo(2));
+    assert!(!fx.stop_worker);
+    // After Qe5 the board outlines d5, where the best queen went.
+    assert_eq!(s.outlined(), [sq("d5")]);
+    s.apply(reviewed(id, 2, "Qc3", 0));
+    s.apply(Action::Worker(WorkerEvent::Answer(
+        FromWorker::ReviewDone { id },
+    )));
+    let review = s.review().unwrap();
+    assert!(!review.running());
+    let classes: Vec<_> = review
+        .rows()
+        .iter()
+        .map(|r| r.as_ref().unwrap().class)
+        .collect();
+    assert_eq!(
+        classes,
+        [MoveClass::Best, MoveClass::Mistake, MoveClass::Best]
+    );
+    assert_eq!(review.row(1).unwrap().played, "Qe5");
+    // A new move is another game: the review is gone.
+    s.apply(Action::Last);
+    typed(&mut s, "Nd5");
+    assert!(s.review().is_none());
+}
+
+#[test]
+fn a_review_can_be_stopped_and_is_abandoned_when_the_game_changes() {
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
+    assert!(s.apply(Action::Review).think.is_none(), "nothing to review");
+    typed(&mut s, "Kd4");
+    let fx = s.apply(Action::Review);
+    let id = fx.think.unwrap().id();
+    let fx = s.apply(Action::Review);
+    assert!(fx.stop_worker, "the second press stops it");
+    assert!(!s.review().unwrap().running());
+    s.apply(reviewed(id, 0, "Kd4", 0));
+    assert_eq!(
+        s.review().unwrap().progress(),
+        0,
+        "a stopped review takes no more rows"
+    );
+    let fx = s.apply(Action::Review);
+    assert!(fx.think.is_some(), "started again");
+    let fx = typed(&mut s, "Qe5");
+    assert!(fx.stop_worker, "the game changed");
+    // A slow review that keeps reporting is not silent.
+    let fx = s.apply(Action::Review);
+    let id = fx.think.unwrap().id();
+    s.apply(reviewed(id, 0, "Kd4", 0));
+    let fx = s.apply(Action::Worker(WorkerEvent::Silent { id, progress: 0 }));
+    assert!(!fx.stop_worker);
+    let fx = s.apply(Action::Worker(WorkerEvent::Silent { id, progress: 1 }));
+    assert!(fx.stop_worker);
+}
+
 // ----- the property test over the state machine -----
 
 /// One step a person, the worker or the page could take. Squares and
@@ -547,6 +633,7 @@ enum Step {
     Confirm(bool),
     ShowEval(bool),
     Hint,
+    Review,
     NewGame(usize, usize),
     Answer(usize),
     StaleAnswer,
@@ -568,6 +655,7 @@ fn step() -> impl Strategy<Value = Step> {
         any::<bool>().prop_map(Step::Confirm),
         any::<bool>().prop_map(Step::ShowEval),
         Just(Step::Hint),
+        Just(Step::Review),
         ((0usize..SPECS.len()), (0usize..4)).prop_map(|(g, s)| Step::NewGame(g, s)),
         (0usize..100).prop_map(Step::Answer),
         (0usize..100).prop_map(Step::Answer),
@@ -658,6 +746,7 @@ proptest! {
                 Step::Confirm(on) => Action::SetConfirm(on),
                 Step::ShowEval(on) => Action::SetShowEval(on),
                 Step::Hint => Action::Hint,
+                Step::Review => Action::Review,
                 Step::NewGame(g, pattern) => {
                     undoing = true;
                     let spec: cheversi_api::spec::GameSpec = serde_json::from_str(SPECS[g]).unwrap();
@@ -665,6 +754,15 @@ proptest! {
                     Action::Start(NewGame { spec, seats: seats_for(players, pattern), undo_allowed: pattern != 2 })
                 }
                 Step::Answer(_) | Step::StaleAnswer if s.pending_request().is_none() => Action::Resized,
+                Step::Answer(pick) if s.pending_request().is_some_and(|p| p.purpose == Purpose::Review) => {
+                    let p = s.pending_request().unwrap();
+                    let n = s.play().len();
+                    if pick % 4 == 0 {
+                        Action::Worker(WorkerEvent::Answer(FromWorker::ReviewDone { id: p.id }))
+                    } else {
+                        reviewed(p.id, pick % (n + 1), "Kd4", (pick % 50) as u32)
+                    }
+                }
                 Step::Answer(pick) => {
                     let p = s.pending_request().unwrap();
                     let legal = view::legal_moves(s.play().current());
@@ -683,7 +781,7 @@ proptest! {
                     id: s.pending_request().map_or(0, |p| p.id), message: "x".into(),
                 })),
                 Step::Crash => Action::Worker(WorkerEvent::Crashed("x".into())),
-                Step::Silent => Action::Worker(WorkerEvent::Silent(s.pending_request().map_or(0, |p| p.id))),
+                Step::Silent => Action::Worker(WorkerEvent::Silent { id: s.pending_request().map_or(0, |p| p.id), progress: s.review().map_or(0, |r| r.progress()) }),
                 Step::Restore(text) => {
                     // A random save is refused or restored; the current
                     // game is kept when it is refused.

@@ -1,0 +1,225 @@
+//! A post-game review as the page keeps it: one row per move, filled in
+//! as the worker reports them, with each move's class.
+//!
+//! Classes (Cheversi, by final-margin points lost against the best move):
+//! `best` under 0.1, `good` under 1, `inaccuracy` under 2, `mistake` under
+//! 4, `blunder` from 4. Attrition: a move that threw away a proven win or
+//! hastened a proven loss is a `blunder`; otherwise `best` when it is the
+//! engine's move, else `good`.
+
+use crate::i18n::{self, t, tf};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MoveClass {
+    Best,
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl MoveClass {
+    pub const ALL: [MoveClass; 5] = [
+        MoveClass::Best,
+        MoveClass::Good,
+        MoveClass::Inaccuracy,
+        MoveClass::Mistake,
+        MoveClass::Blunder,
+    ];
+
+    /// The name in `data-class`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveClass::Best => "best",
+            MoveClass::Good => "good",
+            MoveClass::Inaccuracy => "inaccuracy",
+            MoveClass::Mistake => "mistake",
+            MoveClass::Blunder => "blunder",
+        }
+    }
+
+    /// The mark in the move list (as chess annotators write them).
+    pub fn mark(self) -> &'static str {
+        match self {
+            MoveClass::Best | MoveClass::Good => "",
+            MoveClass::Inaccuracy => "?!",
+            MoveClass::Mistake => "?",
+            MoveClass::Blunder => "??",
+        }
+    }
+
+    pub fn classify(cheversi: bool, loss: f64, played_best: bool) -> MoveClass {
+        if !cheversi {
+            return match (loss > 0.0, played_best) {
+                (true, _) => MoveClass::Blunder,
+                (false, true) => MoveClass::Best,
+                (false, false) => MoveClass::Good,
+            };
+        }
+        match loss {
+            l if l < 0.1 => MoveClass::Best,
+            l if l < 1.0 => MoveClass::Good,
+            l if l < 2.0 => MoveClass::Inaccuracy,
+            l if l < 4.0 => MoveClass::Mistake,
+            _ => MoveClass::Blunder,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub mover: u8,
+    pub played: String,
+    pub best: String,
+    /// Points lost (Cheversi) or 1 for a thrown result (Attrition).
+    pub loss: f64,
+    pub exact: bool,
+    pub class: MoveClass,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    rows: Vec<Option<Row>>,
+    done: bool,
+    stopped: bool,
+}
+
+impl Review {
+    pub fn new(moves: usize) -> Review {
+        Review {
+            rows: vec![None; moves],
+            done: false,
+            stopped: false,
+        }
+    }
+
+    pub fn rows(&self) -> &[Option<Row>] {
+        &self.rows
+    }
+
+    pub fn row(&self, ply: usize) -> Option<&Row> {
+        self.rows.get(ply)?.as_ref()
+    }
+
+    /// Moves reviewed so far.
+    pub fn progress(&self) -> usize {
+        self.rows.iter().filter(|r| r.is_some()).count()
+    }
+
+    pub fn running(&self) -> bool {
+        !self.done && !self.stopped
+    }
+
+    pub fn set(&mut self, ply: usize, row: Row) {
+        if let Some(slot) = self.rows.get_mut(ply) {
+            *slot = Some(row);
+        }
+    }
+
+    pub fn finish(&mut self) {
+        self.done = true;
+    }
+
+    pub fn stop(&mut self) {
+        self.stopped = true;
+    }
+
+    /// One line per player: points lost in total and per move, and how
+    /// many moves of each class.
+    pub fn summary(&self, players: usize, cheversi: bool) -> Vec<String> {
+        (0..players as u8)
+            .map(|seat| {
+                let mine: Vec<&Row> = self
+                    .rows
+                    .iter()
+                    .flatten()
+                    .filter(|r| r.mover == seat)
+                    .collect();
+                let total: f64 = mine.iter().map(|r| r.loss).sum();
+                let average = if mine.is_empty() {
+                    0.0
+                } else {
+                    total / mine.len() as f64
+                };
+                let counts: Vec<String> = MoveClass::ALL
+                    .iter()
+                    .map(|&c| {
+                        let n = mine.iter().filter(|r| r.class == c).count();
+                        format!("{} {n}", t(&format!("class.{}", c.name())))
+                    })
+                    .collect();
+                let key = if cheversi {
+                    "review.summary"
+                } else {
+                    "review.summary_attrition"
+                };
+                tf(
+                    key,
+                    &[
+                        ("player", i18n::player(seat)),
+                        ("total", &tenths(total)),
+                        ("average", &tenths(average)),
+                        ("moves", &mine.len().to_string()),
+                        ("counts", &counts.join(", ")),
+                    ],
+                )
+            })
+            .collect()
+    }
+}
+
+/// "3.5" (no sign): points lost.
+pub fn tenths(points: f64) -> String {
+    let tenths = (points * 10.0).round().max(0.0) as u64;
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_follow_the_thresholds() {
+        let c = |loss| MoveClass::classify(true, loss, false);
+        assert_eq!(c(0.0), MoveClass::Best);
+        assert_eq!(c(0.09), MoveClass::Best);
+        assert_eq!(c(0.1), MoveClass::Good);
+        assert_eq!(c(0.99), MoveClass::Good);
+        assert_eq!(c(1.0), MoveClass::Inaccuracy);
+        assert_eq!(c(2.0), MoveClass::Mistake);
+        assert_eq!(c(3.9), MoveClass::Mistake);
+        assert_eq!(c(4.0), MoveClass::Blunder);
+        assert_eq!(MoveClass::classify(false, 1.0, false), MoveClass::Blunder);
+        assert_eq!(MoveClass::classify(false, 0.0, true), MoveClass::Best);
+        assert_eq!(MoveClass::classify(false, 0.0, false), MoveClass::Good);
+    }
+
+    #[test]
+    fn the_summary_adds_up_per_player() {
+        i18n::set("en");
+        let mut review = Review::new(3);
+        let row = |mover, loss: f64| Row {
+            mover,
+            played: "x".into(),
+            best: "y".into(),
+            loss,
+            exact: false,
+            class: MoveClass::classify(true, loss, false),
+        };
+        review.set(0, row(0, 1.5));
+        review.set(1, row(1, 0.0));
+        review.set(2, row(0, 4.5));
+        review.set(7, row(0, 9.0));
+        assert_eq!(review.progress(), 3);
+        let lines = review.summary(2, true);
+        assert_eq!(
+            lines[0],
+            "White: 6.0 points lost in 2 moves (3.0 a move); best 0, good 0, inaccuracy 1, mistake 0, blunder 1"
+        );
+        assert!(
+            lines[1].starts_with("Black: 0.0 points lost in 1 moves"),
+            "{}",
+            lines[1]
+        );
+    }
+}
