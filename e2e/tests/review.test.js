@@ -1,0 +1,85 @@
+// The post-game review: run in the worker with a progress bar, every move
+// marked, the summary adding up, the page responsive, abortable.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open } from '../lib/harness.js';
+import { settled, waitForHumanTurn, playAnyMove } from '../lib/play.js';
+import { newGame } from '../lib/dialog.js';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser.close(); await server.close(); });
+
+function watchLongTasks() {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+const CLASSES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
+
+test('a finished game against the computer is reviewed move by move', async () => {
+  const { page, errors, context } = await open(browser, server.url, { init: watchLongTasks });
+  await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'casual'] });
+  while (await waitForHumanTurn(page, 0)) await playAnyMove(page);
+  const moves = await page.locator('#moves .move').count();
+  assert.equal(moves, 16);
+  await page.evaluate(() => { window.__longTasks = []; });
+  const started = Date.now();
+  await page.click('#review-button');
+  await page.waitForSelector('#review-progress:not([hidden])');
+  assert.equal(await page.locator('#review-button').textContent(), 'Stop review');
+  await page.waitForFunction(() => document.querySelector('#review-progress').hidden, null, { timeout: 60000 });
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`review of ${moves} placements: ${seconds.toFixed(1)} s`);
+  const rows = await page.locator('#moves .move').evaluateAll((els) => els.map((e) => ({
+    loss: e.dataset.loss, cls: e.dataset.class, exact: e.dataset.exact, text: e.textContent,
+  })));
+  for (const row of rows) {
+    assert.ok(Number(row.loss) >= 0, JSON.stringify(row));
+    assert.ok(CLASSES.includes(row.cls), JSON.stringify(row));
+    assert.match(row.text, /^[KQRBN][a-h][1-8]$/, 'the mark is not part of the move');
+  }
+  const exact = rows.filter((r) => r.exact === 'true').length;
+  console.log(`exact: ${exact} of ${rows.length}`);
+  assert.ok(rows.slice(-6).every((r) => r.exact === 'true'), `the last 6 placements are exact (${exact} exact)`);
+  // The summary adds up: White's and Black's totals are the sums of their moves' losses.
+  const summary = await page.locator('#review-summary p').allTextContents();
+  assert.equal(summary.length, 2);
+  const sum = (seat) => rows.filter((_, i) => i % 2 === seat).reduce((a, r) => a + Number(r.loss), 0);
+  for (const [seat, line] of summary.entries()) {
+    const total = Number(line.match(/: ([\d.]+) points lost in 8 moves/)[1]);
+    assert.ok(Math.abs(total - sum(seat)) < 0.051, `${line} vs ${sum(seat)}`);
+    const counted = [...line.matchAll(/(best|good|inaccuracy|mistake|blunder) (\d+)/g)].reduce((a, m) => a + Number(m[2]), 0);
+    assert.equal(counted, 8, line);
+  }
+  const long = await page.evaluate(() => window.__longTasks.filter((d) => d > 50));
+  assert.deepEqual(long, [], 'no main-thread task over 50 ms during the review');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a review can be stopped, and a loaded record can be reviewed', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  await newGame(page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
+  await page.click('#record-button');
+  await page.fill('#record-text', '[Game "Cheversi"]\n[Rules "lewicki-free"]\n\n1. Kd4 Qe5 2. Nd5 Rb2 3. Bc3 *');
+  await page.click('#record-load');
+  await settled(page);
+  assert.equal(await page.locator('#moves .move').count(), 5);
+  await page.click('#review-button');
+  await page.waitForSelector('#review-progress:not([hidden])');
+  await page.click('#review-button');
+  await settled(page);
+  assert.equal(await page.locator('#review-progress').isHidden(), true);
+  assert.equal(await page.locator('#status').textContent(), 'Review stopped.');
+  assert.ok(await page.locator('#moves .move[data-loss]').count() < 5);
+  // Started again, it runs to the end.
+  await page.click('#review-button');
+  await page.waitForSelector('#review-progress:not([hidden])');
+  await page.waitForFunction(() => document.querySelector('#review-progress').hidden, null, { timeout: 30000 });
+  assert.equal(await page.locator('#moves .move[data-loss]').count(), 5);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
