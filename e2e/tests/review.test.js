@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { serve, launch, open } from '../lib/harness.js';
 import { settled, waitForHumanTurn, playAnyMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
+import { axe, serious, explain } from '../lib/axe.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -83,3 +84,23 @@ test('a review can be stopped, and a loaded record can be reviewed', async () =>
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const theme of ['light', 'dark']) {
+  test(`axe: a reviewed game (${theme})`, async () => {
+    const { page, errors, context } = await open(browser, server.url, { colorScheme: theme });
+    await newGame(page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
+    await page.click('#record-button');
+    await page.fill('#record-text', '[Game "Cheversi"]\n[Rules "lewicki-free"]\n\n1. Kd4 Qe5 2. Nd5 Rb2 3. Bc3 *');
+    await page.click('#record-load');
+    await page.click('#review-button');
+    await page.waitForSelector('#review-progress:not([hidden])');
+    await page.waitForFunction(() => document.querySelector('#review-progress').hidden, null, { timeout: 30000 });
+    await page.click('#moves .move[data-ply="2"]');
+    await settled(page);
+    const found = await axe(page);
+    assert.deepEqual(serious(found).map((v) => v.id), [], explain(serious(found)));
+    await page.screenshot({ path: `screenshots/review-${theme}.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
