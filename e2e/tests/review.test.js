@@ -55,6 +55,25 @@ test('a finished game against the computer is reviewed move by move', async () =
     const counted = [...line.matchAll(/(best|good|inaccuracy|mistake|blunder) (\d+)/g)].reduce((a, m) => a + Number(m[2]), 0);
     assert.equal(counted, 8, line);
   }
+  // The graph: a point per move, White up; a click goes to that move.
+  assert.equal(await page.locator('#eval-graph').isVisible(), true);
+  assert.equal(await page.locator('#eval-graph circle[data-ply]').count(), 16);
+  assert.match(await page.locator('#eval-graph').getAttribute('aria-label'),
+    /^Evaluation graph: (White led|Black led|Neither side)/);
+  await page.click('#eval-graph circle[data-ply="5"]');
+  await settled(page);
+  assert.equal(await page.locator('#moves .move[aria-current="step"]').getAttribute('data-ply'), '5');
+  assert.equal(await page.locator('#eval-graph circle.current').getAttribute('data-ply'), '5');
+  await page.focus('#eval-graph circle[data-ply="9"]');
+  await page.keyboard.press('Enter');
+  await settled(page);
+  assert.equal(await page.locator('#moves .move[aria-current="step"]').getAttribute('data-ply'), '9');
+  await page.click('#last');
+  await settled(page);
+  const finalScore = Number(await page.locator('#eval-graph circle[data-ply="16"]').getAttribute('data-score'));
+  const [white, black] = await page.locator('#players .score').allTextContents();
+  assert.equal(finalScore, Math.max(-10, Math.min(10, Number(white) - Number(black))), 'the last point is the result');
+  await page.screenshot({ path: 'screenshots/review-graph-desktop.png' });
   const long = await page.evaluate(() => window.__longTasks.filter((d) => d > 50));
   assert.deepEqual(long, [], 'no main-thread task over 50 ms during the review');
   assert.deepEqual(errors, []);

@@ -86,6 +86,8 @@ pub enum FromWorker {
         /// when the move threw away a proven win or hastened a loss.
         lost_tenths: u32,
         exact: bool,
+        /// The position's value for its mover under the best move.
+        value: Judgement,
     },
     ReviewDone {
         id: u32,

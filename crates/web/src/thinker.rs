@@ -66,6 +66,7 @@ fn review(
                 best: row.best,
                 lost_tenths: (row.lost.max(0.0) * 10.0).round() as u32,
                 exact: row.exact,
+                value: judgement(row.value),
             })
         },
     );

@@ -4,6 +4,7 @@
 use super::attrition::Mobility;
 use super::budget::{Budget, Clock};
 use super::cheversi::{distinct_moves, remaining, HandValues, SCALE};
+use super::engine::Eval;
 use super::search::{is_proof, plies_to_end, Found, Searcher};
 use crate::any::{AnyGame, AnyMove};
 use crate::game::{GameState, Player};
@@ -25,6 +26,9 @@ pub struct Reviewed {
     pub exact: bool,
     /// The value of the position for the mover, as text ("+4.5", "wins in 7").
     pub best_value: String,
+    /// The same value as a number: the mover's expected margin (Cheversi),
+    /// a heuristic score (Attrition), or a proven end.
+    pub value: Eval,
 }
 
 fn describe(value: i32, cheversi: bool) -> String {
@@ -126,5 +130,11 @@ fn row<M: Copy + PartialEq>(
         lost,
         exact: best.exact && mine.exact,
         best_value: describe(best.value, cheversi),
+        value: match plies_to_end(best.value) {
+            Some(p) if best.value > 0 => Eval::Wins(Some(p)),
+            Some(p) => Eval::Loses(Some(p)),
+            None if cheversi => Eval::Margin(best.value as f64 / SCALE as f64),
+            None => Eval::Score(best.value),
+        },
     }
 }

@@ -396,6 +396,29 @@ fn wire_events() {
             input.set_value("");
         }
     });
+    // The evaluation graph: a click or Enter on a point goes to that move.
+    let graph: web_sys::Element = dom::by_id("eval-graph");
+    let ply_of = |event: &Event| {
+        event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-ply]").ok().flatten())
+            .and_then(|el| el.get_attribute("data-ply"))
+            .and_then(|p| p.parse::<usize>().ok())
+    };
+    dom::on::<Event>(&graph, "click", move |event| {
+        if let Some(ply) = ply_of(&event) {
+            dispatch(Action::GoTo(ply));
+        }
+    });
+    dom::on::<KeyboardEvent>(&graph, "keydown", move |event| {
+        if event.key() == "Enter" || event.key() == " " {
+            if let Some(ply) = ply_of(&event) {
+                event.prevent_default();
+                dispatch(Action::GoTo(ply));
+            }
+        }
+    });
     let moves: HtmlElement = dom::by_id("moves");
     dom::on::<Event>(&moves, "click", |event| {
         let ply = event

@@ -6,7 +6,7 @@ use super::dom::{self, clear, element, set_attr};
 use super::render::glyph;
 use super::App;
 use crate::i18n::{self, t, tf};
-use crate::state::{Overlay, Seat};
+use crate::state::{graph, Overlay, Seat};
 use crate::wording::square_label;
 use cheversi_api::view::{self, Snapshot};
 use wasm_bindgen::JsCast;
@@ -19,6 +19,7 @@ pub fn update(app: &App, snap: &Snapshot) {
     update_status(app);
     update_moves(app, snap);
     update_review(app);
+    update_graph(app, snap);
     update_summary(app, snap);
     update_buttons(app);
 }
@@ -305,6 +306,126 @@ fn update_review(app: &App) {
     dom::show(&summary, !lines.is_empty());
     for line in lines {
         summary.append_child(&element("p", "", &line)).ok();
+    }
+}
+
+const SVG: &str = "http://www.w3.org/2000/svg";
+const GRAPH_WIDTH: f64 = 320.0;
+const GRAPH_HEIGHT: f64 = 90.0;
+
+fn svg(tag: &str, attrs: &[(&str, String)]) -> web_sys::Element {
+    let el = dom::document()
+        .create_element_ns(Some(SVG), tag)
+        .expect("an SVG element");
+    for (name, value) in attrs {
+        set_attr(&el, name, value);
+    }
+    el
+}
+
+/// `#eval-graph`: the reviewed game's evaluation, White up, a point per
+/// move (click or Enter goes there), the current move marked.
+fn update_graph(app: &App, snap: &Snapshot) {
+    let graph: web_sys::Element = dom::by_id("eval-graph");
+    let session = app.state.play().session();
+    let points = app
+        .state
+        .review()
+        .map(|r| graph::points(session, r))
+        .unwrap_or_default();
+    let key = format!(
+        "{:?}|{}|{}",
+        points
+            .iter()
+            .map(|p| (p.ply, (p.score * 10.0).round() as i64))
+            .collect::<Vec<_>>(),
+        snap.cursor,
+        i18n::current()
+    );
+    if graph.get_attribute("data-key").as_deref() == Some(&key) {
+        return;
+    }
+    set_attr(&graph, "data-key", &key);
+    clear(&graph);
+    if points.is_empty() {
+        set_attr(&graph, "hidden", "");
+        return;
+    }
+    let _ = graph.remove_attribute("hidden");
+    let (w, h) = (GRAPH_WIDTH, GRAPH_HEIGHT);
+    set_attr(&graph, "viewBox", &format!("0 0 {w} {h}"));
+    set_attr(
+        &graph,
+        "aria-label",
+        &format!(
+            "{}: {}",
+            t("label.graph"),
+            graph::description(&points, &snap.moves)
+        ),
+    );
+    let moves = snap.moves.len();
+    let at = graph::positions(&points, moves, w, h);
+    graph
+        .append_child(&svg(
+            "rect",
+            &[
+                ("class", "graph-white".into()),
+                ("x", "0".into()),
+                ("y", "0".into()),
+                ("width", w.to_string()),
+                ("height", (h / 2.0).to_string()),
+            ],
+        ))
+        .ok();
+    graph
+        .append_child(&svg(
+            "line",
+            &[
+                ("class", "graph-zero".into()),
+                ("x1", "0".into()),
+                ("y1", (h / 2.0).to_string()),
+                ("x2", w.to_string()),
+                ("y2", (h / 2.0).to_string()),
+            ],
+        ))
+        .ok();
+    let line: Vec<String> = at.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+    graph
+        .append_child(&svg(
+            "polyline",
+            &[("class", "graph-line".into()), ("points", line.join(" "))],
+        ))
+        .ok();
+    for (point, (x, y)) in points.iter().zip(&at) {
+        let current = point.ply == snap.cursor;
+        let dot = svg(
+            "circle",
+            &[
+                (
+                    "class",
+                    if current {
+                        "graph-point current".into()
+                    } else {
+                        "graph-point".into()
+                    },
+                ),
+                ("cx", format!("{x:.1}")),
+                ("cy", format!("{y:.1}")),
+                ("r", if current { "5".into() } else { "3.5".into() }),
+                ("data-ply", point.ply.to_string()),
+                ("data-score", point.score.to_string()),
+                ("tabindex", "0".into()),
+            ],
+        );
+        let title = svg("title", &[]);
+        title.set_text_content(Some(&format!(
+            "{}. {} ({:+.1})",
+            point.ply,
+            snap.moves.get(point.ply - 1).map_or("", String::as_str),
+            point.score
+        )));
+        dot.append_child(&title).ok();
+        graph.append_child(&dot).ok();
     }
 }
 

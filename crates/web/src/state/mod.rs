@@ -11,6 +11,7 @@
 
 pub mod computer;
 pub mod evaluation;
+pub mod graph;
 pub mod play;
 pub mod pointer;
 pub mod prefs;
@@ -575,6 +576,7 @@ impl State {
                 best,
                 lost_tenths,
                 exact,
+                value,
             }) => {
                 let ours = self
                     .computer
@@ -602,6 +604,7 @@ impl State {
                         best,
                         loss,
                         exact,
+                        value,
                     },
                 );
             }

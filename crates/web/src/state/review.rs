@@ -8,6 +8,7 @@
 //! engine's move, else `good`.
 
 use crate::i18n::{self, t, tf};
+use crate::protocol::Judgement;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum MoveClass {
@@ -75,6 +76,8 @@ pub struct Row {
     pub loss: f64,
     pub exact: bool,
     pub class: MoveClass,
+    /// The position's value for `mover` under the best move.
+    pub value: Judgement,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -205,6 +208,7 @@ mod tests {
             loss,
             exact: false,
             class: MoveClass::classify(true, loss, false),
+            value: Judgement::Margin(0),
         };
         review.set(0, row(0, 1.5));
         review.set(1, row(1, 0.0));

@@ -541,6 +541,7 @@ fn reviewed(id: u32, ply: usize, best: &str, lost_tenths: u32) -> Action {
         best: best.into(),
         lost_tenths,
         exact: true,
+        value: Judgement::Margin(-(lost_tenths as i32)),
     }))
 }
 
