@@ -81,6 +81,17 @@ test('the evaluation after the computer\'s reply is White\'s, labelled, in the p
   const score = Number(await page.locator('#eval').getAttribute('data-score'));
   assert.equal(text.endsWith(score.toFixed(1).replace(/^(\d)/, '+$1')), true, `${text} vs ${score}`);
   assert.match(await page.locator('#best-line').textContent(), /^Best line \((depth \d+|proven)\): [KQRBN][a-h][1-8]/);
+  // Pointing at the best line's first move shows it on the board only.
+  const first = page.locator('#best-line .line-move[data-line="1"]');
+  const square = (await first.textContent()).slice(-2);
+  assert.match(await cell(page, square).getAttribute('aria-label'), new RegExp(`^${square}, empty`));
+  await first.hover();
+  await settled(page);
+  assert.match(await cell(page, square).getAttribute('aria-label'), new RegExp(`^${square}, (White|Black) `));
+  assert.equal(await page.locator('#moves .move').count(), 2);
+  await page.mouse.move(5, 5);
+  await settled(page);
+  assert.match(await cell(page, square).getAttribute('aria-label'), new RegExp(`^${square}, empty`));
   // Proven results are worded in Italian on the Italian page.
   await page.selectOption('#language', 'it');
   await settled(page);

@@ -419,6 +419,25 @@ fn wire_events() {
             }
         }
     });
+    // Pointing at a move of the best line previews it on the board.
+    let line: HtmlElement = dom::by_id("best-line");
+    let line_move = |event: &Event| {
+        event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.get_attribute("data-line"))
+            .and_then(|n| n.parse::<usize>().ok())
+    };
+    for kind in ["mouseover", "focusin"] {
+        dom::on::<Event>(&line, kind, move |event| {
+            if let Some(n) = line_move(&event) {
+                dispatch(Action::PreviewLine(Some(n)));
+            }
+        });
+    }
+    for kind in ["mouseleave", "focusout"] {
+        dom::on::<Event>(&line, kind, |_| dispatch(Action::PreviewLine(None)));
+    }
     let moves: HtmlElement = dom::by_id("moves");
     dom::on::<Event>(&moves, "click", |event| {
         let ply = event
@@ -500,8 +519,13 @@ impl App {
             size: css,
             flipped: self.state.prefs().flipped,
         };
-        render::draw(&self.ctx, &self.state, &snap, self.layout);
-        panels::update(self, &snap);
+        let board = if self.state.previewing().is_some() {
+            self.state.board_snapshot()
+        } else {
+            snap.clone()
+        };
+        render::draw(&self.ctx, &self.state, &board, self.layout);
+        panels::update(self, &snap, &board);
         if self.embedded {
             embedded::report_size(self);
         }

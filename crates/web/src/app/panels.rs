@@ -12,8 +12,9 @@ use cheversi_api::view::{self, Snapshot};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlButtonElement, HtmlElement};
 
-pub fn update(app: &App, snap: &Snapshot) {
-    update_grid(app, snap);
+/// `snap` is the game; `board` what the board shows (a previewed line).
+pub fn update(app: &App, snap: &Snapshot, board: &Snapshot) {
+    update_grid(app, board);
     update_hands(app, snap);
     update_players(app, snap);
     update_status(app);
@@ -217,25 +218,51 @@ fn update_status(app: &App) {
     update_line(app);
 }
 
-/// `#best-line`: the moves the engine expects, with the search's depth.
+/// `#best-line`: the moves the engine expects, with the search's depth;
+/// each move is a button that previews the position it leads to.
 fn update_line(app: &App) {
     let el: HtmlElement = dom::by_id("best-line");
     let line = app.state.best_line().filter(|l| !l.moves.is_empty());
     dom::show(&el, line.is_some());
-    let text = line.map_or(String::new(), |l| {
-        let moves = l.moves.join(" ");
-        if l.exact {
-            tf("eval.line_exact", &[("moves", &moves)])
-        } else {
-            tf(
-                "eval.line",
-                &[("moves", &moves), ("depth", &l.depth.to_string())],
-            )
-        }
-    });
-    if el.text_content().as_deref() != Some(&text) {
-        el.set_text_content(Some(&text));
+    let Some(line) = line else {
+        clear(&el);
+        let _ = el.remove_attribute("data-key");
+        return;
+    };
+    let key = format!(
+        "{}|{}|{}|{}",
+        line.moves.join(" "),
+        line.depth,
+        line.exact,
+        i18n::current()
+    );
+    if el.get_attribute("data-key").as_deref() == Some(&key) {
+        return;
     }
+    set_attr(&el, "data-key", &key);
+    clear(&el);
+    // The sentence around the moves comes from the language file.
+    const MARK: &str = "\u{1}";
+    let sentence = if line.exact {
+        tf("eval.line_exact", &[("moves", MARK)])
+    } else {
+        tf(
+            "eval.line",
+            &[("moves", MARK), ("depth", &line.depth.to_string())],
+        )
+    };
+    let (before, after) = sentence.split_once(MARK).unwrap_or((&sentence, ""));
+    el.append_child(&element("span", "", before)).ok();
+    for (i, text) in line.moves.iter().enumerate() {
+        if i > 0 {
+            el.append_child(&element("span", "", " ")).ok();
+        }
+        let button = element("button", "line-move", text);
+        set_attr(&button, "type", "button");
+        set_attr(&button, "data-line", &(i + 1).to_string());
+        el.append_child(&button).ok();
+    }
+    el.append_child(&element("span", "", after)).ok();
 }
 
 /// `#eval`: the evaluation's words, and for scripts `data-score` (White's

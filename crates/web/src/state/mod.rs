@@ -115,6 +115,9 @@ pub enum Action {
     Hint,
     /// Start the post-game review, or stop the one running.
     Review,
+    /// Show the board as it would be after the first `n` moves of the best
+    /// line (hover or focus on a move of it); None shows the game again.
+    PreviewLine(Option<usize>),
     Start(NewGame),
     /// A game read from a link or a record (already checked).
     Open {
@@ -189,6 +192,8 @@ pub struct State {
     eval: Option<Evaluation>,
     /// The engine's best line from the shown position, with its depth.
     line: Option<BestLine>,
+    /// How many moves of the best line the board previews.
+    preview: Option<usize>,
     /// The post-game review of this game (kept while the moves stay).
     review: Option<Review>,
     /// The evaluation of this position version failed: not asked again.
@@ -220,6 +225,7 @@ impl State {
             hint: None,
             eval: None,
             line: None,
+            preview: None,
             review: None,
             eval_failed: None,
             last_winner: None,
@@ -326,6 +332,25 @@ impl State {
         view::snapshot(self.play.session())
     }
 
+    /// What the board shows: the game, or the position a move of the best
+    /// line leads to while the person points at it.
+    pub fn board_snapshot(&self) -> Snapshot {
+        let (Some(n), Some(line)) = (self.preview, self.best_line()) else {
+            return self.snapshot();
+        };
+        let mut session = self.play.session().clone();
+        for text in line.moves.iter().take(n) {
+            if session.play_text(text).is_err() {
+                return self.snapshot();
+            }
+        }
+        view::snapshot(&session)
+    }
+
+    pub fn previewing(&self) -> Option<usize> {
+        self.preview
+    }
+
     /// The selectors (piece letters or squares) that have a legal move.
     pub fn choosable(&self) -> Vec<String> {
         let game = self.play.current();
@@ -427,6 +452,14 @@ impl State {
             Action::SetShowEval(on) => self.prefs.show_eval = on,
             Action::Hint => self.ask_hint(fx),
             Action::Review => self.toggle_review(fx),
+            Action::PreviewLine(n) => {
+                let n = n.filter(|&n| {
+                    self.best_line()
+                        .is_some_and(|l| n >= 1 && n <= l.moves.len())
+                });
+                fx.render = n != self.preview;
+                self.preview = n;
+            }
             Action::Start(game) => match Play::new(game) {
                 Ok(play) => {
                     self.replace(play, None);
@@ -464,6 +497,7 @@ impl State {
         self.hint = None;
         self.eval = None;
         self.line = None;
+        self.preview = None;
         self.computer.forgive();
     }
 

@@ -380,6 +380,39 @@ fn the_evaluation_is_from_whites_side_and_labelled() {
 }
 
 #[test]
+fn pointing_at_the_best_line_previews_it_on_the_board_only() {
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
+    typed(&mut s, "Kd4");
+    let fx = s.apply(Action::SetShowEval(true));
+    let Some(ToWorker::Think { id, purpose, .. }) = fx.think else {
+        panic!("an evaluation")
+    };
+    s.apply(Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
+        id,
+        purpose,
+        best: "Qe5".into(),
+        judgement: Judgement::Margin(-5),
+        exact: false,
+        depth: 4,
+        nodes: 9,
+        pv: vec!["Qe5".into(), "Qd5".into()],
+        ms: 1.0,
+    })));
+    assert_eq!(s.best_line().unwrap().moves, ["Qe5", "Qd5"]);
+    s.apply(Action::PreviewLine(Some(2)));
+    let board = s.board_snapshot();
+    assert!(board.board[sq("e5") as usize].is_some());
+    assert!(board.board[sq("d5") as usize].is_some());
+    assert!(s.snapshot().board[sq("e5") as usize].is_none(), "the game is unchanged");
+    assert_eq!(moves(&s), ["Kd4"]);
+    s.apply(Action::PreviewLine(Some(3)));
+    assert_eq!(s.previewing(), None, "no third move in the line");
+    s.apply(Action::PreviewLine(Some(1)));
+    typed(&mut s, "Qc3");
+    assert_eq!(s.previewing(), None, "a move ends the preview");
+}
+
+#[test]
 fn evaluations_are_asked_once_per_position() {
     let mut s = hotseat(r#"{"game":"cheversi"}"#);
     assert_eq!(s.apply(Action::Resized).think, None, "switched off");
