@@ -403,7 +403,10 @@ fn pointing_at_the_best_line_previews_it_on_the_board_only() {
     let board = s.board_snapshot();
     assert!(board.board[sq("e5") as usize].is_some());
     assert!(board.board[sq("d5") as usize].is_some());
-    assert!(s.snapshot().board[sq("e5") as usize].is_none(), "the game is unchanged");
+    assert!(
+        s.snapshot().board[sq("e5") as usize].is_none(),
+        "the game is unchanged"
+    );
     assert_eq!(moves(&s), ["Kd4"]);
     s.apply(Action::PreviewLine(Some(3)));
     assert_eq!(s.previewing(), None, "no third move in the line");
