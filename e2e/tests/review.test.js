@@ -60,7 +60,8 @@ test('a finished game against the computer is reviewed move by move', async () =
   assert.equal(await page.locator('#eval-graph circle[data-ply]').count(), 16);
   assert.match(await page.locator('#eval-graph').getAttribute('aria-label'),
     /^Evaluation graph: (White led|Black led|Neither side)/);
-  await page.click('#eval-graph circle[data-ply="5"]');
+  // A click anywhere in a move's column goes there.
+  await page.click('#eval-graph rect.graph-hit[data-ply="5"]', { position: { x: 3, y: 3 } });
   await settled(page);
   assert.equal(await page.locator('#moves .move[aria-current="step"]').getAttribute('data-ply'), '5');
   assert.equal(await page.locator('#eval-graph circle.current').getAttribute('data-ply'), '5');

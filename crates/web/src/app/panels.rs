@@ -423,6 +423,22 @@ fn update_graph(app: &App, snap: &Snapshot) {
             &[("class", "graph-line".into()), ("points", line.join(" "))],
         ))
         .ok();
+    // A column per move takes the clicks: a point alone is a small target.
+    let step = w / moves.max(1) as f64;
+    for (point, (x, _)) in points.iter().zip(&at) {
+        let hit = svg(
+            "rect",
+            &[
+                ("class", "graph-hit".into()),
+                ("x", format!("{:.1}", x - step / 2.0)),
+                ("y", "0".into()),
+                ("width", format!("{step:.1}")),
+                ("height", h.to_string()),
+                ("data-ply", point.ply.to_string()),
+            ],
+        );
+        graph.append_child(&hit).ok();
+    }
     for (point, (x, y)) in points.iter().zip(&at) {
         let current = point.ply == snap.cursor;
         let dot = svg(
