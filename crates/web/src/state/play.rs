@@ -98,10 +98,6 @@ impl Play {
         self.seats.get(mover as usize).copied()
     }
 
-    pub fn human_to_move(&self) -> bool {
-        self.seat_to_move() == Some(Seat::Human)
-    }
-
     /// The computer's level when it must move now: its turn in the live
     /// game (not while the person reviews).
     pub fn computer_to_move(&self) -> Option<Level> {
