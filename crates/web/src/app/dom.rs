@@ -41,6 +41,19 @@ pub fn clear(el: &Element) {
     el.set_text_content(None);
 }
 
+/// For a part rebuilt from scratch: false when `key` (what it shows) is
+/// the same as last time; else records the key, empties the element and
+/// returns true. Rebuilding only on change keeps a click from being split
+/// between an old button and its replacement.
+pub fn rebuild(el: &Element, key: &str) -> bool {
+    if el.get_attribute("data-key").as_deref() == Some(key) {
+        return false;
+    }
+    set_attr(el, "data-key", key);
+    clear(el);
+    true
+}
+
 /// Adds an event listener that lives as long as the page.
 pub fn on<E: wasm_bindgen::convert::FromWasmAbi + 'static>(
     target: &web_sys::EventTarget,

@@ -519,13 +519,11 @@ impl App {
             size: css,
             flipped: self.state.prefs().flipped,
         };
-        let board = if self.state.previewing().is_some() {
-            self.state.board_snapshot()
-        } else {
-            snap.clone()
-        };
-        render::draw(&self.ctx, &self.state, &board, self.layout);
-        panels::update(self, &snap, &board);
+        // Only a previewed line needs a second snapshot.
+        let preview = self.state.previewing().map(|_| self.state.board_snapshot());
+        let board = preview.as_ref().unwrap_or(&snap);
+        render::draw(&self.ctx, &self.state, board, self.layout);
+        panels::update(self, &snap, board);
         if self.embedded {
             embedded::report_size(self);
         }

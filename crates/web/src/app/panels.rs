@@ -61,8 +61,6 @@ fn update_hands(app: &App, snap: &Snapshot) {
     let top: HtmlElement = dom::by_id("hand-top");
     let bottom: HtmlElement = dom::by_id("hand-bottom");
     let choosable = app.state.choosable();
-    // Rebuilt only when something shown changed, so a click is never
-    // split between an old button and its replacement.
     let mut key = format!(
         "{}|{}|{}|{}|{}|",
         snap.to_move.map_or(9, |m| m),
@@ -78,11 +76,9 @@ fn update_hands(app: &App, snap: &Snapshot) {
         }
         key.push('/');
     }
-    if top.get_attribute("data-key").as_deref() == Some(&key) {
+    if !dom::rebuild(&top, &key) {
         return;
     }
-    set_attr(&top, "data-key", &key);
-    clear(&top);
     clear(&bottom);
     for (seat, hand) in snap.hands.iter().enumerate() {
         let target = if seat == bottom_seat { &bottom } else { &top };
@@ -236,11 +232,9 @@ fn update_line(app: &App) {
         line.exact,
         i18n::current()
     );
-    if el.get_attribute("data-key").as_deref() == Some(&key) {
+    if !dom::rebuild(&el, &key) {
         return;
     }
-    set_attr(&el, "data-key", &key);
-    clear(&el);
     // The sentence around the moves comes from the language file.
     const MARK: &str = "\u{1}";
     let sentence = if line.exact {
@@ -325,11 +319,9 @@ fn update_review(app: &App) {
         })
         .unwrap_or_default();
     let key = lines.join("\n");
-    if summary.get_attribute("data-key").as_deref() == Some(&key) {
+    if !dom::rebuild(&summary, &key) {
         return;
     }
-    set_attr(&summary, "data-key", &key);
-    clear(&summary);
     dom::show(&summary, !lines.is_empty());
     for line in lines {
         summary.append_child(&element("p", "", &line)).ok();
@@ -369,11 +361,9 @@ fn update_graph(app: &App, snap: &Snapshot) {
         snap.cursor,
         i18n::current()
     );
-    if graph.get_attribute("data-key").as_deref() == Some(&key) {
+    if !dom::rebuild(&graph, &key) {
         return;
     }
-    set_attr(&graph, "data-key", &key);
-    clear(&graph);
     if points.is_empty() {
         set_attr(&graph, "hidden", "");
         return;
@@ -484,11 +474,9 @@ fn update_moves(app: &App, snap: &Snapshot) {
         i18n::current(),
         review.map_or(usize::MAX, |r| r.progress())
     );
-    if list.get_attribute("data-key").as_deref() == Some(&key) {
+    if !dom::rebuild(&list, &key) {
         return;
     }
-    set_attr(&list, "data-key", &key);
-    clear(&list);
     let mut round: Option<HtmlElement> = None;
     let mut last_mover: Option<u8> = None;
     let mut number = 0;
