@@ -28,9 +28,13 @@ export async function playAnyMove(page, { confirm = true } = {}) {
     const own = await page.locator('#grid .cell').evaluateAll((cells) => cells
       .filter((c) => /, (White|Black|Red|Blue) (Knight|second Knight)/.test(c.getAttribute('aria-label')))
       .map((c) => c.dataset.square));
+    // The list holds every knight: a tap on an opponent's knight that the
+    // mover's only piece can capture plays that capture, and the turn is done.
+    const played = await page.locator('#moves .move').count();
     for (const sq of own) {
       await page.locator(`#grid [data-square="${sq}"]`).click();
       await settled(page);
+      if (await page.locator('#moves .move').count() > played) return;
       if (await page.locator('#grid .cell[aria-label$=", legal"]').count() > 0) break;
     }
   }
