@@ -1,13 +1,12 @@
 #!/usr/bin/env python3
 """trunk post_build hook: finishes the site in trunk's staging directory.
 
-0. Names the computer player's files by their content (worker-<hash>.js,
-   worker_bg-<hash>.wasm, and worker-loader-<hash>.js, which loads those
-   two) and names the loader in index.html's
-   <meta name="cheversi-worker" content="./worker-loader-<hash>.js">, so a
-   page only ever starts the worker of its own build, however long it
-   stays open. worker-loader.js, the old fixed name, is the same loader,
-   for an app that does not read the tag yet.
+0. Writes the computer player's loader, which starts the page's own wasm
+   module (app-<hash>.js, app-<hash>_bg.wasm) in a module worker, under a
+   name made from its content, worker-loader-<hash>.js, and names it in
+   index.html's <meta name="cheversi-worker" content="...">, so a page
+   only ever starts the worker of its own build, however long it stays
+   open.
    Then writes embed.html (the board alone, for iframes on rules pages),
    which keeps the tag.
 1. Moves trunk's inline start-up script into its own file, so the page's
@@ -89,27 +88,27 @@ def content_name(stem, suffix, data):
 
 
 def hash_worker():
-    """Content-hashed names for the worker and its loader; the meta tag."""
-    renamed = {}
-    for name, stem, suffix in (("worker.js", "worker", ".js"), ("worker_bg.wasm", "worker_bg", ".wasm")):
-        path = os.path.join(staging, name)
-        if not os.path.exists(path):
-            sys.exit(f"post-build: trunk wrote no {name}")
-        with open(path, "rb") as f:
-            renamed[name] = content_name(stem, suffix, f.read())
-        os.replace(path, os.path.join(staging, renamed[name]))
+    """The worker's loader, naming the app's hashed files, under a hashed
+    name of its own; the meta tag that names it."""
     loader_path = os.path.join(staging, "worker-loader.js")
     with open(loader_path, encoding="utf-8") as f:
         loader = f.read()
-    for old, new in renamed.items():
+    os.remove(loader_path)
+    names = sorted(os.listdir(staging))
+    app = {
+        "app.js": [n for n in names if re.fullmatch(r"app-[0-9a-f]+\.js", n)],
+        "app_bg.wasm": [n for n in names if re.fullmatch(r"app-[0-9a-f]+_bg\.wasm", n)],
+    }
+    for old, found in app.items():
+        if len(found) != 1:
+            sys.exit(f"post-build: expected one hashed {old}, found {found} in {names}")
         quoted = f"'./{old}'"
         if quoted not in loader:
             sys.exit(f"post-build: worker-loader.js does not load {quoted}")
-        loader = loader.replace(quoted, f"'./{new}'")
+        loader = loader.replace(quoted, f"'./{found[0]}'")
     loader_name = content_name("worker-loader", ".js", loader.encode())
-    for name in (loader_name, "worker-loader.js"):
-        with open(os.path.join(staging, name), "w", encoding="utf-8") as f:
-            f.write(loader)
+    with open(os.path.join(staging, loader_name), "w", encoding="utf-8") as f:
+        f.write(loader)
     index_path = os.path.join(staging, "index.html")
     with open(index_path, encoding="utf-8") as f:
         html = f.read()

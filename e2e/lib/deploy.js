@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIST } from './harness.js';
 
-const HASHED = /^(.+)-([0-9a-f]{16})((?:_bg)?\.(?:js|wasm|css))$/;
+const HASHED = /^(.+)-([0-9a-f]{8,16})((?:_bg)?\.(?:js|wasm|css))$/;
 const TEXT = /\.(html|js|css|webmanifest|json|svg|txt)$/;
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');

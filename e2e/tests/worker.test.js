@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { serve, launch, open, DIST } from '../lib/harness.js';
 import { settled, waitForHumanTurn } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
@@ -40,7 +40,7 @@ test('a worker that fails to start is replaced and the game goes on', async () =
   // No service worker: its precaching would race for the broken response.
   const context = await browser.newContext({ serviceWorkers: 'block' });
   let failures = 1;
-  await context.route('**/worker_bg*.wasm', (route) => {
+  await context.route('**/worker-loader-*.js', (route) => {
     if (failures-- > 0) route.fulfill({ status: 500, body: 'broken' });
     else route.continue();
   });
@@ -56,7 +56,7 @@ test('a worker that fails to start is replaced and the game goes on', async () =
   await context.close();
 });
 
-test('the worker\'s files are named by their content and each page names its loader', async () => {
+test('the worker loads the page\'s own wasm module, by names made from content', async () => {
   const read = (name) => readFileSync(DIST + name);
   const hashed = (name) => {
     const match = /-([0-9a-f]{16})\.(js|wasm)$/.exec(name);
@@ -73,19 +73,20 @@ test('the worker\'s files are named by their content and each page names its loa
   const loader = loaders[0];
   hashed(loader);
   const code = read(loader).toString();
-  const script = /importScripts\('\.\/(worker-[0-9a-f]{16}\.js)'\)/.exec(code)?.[1];
-  const wasm = /module_or_path: '\.\/(worker_bg-[0-9a-f]{16}\.wasm)'/.exec(code)?.[1];
+  const script = /import init from '\.\/(app-[0-9a-f]+\.js)'/.exec(code)?.[1];
+  const wasm = /module_or_path: '\.\/(app-[0-9a-f]+_bg\.wasm)'/.exec(code)?.[1];
   assert.ok(script && wasm, code);
-  hashed(script);
-  hashed(wasm);
-  assert.equal(existsSync(DIST + 'worker.js') || existsSync(DIST + 'worker_bg.wasm'), false, 'no fixed names');
-  // Until the app reads the meta tag, the old name loads this build's worker.
-  assert.equal(read('worker-loader.js').toString(), code);
+  // The very files the page loads: the site ships the engine once.
+  const start = read('index.html').toString();
+  assert.ok(start.includes(`./${wasm}`), 'the page preloads the same wasm');
+  const wasmFiles = readdirSync(DIST).filter((n) => n.endsWith('.wasm'));
+  assert.deepEqual(wasmFiles, [wasm], 'one wasm module in dist/');
+  assert.equal(existsSync(DIST + 'worker-loader.js'), false, 'no fixed name');
 
   // The loader the page names starts the worker.
   const { page, errors, context } = await open(browser, server.url);
   const first = await page.evaluate(() => new Promise((ok, fail) => {
-    const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content);
+    const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content, { type: 'module' });
     worker.onmessage = (e) => { worker.terminate(); ok(e.data); };
     worker.onerror = (e) => { e.preventDefault(); fail(new Error(e.message)); };
   }));

@@ -1,11 +1,12 @@
-// Starts the computer player: trunk builds the worker as no-modules
-// output (worker.js + worker_bg.wasm); scripts/post-build.py gives both
-// names made from their content and writes this loader, naming them, as
-// worker-loader-<hash>.js (the name index.html's
-// <meta name="cheversi-worker"> gives) and as worker-loader.js. A failed
-// start is rethrown outside the promise so the page sees the worker's
-// error event and starts a new one.
-importScripts('./worker.js');
-wasm_bindgen({ module_or_path: './worker_bg.wasm' }).catch((e) => {
+// Starts the computer player: a module worker that loads the page's own
+// wasm module (trunk's app.js and app_bg.wasm, whose content-hashed names
+// scripts/post-build.py writes in place of the two below before saving
+// this loader as worker-loader-<hash>.js, the name index.html's
+// <meta name="cheversi-worker"> gives). In a worker the module starts the
+// computer player, not the board. A failed start is rethrown outside the
+// promise so the page sees the worker's error event and starts a new one.
+import init from './app.js';
+
+init({ module_or_path: './app_bg.wasm' }).catch((e) => {
   setTimeout(() => { throw e; });
 });

@@ -1,6 +1,6 @@
-//! The browser game. Two binaries of one page, built by trunk:
-//! `app` (the canvas front end, main thread) and `worker` (the computer
-//! player, a Web Worker). They talk only through [`protocol`].
+//! The browser game: one wasm module, built by trunk, that is the canvas
+//! front end in the page ([`app`]) and the computer player in a Web Worker
+//! ([`worker`]). The two talk only through [`protocol`].
 //!
 //! The pure parts — the message type, the page state and its actions
 //! ([`state`]), board geometry ([`layout`]), links and embed parameters
@@ -11,6 +11,7 @@ pub mod embed;
 pub mod i18n;
 pub mod layout;
 pub mod link;
+pub mod number;
 pub mod params;
 pub mod protocol;
 pub mod reasons;
@@ -22,3 +23,15 @@ pub mod wording;
 pub mod app;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
+
+/// Starts whichever part this global scope is for: the front end in a
+/// window, the computer player in a worker.
+#[cfg(target_arch = "wasm32")]
+pub fn start() {
+    use wasm_bindgen::JsCast;
+    if js_sys::global().dyn_ref::<web_sys::Window>().is_some() {
+        app::start();
+    } else {
+        worker::start();
+    }
+}

@@ -35,7 +35,12 @@ fn describe(value: i32, cheversi: bool) -> String {
     match plies_to_end(value) {
         Some(p) if value > 0 => format!("wins in {p}"),
         Some(p) => format!("loses in {p}"),
-        None if cheversi => format!("{:+.1}", value as f64 / SCALE as f64),
+        None if cheversi => {
+            // Tenths by integer arithmetic (no float formatting in wasm).
+            let tenths = (i64::from(value.abs()) * 10 + i64::from(SCALE) / 2) / i64::from(SCALE);
+            let sign = if value < 0 { '-' } else { '+' };
+            format!("{sign}{}.{}", tenths / 10, tenths % 10)
+        }
         None => format!("{value:+}"),
     }
 }

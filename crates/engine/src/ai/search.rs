@@ -122,7 +122,7 @@ impl<G: Searchable> Searcher<G> {
                 (mv, v)
             })
             .collect();
-        scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        sort_by_key(&mut scored, |&(_, v)| -v);
         let mut root: Vec<RootMove<G::Move>> = scored
             .into_iter()
             .map(|(mv, value)| RootMove {
@@ -233,7 +233,7 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
                 if done.is_empty() {
                     return None;
                 }
-                done.sort_by_key(|r| std::cmp::Reverse(r.value));
+                sort_by_key(&mut done, |r| -r.value);
                 let seen: Vec<G::Move> = done.iter().map(|r| r.mv).collect();
                 done.extend(previous.iter().filter(|r| !seen.contains(&r.mv)).cloned());
                 return Some((done, false));
@@ -246,7 +246,7 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
             });
             alpha = alpha.max(value);
         }
-        done.sort_by_key(|r| std::cmp::Reverse(r.value));
+        sort_by_key(&mut done, |r| -r.value);
         Some((done, true))
     }
 
@@ -346,20 +346,22 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
 
     /// Best first for the side to move, by the quick value of each child.
     fn order(&self, pos: &G, moves: &mut [G::Move], maximising: bool) {
-        let mut keyed: Vec<(i32, G::Move)> = moves
+        let mut keys: Vec<u64> = moves
             .iter()
-            .map(|&mv| {
+            .enumerate()
+            .map(|(i, &mv)| {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
                 let v = child
                     .decided(self.me)
                     .unwrap_or_else(|| child.quick_value(self.me));
-                (if maximising { -v } else { v }, mv)
+                sort_key(if maximising { -v } else { v }, i)
             })
             .collect();
-        keyed.sort_by_key(|&(k, _)| k);
-        for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
-            *slot = mv;
+        keys.sort_unstable();
+        let original = moves.to_vec();
+        for (slot, k) in moves.iter_mut().zip(keys) {
+            *slot = original[k as u32 as usize];
         }
     }
 
@@ -384,6 +386,29 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
         }
         line
     }
+}
+
+/// Sorts `items` by `key`, ascending, keeping the order of equal keys,
+/// through one sort of plain integers: the wasm build then carries one
+/// copy of the sort code instead of one per item type and key.
+pub(crate) fn sort_by_key<T: Clone>(items: &mut [T], key: impl Fn(&T) -> i32) {
+    let mut order: Vec<u64> = items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| sort_key(key(item), i))
+        .collect();
+    order.sort_unstable();
+    let sorted: Vec<T> = order
+        .iter()
+        .map(|&k| items[k as u32 as usize].clone())
+        .collect();
+    items.clone_from_slice(&sorted);
+}
+
+/// A key and an index packed so that integer order is key order, then
+/// index order (the low 32 bits give the index back).
+fn sort_key(key: i32, index: usize) -> u64 {
+    (u64::from((key as u32) ^ 0x8000_0000) << 32) | index as u64
 }
 
 /// A decided value at `ply` from the root: wins sooner are worth more.
@@ -411,5 +436,24 @@ fn from_table(v: i32, ply: i32) -> i32 {
         v - v.signum() * ply
     } else {
         v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_by_key;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Same order as the standard library's stable sort, equal keys
+        /// included (the extremes of i32 too).
+        #[test]
+        fn sorts_like_the_stable_sort(keys in proptest::collection::vec(prop_oneof![-3..3i32, any::<i32>()], 0..80)) {
+            let mut items: Vec<(i32, usize)> = keys.iter().copied().zip(0..).collect();
+            let mut expected = items.clone();
+            expected.sort_by_key(|&(k, _)| k);
+            sort_by_key(&mut items, |&(k, _)| k);
+            prop_assert_eq!(items, expected);
+        }
     }
 }

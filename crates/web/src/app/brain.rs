@@ -5,7 +5,8 @@
 
 use super::dom;
 use crate::protocol::{FromWorker, ToWorker};
-use web_sys::{ErrorEvent, MessageEvent, Worker};
+use wasm_bindgen::JsCast;
+use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 pub struct Brain {
     worker: Worker,
@@ -24,7 +25,8 @@ pub enum Reply {
 }
 
 /// The worker's loader: named in the page by the build (a hashed name, so
-/// an old page never starts a newer worker), else the plain name.
+/// an old page never starts a newer worker). Every build writes the tag;
+/// without it the worker fails to start and the page says so.
 fn loader() -> String {
     dom::document()
         .query_selector("meta[name=cheversi-worker]")
@@ -78,7 +80,11 @@ impl Brain {
 }
 
 fn spawn(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> Worker {
-    let worker = Worker::new(&loader()).expect("workers are supported");
+    // A module worker: its loader imports the page's own wasm module.
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker =
+        Worker::new_with_options(&loader(), &options).expect("module workers are supported");
     let reply = on_reply.clone();
     dom::on::<MessageEvent>(&worker, "message", move |event| {
         let message = match serde_wasm_bindgen::from_value::<FromWorker>(event.data()) {
@@ -89,9 +95,15 @@ fn spawn(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> Worker {
         reply(message);
     });
     let reply = on_reply;
-    dom::on::<ErrorEvent>(&worker, "error", move |event| {
+    // A module worker whose script cannot be fetched fires a plain Event,
+    // not an ErrorEvent: read the message only where there is one.
+    dom::on::<Event>(&worker, "error", move |event| {
         event.prevent_default();
-        reply(Reply::Crashed(event.message()));
+        let message = match event.dyn_ref::<ErrorEvent>() {
+            Some(e) if !e.message().is_empty() => e.message(),
+            _ => "the computer player could not start".to_string(),
+        };
+        reply(Reply::Crashed(message));
     });
     worker
 }

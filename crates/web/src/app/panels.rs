@@ -6,6 +6,7 @@ use super::dom::{self, clear, element, set_attr};
 use super::render::glyph;
 use super::App;
 use crate::i18n::{self, t, tf};
+use crate::number::{decimal, signed};
 use crate::state::{graph, Overlay, Seat};
 use crate::wording::square_label;
 use cheversi_api::view::{self, Snapshot};
@@ -270,7 +271,7 @@ fn update_eval(app: &App) {
         el.set_text_content(Some(&text));
     }
     match evaluation.and_then(|e| e.white_score()) {
-        Some(score) if score.is_finite() => dom::set_attr(&el, "data-score", &score.to_string()),
+        Some(score) if score.is_finite() => dom::set_attr(&el, "data-score", &decimal(score)),
         _ => {
             let _ = el.remove_attribute("data-score");
         }
@@ -370,7 +371,11 @@ fn update_graph(app: &App, snap: &Snapshot) {
     }
     let _ = graph.remove_attribute("hidden");
     let (w, h) = (GRAPH_WIDTH, GRAPH_HEIGHT);
-    set_attr(&graph, "viewBox", &format!("0 0 {w} {h}"));
+    set_attr(
+        &graph,
+        "viewBox",
+        &format!("0 0 {} {}", decimal(w), decimal(h)),
+    );
     set_attr(
         &graph,
         "aria-label",
@@ -389,8 +394,8 @@ fn update_graph(app: &App, snap: &Snapshot) {
                 ("class", "graph-white".into()),
                 ("x", "0".into()),
                 ("y", "0".into()),
-                ("width", w.to_string()),
-                ("height", (h / 2.0).to_string()),
+                ("width", decimal(w)),
+                ("height", decimal(h / 2.0)),
             ],
         ))
         .ok();
@@ -400,13 +405,16 @@ fn update_graph(app: &App, snap: &Snapshot) {
             &[
                 ("class", "graph-zero".into()),
                 ("x1", "0".into()),
-                ("y1", (h / 2.0).to_string()),
-                ("x2", w.to_string()),
-                ("y2", (h / 2.0).to_string()),
+                ("y1", decimal(h / 2.0)),
+                ("x2", decimal(w)),
+                ("y2", decimal(h / 2.0)),
             ],
         ))
         .ok();
-    let line: Vec<String> = at.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+    let line: Vec<String> = at
+        .iter()
+        .map(|(x, y)| format!("{},{}", decimal(*x), decimal(*y)))
+        .collect();
     graph
         .append_child(&svg(
             "polyline",
@@ -420,10 +428,10 @@ fn update_graph(app: &App, snap: &Snapshot) {
             "rect",
             &[
                 ("class", "graph-hit".into()),
-                ("x", format!("{:.1}", x - step / 2.0)),
+                ("x", decimal(x - step / 2.0)),
                 ("y", "0".into()),
-                ("width", format!("{step:.1}")),
-                ("height", h.to_string()),
+                ("width", decimal(step)),
+                ("height", decimal(h)),
                 ("data-ply", point.ply.to_string()),
             ],
         );
@@ -442,20 +450,20 @@ fn update_graph(app: &App, snap: &Snapshot) {
                         "graph-point".into()
                     },
                 ),
-                ("cx", format!("{x:.1}")),
-                ("cy", format!("{y:.1}")),
+                ("cx", decimal(*x)),
+                ("cy", decimal(*y)),
                 ("r", if current { "5".into() } else { "3.5".into() }),
                 ("data-ply", point.ply.to_string()),
-                ("data-score", point.score.to_string()),
+                ("data-score", decimal(point.score)),
                 ("tabindex", "0".into()),
             ],
         );
         let title = svg("title", &[]);
         title.set_text_content(Some(&format!(
-            "{}. {} ({:+.1})",
+            "{}. {} ({})",
             point.ply,
             snap.moves.get(point.ply - 1).map_or("", String::as_str),
-            point.score
+            signed(point.score)
         )));
         dot.append_child(&title).ok();
         graph.append_child(&dot).ok();

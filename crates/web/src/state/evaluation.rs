@@ -15,11 +15,7 @@ pub struct Evaluation {
     pub exact: bool,
 }
 
-/// "+1.6" from tenths (integer arithmetic: no float formatting code).
-pub fn tenths_text(tenths: i64) -> String {
-    let sign = if tenths < 0 { '-' } else { '+' };
-    format!("{sign}{}.{}", tenths.abs() / 10, tenths.abs() % 10)
-}
+use crate::number::tenths_signed as tenths_text;
 
 impl Evaluation {
     /// The judgement turned to White's side (two players only).

@@ -105,7 +105,7 @@ pub fn description(points: &[Point], notations: &[String]) -> String {
                 &[
                     ("ply", &p.ply.to_string()),
                     ("move", notations.get(p.ply - 1).map_or("", String::as_str)),
-                    ("points", &format!("{:.1}", change)),
+                    ("points", &crate::number::decimal(change)),
                 ],
             )
         ),
