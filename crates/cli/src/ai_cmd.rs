@@ -234,7 +234,9 @@ impl MatchArgs {
 pub struct ReviewArgs {
     /// A game record file, or - for standard input.
     file: String,
-    /// Search time per position (milliseconds).
+    /// Search time per move on average (milliseconds): the review gets
+    /// this times the number of moves, spent last move first, so the time
+    /// proven endings leave over goes to harder positions.
     #[arg(long, default_value_t = 1000)]
     time_ms: u64,
     #[arg(long)]

@@ -10,7 +10,7 @@ use cheversi_engine::ai::engine::{Engine, Eval, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::ai::minimax::minimax;
 use cheversi_engine::ai::review::review;
-use cheversi_engine::ai::search::{Searcher, WIN};
+use cheversi_engine::ai::search::{RootValues, Searchable, Searcher, WIN};
 use cheversi_engine::attrition::{self, Variant};
 use cheversi_engine::cheversi::{self, RuleSet};
 use cheversi_engine::record::Record;
@@ -103,6 +103,123 @@ fn the_exact_end_search_equals_brute_force_and_says_so() {
             let mut child = pos.clone();
             child.play_unchecked(found.best);
             assert_eq!(minimax(&child, &PlainScore, me, 16, 1), brute);
+            // The line shown is the game both sides' best play makes: it
+            // is legal, runs to the end and ends on that margin.
+            assert_eq!(found.pv.first(), Some(&found.best));
+            let mut end = pos.clone();
+            for &mv in &found.pv {
+                end.try_play(mv).expect("a legal line");
+            }
+            assert!(end.is_over(), "the line reaches the end: {:?}", found.pv);
+            assert_eq!(end.decided(me), Some(brute), "{rules}: {:?}", found.pv);
+        }
+    }
+}
+
+#[test]
+fn a_search_cut_short_still_shows_its_whole_line() {
+    // Before: the line was read back from the table only, where deeper
+    // nodes had overwritten it; a depth-8 search showed one move.
+    let clock = clock();
+    let options = cheversi::Options::new(RuleSet::Brainking);
+    let mut pos = cheversi::Position::new(options);
+    for text in ["Kd4", "Qe5", "Qf6", "Rg7", "Rh8", "Rh6"] {
+        let mv = pos.parse_move(text).unwrap();
+        pos.try_play(mv).unwrap();
+    }
+    let found = Searcher::new(16).search(
+        &pos,
+        &HandValues::calibrate(options),
+        &mut Budget::new(&clock, None, Some(3_000_000), None),
+        64,
+        None,
+        false,
+    );
+    assert!(!found.exact && found.depth >= 5, "depth {}", found.depth);
+    assert!(
+        found.pv.len() >= found.depth as usize,
+        "depth {} but the line is {:?}",
+        found.depth,
+        found.pv
+    );
+    let mut p = pos.clone();
+    for &mv in &found.pv {
+        p.try_play(mv).expect("a legal line");
+    }
+}
+
+#[test]
+fn a_pinned_root_move_gets_its_exact_value_beside_the_best() {
+    let clock = clock();
+    let mut rng = Rng::new(7);
+    let options = cheversi::Options::new(RuleSet::Brainking);
+    let start = cheversi::Position::new(options);
+    let mut checked = 0;
+    while checked < 6 {
+        let Some(pos) = random_position(&start, 11, &mut rng) else {
+            continue;
+        };
+        let me = pos.to_move().unwrap();
+        let moves = distinct_moves(&pos);
+        let pinned = moves[rng.below(moves.len() as u32) as usize];
+        let found = Searcher::new(14).search_for(
+            &pos,
+            &HandValues::calibrate(options),
+            &mut unlimited(&clock),
+            16,
+            Some(moves),
+            RootValues::BestAnd(pinned),
+        );
+        assert!(found.exact);
+        assert_eq!(found.value, minimax(&pos, &PlainScore, me, 16, 0));
+        let mine = found.root.iter().find(|r| r.mv == pinned).unwrap();
+        let mut child = pos.clone();
+        child.play_unchecked(pinned);
+        assert!(mine.exact);
+        assert_eq!(
+            mine.value,
+            minimax(&child, &PlainScore, me, 16, 1),
+            "{pinned:?}"
+        );
+        checked += 1;
+    }
+}
+
+#[test]
+fn review_points_lost_equal_brute_force_on_the_last_placements() {
+    let clock = clock();
+    let mut rng = Rng::new(11);
+    for rules in [RuleSet::Brainking, RuleSet::LewickiFree, RuleSet::Lewicki] {
+        let options = cheversi::Options::new(rules);
+        let mut record = Record::new(GameOptions::Cheversi(options));
+        while !record.final_position().is_over() {
+            let mut moves = Vec::new();
+            record.final_position().legal_moves(&mut moves);
+            let mv = moves[rng.below(moves.len() as u32) as usize];
+            record.play(mv).unwrap();
+        }
+        let rows = review(&record, None, Some(300_000), &clock);
+        assert_eq!(rows.len(), 16);
+        for (ply, row) in rows.iter().enumerate().skip(12) {
+            let AnyGame::Cheversi(before) = record.position_at(ply).unwrap().clone() else {
+                unreachable!()
+            };
+            let AnyMove::Cheversi(played) = record.moves()[ply] else {
+                unreachable!()
+            };
+            let me = before.to_move().unwrap();
+            let best = minimax(&before, &PlainScore, me, 16, 0);
+            let mut after = before.clone();
+            after.play_unchecked(played);
+            let mine = minimax(&after, &PlainScore, me, 16, 1);
+            assert_eq!(row.ply, ply);
+            assert!(row.exact, "{rules} ply {ply}");
+            assert_eq!(
+                row.lost,
+                f64::from(best - mine) / 8.0,
+                "{rules} ply {ply}: {row:?}"
+            );
+            assert_eq!(row.lost == 0.0, best == mine);
         }
     }
 }
@@ -351,7 +468,7 @@ fn the_review_finds_the_points_a_move_gave_away() {
         let mv = record.final_position().parse_move(t).unwrap();
         record.play(mv).unwrap();
     }
-    let rows = review(&record, Some(2.0), None, &clock);
+    let rows = review(&record, Some(0.25), None, &clock);
     assert_eq!(rows.len(), 16);
     let last = &rows[15];
     assert!(last.exact, "the last placement is reviewed exactly");

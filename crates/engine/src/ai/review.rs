@@ -5,7 +5,7 @@ use super::attrition::Mobility;
 use super::budget::{Budget, Clock};
 use super::cheversi::{distinct_moves, remaining, HandValues, SCALE};
 use super::engine::Eval;
-use super::search::{is_proof, plies_to_end, Found, Searcher};
+use super::search::{is_proof, plies_to_end, Found, RootValues, Searcher};
 use crate::any::{AnyGame, AnyMove};
 use crate::game::{GameState, Player};
 use crate::record::Record;
@@ -45,8 +45,8 @@ fn describe(value: i32, cheversi: bool) -> String {
     }
 }
 
-/// Reviews every move of `record`, each position searched within
-/// `seconds` / `nodes`.
+/// Reviews every move of `record` within `seconds` a move on average (see
+/// [`review_each`]) and `nodes` a position; rows in the order of the game.
 pub fn review(
     record: &Record,
     seconds: Option<f64>,
@@ -55,11 +55,24 @@ pub fn review(
 ) -> Vec<Reviewed> {
     let mut out = Vec::new();
     review_each(record, seconds, nodes, clock, &mut |row| out.push(row));
+    out.sort_by_key(|row| row.ply);
     out
 }
 
 /// Like [`review`], handing over each move's row as soon as it is known
-/// (the browser shows the review's progress).
+/// (the browser shows the review's progress), last move first.
+///
+/// Why backwards: the end of a game is where the search can prove values,
+/// positions there cost little, and the table they leave helps the
+/// positions before them. The time is pooled: the whole review gets
+/// `seconds` times the number of moves, and each position may take twice
+/// its share of what is left (at most [`MOST_PER_POSITION`] times
+/// `seconds`), so the time the proven ends did not need goes to the
+/// hardest positions the search can still prove.
+///
+/// Each position's search makes two values exact: the best move's and the
+/// move played (searched first, in a full window); the other moves only
+/// need to be shown no better.
 pub fn review_each(
     record: &Record,
     seconds: Option<f64>,
@@ -69,16 +82,34 @@ pub fn review_each(
 ) {
     let mut cheversi_search = None;
     let mut attrition_search = Searcher::new(18);
-    for (ply, &mv) in record.moves().iter().enumerate() {
+    let moves = record.moves();
+    let clock_now = clock;
+    let started = clock_now();
+    let total = seconds.map(|s| s * moves.len() as f64);
+    for (done, (ply, &mv)) in moves.iter().enumerate().rev().enumerate() {
         let Some(game) = record.position_at(ply) else {
-            break;
+            continue;
         };
-        let Some(player) = game.to_move() else { break };
-        let mut budget = Budget::new(clock, seconds, nodes, None);
+        let Some(player) = game.to_move() else {
+            continue;
+        };
+        let share = match (seconds, total) {
+            (Some(each), Some(total)) => {
+                let left = (total - (clock_now() - started)).max(0.0);
+                let positions_left = (moves.len() - done) as f64;
+                Some(
+                    (2.0 * left / positions_left)
+                        .min(left)
+                        .min(MOST_PER_POSITION * each),
+                )
+            }
+            _ => None,
+        };
+        let mut budget = Budget::new(clock, share, nodes, None);
         let row = match (game, mv) {
             (AnyGame::Cheversi(pos), AnyMove::Cheversi(m)) => {
                 let (values, searcher) = cheversi_search.get_or_insert_with(|| {
-                    (HandValues::calibrate(pos.options()), Searcher::new(18))
+                    (HandValues::calibrate(pos.options()), Searcher::new(20))
                 });
                 // Every distinct move plus the one played (its symmetric
                 // twin may have been the one kept).
@@ -86,25 +117,35 @@ pub fn review_each(
                 if !moves.contains(&m) {
                     moves.push(m);
                 }
-                let found = searcher.search(
+                let found = searcher.search_for(
                     pos,
                     &*values,
                     &mut budget,
                     remaining(pos),
                     Some(moves),
-                    true,
+                    RootValues::BestAnd(m),
                 );
                 row(ply, player, game, mv, &found, AnyMove::Cheversi, m, true)
             }
             (AnyGame::Attrition(pos), AnyMove::Attrition(m)) => {
-                let found = attrition_search.search(pos, &Mobility, &mut budget, 64, None, true);
+                let found = attrition_search.search_for(
+                    pos,
+                    &Mobility,
+                    &mut budget,
+                    64,
+                    None,
+                    RootValues::BestAnd(m),
+                );
                 row(ply, player, game, mv, &found, AnyMove::Attrition, m, false)
             }
-            _ => break,
+            _ => continue,
         };
         on_row(row);
     }
 }
+
+/// The most time one position may take, in multiples of the average.
+pub const MOST_PER_POSITION: f64 = 10.0;
 
 #[allow(clippy::too_many_arguments)]
 fn row<M: Copy + PartialEq>(

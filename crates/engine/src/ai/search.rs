@@ -73,12 +73,27 @@ pub struct Searcher<G: Searchable> {
     table: Table<G::Move>,
 }
 
+/// Which root values a search must make exact (not bounds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootValues<M> {
+    /// The best move's only: the others are searched with a null window.
+    Best,
+    /// Every root move's (noisy levels pick among them).
+    All,
+    /// The best move's and this move's (a review: what the move played
+    /// cost), which is searched first, in a full window.
+    BestAnd(M),
+}
+
 struct Run<'a, 'b, G: Searchable, E: Evaluator<G>> {
     table: &'a mut Table<G::Move>,
     eval: &'a E,
     budget: &'a mut Budget<'b>,
     me: Player,
     full_window: bool,
+    /// The principal variation below each ply, built as the search
+    /// returns (`lines[ply]` starts with the best move found at `ply`).
+    lines: Vec<Vec<G::Move>>,
 }
 
 impl<G: Searchable> Searcher<G> {
@@ -105,6 +120,30 @@ impl<G: Searchable> Searcher<G> {
         root_moves: Option<Vec<G::Move>>,
         full_window: bool,
     ) -> Found<G::Move> {
+        let values = if full_window {
+            RootValues::All
+        } else {
+            RootValues::Best
+        };
+        self.search_for(pos, eval, budget, max_depth, root_moves, values)
+    }
+
+    /// Like [`Searcher::search`], saying which root values must be exact.
+    /// With [`RootValues::BestAnd`], the move must be among the root moves.
+    pub fn search_for<E: Evaluator<G>>(
+        &mut self,
+        pos: &G,
+        eval: &E,
+        budget: &mut Budget<'_>,
+        max_depth: u32,
+        root_moves: Option<Vec<G::Move>>,
+        values: RootValues<G::Move>,
+    ) -> Found<G::Move> {
+        let full_window = values == RootValues::All;
+        let pinned = match values {
+            RootValues::BestAnd(m) => Some(m),
+            _ => None,
+        };
         let me = pos.to_move().expect("search needs a game that is not over");
         let mut moves = root_moves.unwrap_or_else(|| {
             let mut m = Vec::new();
@@ -137,28 +176,40 @@ impl<G: Searchable> Searcher<G> {
             budget,
             me,
             full_window,
+            lines: Vec::new(),
         };
         let mut depth_done = 0;
+        let mut best_line = Vec::new();
         for depth in 1..=max_depth {
-            let Some((iteration, complete)) = run.root_iteration(pos, &root, depth) else {
+            if let Some(i) = pinned.and_then(|m| root.iter().position(|r| r.mv == m)) {
+                root[..=i].rotate_right(1);
+            }
+            let Some((iteration, complete, line)) = run.root_iteration(pos, &root, depth) else {
                 break; // out of budget before any move: keep the last iteration
             };
             if !complete {
                 // A partial iteration mixes depths; with every root value
                 // wanted (noise, reviews) keep the last whole one.
                 if !full_window {
+                    if line.first() == Some(&iteration[0].mv) {
+                        best_line = line;
+                    }
                     root = iteration;
                 }
                 break;
             }
             root = iteration;
+            best_line = line;
             depth_done = depth;
             if proven(&root) {
                 break;
             }
         }
         let best = root[0].clone();
-        let pv = run.principal_variation(pos, best.mv);
+        if best_line.first() != Some(&best.mv) {
+            best_line = vec![best.mv];
+        }
+        let pv = run.principal_variation(pos, best_line);
         Found {
             best: best.mv,
             value: best.value,
@@ -186,6 +237,7 @@ impl<G: Searchable> Searcher<G> {
             budget,
             me,
             full_window: true,
+            lines: Vec::new(),
         };
         run.alpha_beta(pos, depth, 0, -INFINITY, INFINITY)
     }
@@ -198,18 +250,19 @@ fn proven<M>(root: &[RootMove<M>]) -> bool {
 }
 
 impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
-    /// One iteration over the root moves, best first, and whether it
-    /// finished. `None` if the budget ran out before the first move was
-    /// searched; a partial iteration keeps the moves it finished, then the
-    /// others in the old order.
+    /// One iteration over the root moves, best first, whether it finished,
+    /// and the best move's line. `None` if the budget ran out before the
+    /// first move was searched; a partial iteration keeps the moves it
+    /// finished, then the others in the old order.
     #[allow(clippy::type_complexity)]
     fn root_iteration(
         &mut self,
         pos: &G,
         previous: &[RootMove<G::Move>],
         depth: u32,
-    ) -> Option<(Vec<RootMove<G::Move>>, bool)> {
+    ) -> Option<(Vec<RootMove<G::Move>>, bool, Vec<G::Move>)> {
         let mut alpha = -INFINITY;
+        let mut best_line: Vec<G::Move> = Vec::new();
         let mut done: Vec<RootMove<G::Move>> = Vec::with_capacity(previous.len());
         for (i, r) in previous.iter().enumerate() {
             let mut child = pos.clone();
@@ -236,7 +289,12 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
                 sort_by_key(&mut done, |r| -r.value);
                 let seen: Vec<G::Move> = done.iter().map(|r| r.mv).collect();
                 done.extend(previous.iter().filter(|r| !seen.contains(&r.mv)).cloned());
-                return Some((done, false));
+                return Some((done, false, best_line));
+            }
+            if best_line.is_empty() || value > alpha {
+                best_line.clear();
+                best_line.push(r.mv);
+                best_line.extend_from_slice(self.line(1));
             }
             // A move that fails low keeps an upper bound as its value.
             done.push(RootMove {
@@ -247,7 +305,12 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
             alpha = alpha.max(value);
         }
         sort_by_key(&mut done, |r| -r.value);
-        Some((done, true))
+        Some((done, true, best_line))
+    }
+
+    /// The line found below `ply` by the last search there.
+    fn line(&self, ply: usize) -> &[G::Move] {
+        self.lines.get(ply).map_or(&[], Vec::as_slice)
     }
 
     /// Alpha-beta for `me`; returns `(value, exact)` where `exact` means no
@@ -263,6 +326,11 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
         if self.budget.tick() {
             return (0, false);
         }
+        let at = ply as usize;
+        if self.lines.len() <= at + 1 {
+            self.lines.resize_with(at + 2, Vec::new);
+        }
+        self.lines[at].clear();
         if let Some(v) = pos.decided(self.me) {
             return (with_distance(v, ply), true);
         }
@@ -316,6 +384,10 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
             if (maximising && v > best_value) || (!maximising && v < best_value) {
                 best_value = v;
                 best_move = Some(mv);
+                let (here, below) = self.lines.split_at_mut(at + 1);
+                here[at].clear();
+                here[at].push(mv);
+                here[at].extend_from_slice(&below[0]);
             }
             if maximising {
                 alpha = alpha.max(v);
@@ -365,17 +437,20 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
         }
     }
 
-    /// The line the table remembers after `first`, checked move by move.
-    fn principal_variation(&self, pos: &G, first: G::Move) -> Vec<G::Move> {
-        let mut line = vec![first];
+    /// The line the search built, each move checked legal, continued by
+    /// the moves the table remembers where the search's line stops (cut
+    /// off by a table hit).
+    fn principal_variation(&self, pos: &G, found: Vec<G::Move>) -> Vec<G::Move> {
+        let mut line = Vec::new();
         let mut p = pos.clone();
-        p.play_unchecked(first);
         let mut legal = Vec::new();
+        let mut from_search = found.into_iter();
         while line.len() < 64 && !p.is_over() {
-            let key = p.key() ^ (self.me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            let Some(mv) = self.table.get(key).and_then(|e| e.best) else {
-                break;
-            };
+            let next = from_search.next().or_else(|| {
+                let key = p.key() ^ (self.me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                self.table.get(key).and_then(|e| e.best)
+            });
+            let Some(mv) = next else { break };
             legal.clear();
             p.legal_moves(&mut legal);
             if !legal.contains(&mv) {
