@@ -59,8 +59,9 @@ impl GameArgs {
 
     /// The position after `--moves`, and the moves.
     pub fn play(&self) -> Result<(AnyGame, Vec<AnyMove>), CliError> {
-        let record = Record::from_movetext(self.options()?, &self.moves)
-            .map_err(|e| CliError::Move(format!("{} (--moves, column {})", e.message, e.column)))?;
+        let record = Record::from_movetext(self.options()?, &self.moves).map_err(|e| {
+            CliError::Move(format!("{} (--moves, column {})", e.message(), e.column))
+        })?;
         Ok((record.final_position().clone(), record.moves().to_vec()))
     }
 

@@ -20,6 +20,7 @@ mod names;
 pub mod options;
 pub mod perft;
 pub mod record;
+mod record_error;
 pub mod rng;
 pub mod session;
 pub mod square;

@@ -31,6 +31,7 @@
 use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 use crate::game::{GameState, IllegalMove, Outcome, Player};
 use crate::options::{GameKind, GameOptionsBuilder, OptionError, OptionField, OptionProblem};
+pub use crate::record_error::{RecordError, RecordProblem, TagSyntax};
 use std::fmt;
 
 /// The Result tag: a finished game's outcome, or `*`.
@@ -70,26 +71,6 @@ impl PartialEq for Record {
 }
 
 impl Eq for Record {}
-
-/// Where a record is wrong and what is wrong there (both counted from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordError {
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
-    }
-}
-
-impl std::error::Error for RecordError {}
 
 /// A move of a list that breaks a rule: which move, and the rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -482,11 +463,11 @@ struct Parser {
     taken: Vec<(OptionField, usize, usize)>,
 }
 
-fn error(line: usize, column: usize, message: impl Into<String>) -> RecordError {
+fn error(line: usize, column: usize, problem: RecordProblem) -> RecordError {
     RecordError {
         line,
         column,
-        message: message.into(),
+        problem,
     }
 }
 
@@ -498,7 +479,7 @@ impl Parser {
             let trimmed = line.trim_start();
             if trimmed.starts_with('[') {
                 if !movetext.is_empty() {
-                    return Err(error(number, 1, "tags must come before the moves"));
+                    return Err(error(number, 1, RecordProblem::TagAfterMoves));
                 }
                 let column = line.chars().count() - trimmed.chars().count() + 1;
                 self.read_tag(trimmed, number, column)?;
@@ -518,7 +499,10 @@ impl Parser {
                     error(
                         t.line,
                         t.column,
-                        bad_result_message(&t.value, options.players()),
+                        RecordProblem::BadResult {
+                            value: t.value.clone(),
+                            players: options.players(),
+                        },
                     )
                 })?,
                 line: t.line,
@@ -531,12 +515,8 @@ impl Parser {
     }
 
     fn read_tag(&mut self, text: &str, line: usize, column: usize) -> Result<(), RecordError> {
-        let bad = |offset: usize, what: &str| {
-            error(
-                line,
-                column + offset,
-                format!("{what} (a tag looks like [Rules \"brainking\"])"),
-            )
+        let bad = |offset: usize, what: TagSyntax| {
+            error(line, column + offset, RecordProblem::TagSyntax(what))
         };
         let chars: Vec<char> = text.trim_end().chars().collect();
         let mut i = 1;
@@ -545,21 +525,21 @@ impl Parser {
             i += 1;
         }
         if i == name_start {
-            return Err(bad(i, "expected a tag name"));
+            return Err(bad(i, TagSyntax::ExpectedName));
         }
         let name: String = chars[name_start..i].iter().collect();
         while i < chars.len() && chars[i].is_whitespace() {
             i += 1;
         }
         if chars.get(i) != Some(&'"') {
-            return Err(bad(i, "expected a quoted value"));
+            return Err(bad(i, TagSyntax::ExpectedQuotedValue));
         }
         i += 1;
         let value_column = column + i;
         let mut value = String::new();
         loop {
             match chars.get(i) {
-                None => return Err(bad(i, "the value's closing quote is missing")),
+                None => return Err(bad(i, TagSyntax::MissingClosingQuote)),
                 Some('"') => break,
                 Some('\\') if matches!(chars.get(i + 1), Some('"' | '\\')) => {
                     value.push(chars[i + 1]);
@@ -573,14 +553,10 @@ impl Parser {
         }
         i += 1;
         if chars.get(i) != Some(&']') || i + 1 != chars.len() {
-            return Err(bad(i, "expected ']' to end the tag"));
+            return Err(bad(i, TagSyntax::ExpectedClosingBracket));
         }
         if self.tags.iter().any(|t| t.name == name) {
-            return Err(error(
-                line,
-                column + 1,
-                format!("the tag {name} is given twice"),
-            ));
+            return Err(error(line, column + 1, RecordProblem::DuplicateTag(name)));
         }
         self.tags.push(Tag {
             name,
@@ -598,15 +574,15 @@ impl Parser {
 
     /// The game's options from its tags, each error at its tag.
     fn options(&mut self) -> Result<GameOptions, RecordError> {
-        let game = self.take("Game").ok_or_else(|| {
-            error(
-                1,
-                1,
-                "missing the [Game \"…\"] tag (Cheversi or Chivalrous Attrition)",
-            )
-        })?;
+        let game = self
+            .take("Game")
+            .ok_or_else(|| error(1, 1, RecordProblem::MissingGameTag))?;
+        let option = |tag: &str, problem: OptionProblem| RecordProblem::Option {
+            tag: tag.to_string(),
+            problem,
+        };
         let mut builder = GameOptionsBuilder::named(&game.value)
-            .map_err(|e| error(game.line, game.column, e.problem.to_string()))?;
+            .map_err(|e| error(game.line, game.column, option("Game", e.problem)))?;
         let kind = builder.game();
         for (name, field) in OPTION_TAGS {
             let Some(t) = self.take(name) else { continue };
@@ -616,9 +592,12 @@ impl Parser {
                     OptionProblem::DoesNotApply(_) => error(
                         t.line,
                         1,
-                        format!("the tag {name} does not apply to {}", kind.title()),
+                        RecordProblem::TagDoesNotApply {
+                            tag: name.to_string(),
+                            game: kind,
+                        },
                     ),
-                    problem => error(t.line, t.column, problem.to_string()),
+                    problem => error(t.line, t.column, option(name, problem)),
                 })?;
             self.taken.push((field, t.line, t.column));
         }
@@ -632,7 +611,10 @@ impl Parser {
             return Err(error(
                 game.line,
                 1,
-                format!("a {} record needs a [{} \"…\"] tag", kind.title(), needed.1),
+                RecordProblem::MissingTag {
+                    game: kind,
+                    tag: needed.1,
+                },
             ));
         }
         builder.build().map_err(|e: OptionError| {
@@ -641,14 +623,13 @@ impl Parser {
                 .iter()
                 .find(|&&(f, _, _)| f == e.field)
                 .map_or((game.line, game.column), |&(_, l, c)| (l, c));
-            error(line, column, e.problem.to_string())
+            let tag = OPTION_TAGS
+                .iter()
+                .find(|(_, f)| *f == e.field)
+                .map_or("Game", |(name, _)| name);
+            error(line, column, option(tag, e.problem))
         })
     }
-}
-
-fn bad_result_message(value: &str, players: usize) -> String {
-    let example = result_text(ResultTag::Ended(Outcome::Winner(0)), players);
-    format!("'{value}' is not a result for {players} players (like {example}, or * if unfinished)")
 }
 
 /// A word of the movetext and the column it starts at.
@@ -696,7 +677,7 @@ fn read_movetext(
             column,
         }) => record
             .set_result(result)
-            .map_err(|e| error(line, column, e.reason)),
+            .map_err(|e| error(line, column, RecordProblem::WrongResult(e))),
         _ => Ok(()),
     }
 }
@@ -713,7 +694,11 @@ fn read_moves(
     for &(line, text) in lines {
         for (column, word) in words(text) {
             if ended {
-                return Err(error(line, column, format!("'{word}' after the result")));
+                return Err(error(
+                    line,
+                    column,
+                    RecordProblem::AfterResult(word.to_string()),
+                ));
             }
             let mut word = word;
             let mut column = column;
@@ -724,10 +709,20 @@ fn read_moves(
                             return Err(error(
                                 line,
                                 column,
-                                format!("the moves end with {word} but the Result tag on line {}, column {} says otherwise", d.line, d.column),
+                                RecordProblem::ResultsDisagree {
+                                    word: word.to_string(),
+                                    tag_line: d.line,
+                                    tag_column: d.column,
+                                },
                             ))
                         }
-                        _ => *declared = Some(Declared { result, line, column }),
+                        _ => {
+                            *declared = Some(Declared {
+                                result,
+                                line,
+                                column,
+                            })
+                        }
                     }
                     ended = true;
                     continue;
@@ -738,7 +733,7 @@ fn read_moves(
                     return Err(error(
                         line,
                         column,
-                        format!("'{word}' is neither a move, a move number (like 3.) nor a result"),
+                        RecordProblem::NotAWord(word.to_string()),
                     ));
                 }
                 word = &word[digits + dots..];
@@ -751,7 +746,15 @@ fn read_moves(
                 ended = true;
                 if let Some(d) = declared {
                     if d.result != ResultTag::Unfinished {
-                        return Err(error(line, column, format!("the moves end with * but the Result tag on line {}, column {} gives a result", d.line, d.column)));
+                        return Err(error(
+                            line,
+                            column,
+                            RecordProblem::ResultsDisagree {
+                                word: "*".into(),
+                                tag_line: d.line,
+                                tag_column: d.column,
+                            },
+                        ));
                     }
                 }
                 continue;
@@ -759,10 +762,10 @@ fn read_moves(
             let mv = record
                 .final_position()
                 .parse_move(word)
-                .map_err(|e| error(line, column, e.to_string()))?;
+                .map_err(|e| error(line, column, RecordProblem::NotAMove(e)))?;
             record
                 .play(mv)
-                .map_err(|e| error(line, column, e.to_string()))?;
+                .map_err(|e| error(line, column, RecordProblem::Illegal(e)))?;
         }
     }
     Ok(())

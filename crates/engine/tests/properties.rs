@@ -256,7 +256,7 @@ fn check_reading(text: &str) -> Result<(), TestCaseError> {
                 "column {} of {width}: {e}\n{text:?}",
                 e.column
             );
-            prop_assert!(!e.message.trim().is_empty(), "{text:?}");
+            prop_assert!(!e.message().trim().is_empty(), "{text:?}");
             // The session reads records the same way.
             prop_assert_eq!(Session::parse_record(text).err(), Some(e));
         }

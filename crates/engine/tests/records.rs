@@ -18,7 +18,7 @@ fn record_of(options: GameOptions, moves: &str) -> Record {
 
 fn error_at(text: &str) -> (usize, usize, String) {
     let e = Record::parse(text).expect_err(text);
-    (e.line, e.column, e.message)
+    (e.line, e.column, e.message())
 }
 
 #[test]

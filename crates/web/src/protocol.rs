@@ -74,6 +74,10 @@ pub enum FromWorker {
         nodes: u64,
         pv: Vec<String>,
         ms: f64,
+        /// A longer search of the same request follows (an evaluation is
+        /// sent as each deeper search finishes); the request stays open.
+        #[serde(default)]
+        more: bool,
     },
     /// One move of a review: the best move in its place and what the move
     /// played gave away against it.

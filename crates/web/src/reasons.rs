@@ -78,7 +78,7 @@ pub fn reason(violation: AnyViolation) -> String {
 /// not a move; `None` when `text` can be played.
 pub fn why_not(game: &AnyGame, text: &str) -> Option<String> {
     match game.parse_move(text.trim()) {
-        Err(e) => Some(not_a_move(&e.text, &e.reason)),
+        Err(e) => Some(not_a_move(&e.text, Some(is_cheversi(game)))),
         Ok(mv) => game
             .check_move(mv)
             .err()
@@ -86,15 +86,25 @@ pub fn why_not(game: &AnyGame, text: &str) -> Option<String> {
     }
 }
 
-fn not_a_move(text: &str, detail: &str) -> String {
-    // The parser's detail stays in English (it quotes notation rules).
-    format!("{} ({detail})", tf("reason.not_a_move", &[("text", text)]))
+fn is_cheversi(game: &AnyGame) -> bool {
+    matches!(game, AnyGame::Cheversi(_))
 }
 
-/// A refused typed move, worded.
-pub fn play_error(error: &PlayError) -> String {
+/// "Zz9 is not a move of this game (a placement is …)": what moves look
+/// like in `cheversi` or the other game, or in either when not known.
+pub fn not_a_move(text: &str, cheversi: Option<bool>) -> String {
+    let form = match cheversi {
+        Some(true) => t("reason.form_cheversi"),
+        Some(false) => t("reason.form_attrition"),
+        None => t("reason.form_any"),
+    };
+    format!("{} ({form})", tf("reason.not_a_move", &[("text", text)]))
+}
+
+/// A refused typed move in `game`, worded.
+pub fn play_error(game: &AnyGame, error: &PlayError) -> String {
     match error {
-        PlayError::Parse(e) => not_a_move(&e.text, &e.reason),
+        PlayError::Parse(e) => not_a_move(&e.text, Some(is_cheversi(game))),
         PlayError::Illegal(e) => format!("{}: {}", e.notation, reason(e.reason)),
     }
 }
@@ -124,8 +134,12 @@ mod tests {
         // Same wording as the engine's own (English) text.
         let engine_text = s.clone().play_text("Qa8").unwrap_err().to_string();
         assert_eq!(
-            play_error(&s.clone().play_text("Qa8").unwrap_err()),
+            play_error(s.current(), &s.clone().play_text("Qa8").unwrap_err()),
             engine_text
+        );
+        assert_eq!(
+            why_not(s.current(), "Zz9").unwrap(),
+            "Zz9 is not a move of this game (a placement is a piece letter and a square, like Kd4)"
         );
         set("it");
         assert_eq!(
@@ -136,6 +150,8 @@ mod tests {
         assert!(why_not(s.current(), "Zz9")
             .unwrap()
             .starts_with("Zz9 nu este o mutare"));
+        // No English left inside the translated text.
+        assert!(!why_not(s.current(), "Zz9").unwrap().contains("expected"));
         assert_eq!(why_not(s.current(), "Qd5"), None);
         set("en");
     }

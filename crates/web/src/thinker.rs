@@ -1,7 +1,7 @@
 //! What the worker does with a request, as plain Rust (tested natively):
 //! read the record, ask the engine, describe the answer.
 
-use crate::protocol::{FromWorker, Judgement, ToWorker};
+use crate::protocol::{FromWorker, Judgement, Purpose, ToWorker};
 use cheversi_engine::ai::engine::{Engine, Eval, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::{GameState, Session};
@@ -32,7 +32,41 @@ pub fn handle(
             moves,
             seconds,
         } => review(id, &spec, &moves, seconds, clock, post),
+        ToWorker::Think {
+            purpose: Purpose::Evaluate,
+            ..
+        } => evaluate(engine, message, clock, post),
         think => post(answer(engine, think, clock)),
+    }
+}
+
+/// The searches of an evaluation, in seconds: each answer is sent as soon
+/// as it is known, so the page shows a first value at once and a better
+/// one as it comes (the table carries over from one search to the next).
+pub const EVALUATION_SECONDS: [f64; 3] = [0.1, 0.4, 1.6];
+
+/// Evaluates a position: one answer per search of [`EVALUATION_SECONDS`],
+/// all but the last marked `more`; a proven value ends it early.
+fn evaluate(
+    engine: &mut Engine,
+    message: ToWorker,
+    clock: &dyn Fn() -> f64,
+    post: &mut dyn FnMut(FromWorker),
+) {
+    for (i, &seconds) in EVALUATION_SECONDS.iter().enumerate() {
+        let mut reply = answer_within(engine, message.clone(), clock, Some(seconds));
+        let last = i + 1 == EVALUATION_SECONDS.len();
+        let done = match &mut reply {
+            FromWorker::Thought { exact, more, .. } => {
+                *more = !last && !*exact;
+                !*more
+            }
+            _ => true,
+        };
+        post(reply);
+        if done {
+            return;
+        }
     }
 }
 
@@ -82,8 +116,19 @@ fn replay(spec: &cheversi_api::spec::GameSpec, moves: &[String]) -> Result<Sessi
     Ok(session)
 }
 
-/// Answers one thinking request.
+/// Answers one thinking request at its level.
 pub fn answer(engine: &mut Engine, message: ToWorker, clock: &dyn Fn() -> f64) -> FromWorker {
+    answer_within(engine, message, clock, None)
+}
+
+/// Answers one thinking request, searching `seconds` when given (exactly
+/// that long, without the level's noise) instead of the level's budget.
+fn answer_within(
+    engine: &mut Engine,
+    message: ToWorker,
+    clock: &dyn Fn() -> f64,
+    seconds: Option<f64>,
+) -> FromWorker {
     let ToWorker::Think {
         id,
         spec,
@@ -107,7 +152,11 @@ pub fn answer(engine: &mut Engine, message: ToWorker, clock: &dyn Fn() -> f64) -
         Err(e) => return failed(e),
     };
     let game = session.latest();
-    let Some(thought) = engine.think(game, &Request::level(level), clock, None) else {
+    let request = Request {
+        seconds,
+        ..Request::level(level)
+    };
+    let Some(thought) = engine.think(game, &request, clock, None) else {
         return failed("the game is over".into());
     };
     let mut line = game.clone();
@@ -130,13 +179,13 @@ pub fn answer(engine: &mut Engine, message: ToWorker, clock: &dyn Fn() -> f64) -
         nodes: thought.nodes,
         pv,
         ms: thought.seconds * 1000.0,
+        more: false,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::Purpose;
 
     fn think(spec: &str, moves: &[&str], level: &str) -> FromWorker {
         let start = std::time::Instant::now();
@@ -169,6 +218,60 @@ mod tests {
     }
 
     #[test]
+    fn an_evaluation_answers_at_once_then_deeper() {
+        let start = std::time::Instant::now();
+        let clock = move || start.elapsed().as_secs_f64();
+        let message = |moves: &[&str]| ToWorker::Think {
+            id: 5,
+            spec: serde_json::from_str(r#"{"game":"cheversi","rules":"brainking"}"#).unwrap(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            level: "master".into(),
+            purpose: Purpose::Evaluate,
+        };
+        let mut got = Vec::new();
+        handle(&mut Engine::new(1), message(&["Kd4"]), &clock, &mut |m| {
+            got.push((m, start.elapsed().as_secs_f64()))
+        });
+        let answers: Vec<(bool, u32, f64)> = got
+            .iter()
+            .map(|(m, at)| match m {
+                FromWorker::Thought {
+                    id: 5, more, depth, ..
+                } => (*more, *depth, *at),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(answers.len(), EVALUATION_SECONDS.len(), "{answers:?}");
+        assert_eq!(
+            answers.iter().map(|a| a.0).collect::<Vec<_>>(),
+            [true, true, false]
+        );
+        // The first answer comes after the first, short search.
+        assert!(answers[0].2 < EVALUATION_SECONDS[1], "{answers:?}");
+        assert!(answers.windows(2).all(|w| w[0].1 <= w[1].1), "{answers:?}");
+        // A proven value ends the evaluation: one answer, final.
+        let late = [
+            "Kd4", "Qe5", "Qf6", "Rg7", "Rh8", "Rh6", "Bd5", "Nf8", "Ng6", "Be6", "Nd6", "Nc4",
+            "Be3",
+        ];
+        let mut got = Vec::new();
+        handle(&mut Engine::new(1), message(&late), &clock, &mut |m| {
+            got.push(m)
+        });
+        assert!(
+            matches!(
+                got.as_slice(),
+                [FromWorker::Thought {
+                    exact: true,
+                    more: false,
+                    ..
+                }]
+            ),
+            "{got:?}"
+        );
+    }
+
+    #[test]
     fn a_review_reports_every_move_then_done() {
         let start = std::time::Instant::now();
         let clock = move || start.elapsed().as_secs_f64();
@@ -187,7 +290,8 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(plies, [0, 1, 2]);
+        // Last move first: the end is where values are proven.
+        assert_eq!(plies, [2, 1, 0]);
         assert_eq!(got.last(), Some(&FromWorker::ReviewDone { id: 3 }));
         let mut got = Vec::new();
         let bad = ToWorker::Review {

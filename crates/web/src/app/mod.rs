@@ -13,10 +13,12 @@ mod setup;
 mod share;
 
 use crate::layout::Layout;
+use crate::motion::{Motion, Shown};
 use crate::state::play::Play;
 use crate::state::saving::Saved;
 use crate::state::{Action, Effects, NewGame, Seat, State, Target, WorkerEvent};
 use brain::{Brain, Reply};
+use cheversi_api::view::Snapshot;
 use cheversi_engine::ai::levels::Level;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -36,6 +38,11 @@ pub struct App {
     ctx: CanvasRenderingContext2d,
     squares: Vec<HtmlButtonElement>,
     frame_requested: bool,
+    /// A frame that only redraws the board is asked for (a piece moves).
+    motion_frame_requested: bool,
+    /// What the board last showed, and the piece moving on it.
+    shown: Shown,
+    motion: Option<Motion>,
     layout: Layout,
     /// Embedded (`embed.html`): no saved game; the end is reported.
     embedded: bool,
@@ -146,6 +153,9 @@ pub fn start() {
         ctx,
         squares: build_grid(),
         frame_requested: false,
+        motion_frame_requested: false,
+        shown: Shown::default(),
+        motion: None,
         layout: Layout {
             size: 320.0,
             flipped: false,
@@ -155,6 +165,11 @@ pub fn start() {
         reported_height: 0,
     };
     APP.with(|cell| *cell.borrow_mut() = Some(app));
+    // The game on the board at load does not move in.
+    with_app(|app| {
+        let snap = app.state.snapshot();
+        app.shown = Shown::new(snap.cursor, &snap.moves);
+    });
     let on_reply: Rc<dyn Fn(Reply)> = Rc::new(|reply| {
         let event = match reply {
             Reply::Ready => {
@@ -486,6 +501,65 @@ impl App {
         }
     }
 
+    /// Starts the movement of a piece when the board shows one move more
+    /// of the same game than before (none under reduced motion).
+    fn follow_motion(&mut self, board: &Snapshot) {
+        let shown = Shown::new(board.cursor, &board.moves);
+        if shown == self.shown {
+            return;
+        }
+        self.motion = Motion::between(
+            &self.shown,
+            board.cursor,
+            &board.moves,
+            &board.last_move,
+            seconds_now(),
+        )
+        .filter(|_| !reduced_motion());
+        self.shown = shown;
+    }
+
+    /// Draws the board, the moving piece where it is now, and asks for
+    /// the next frame while it moves.
+    fn draw_board(&mut self, board: &Snapshot) {
+        let now = seconds_now();
+        let motion = self.motion.map(|m| (m, m.progress(now)));
+        render::draw(&self.ctx, &self.state, board, self.layout, motion);
+        // `data-moving` on the board while a piece moves (for tests).
+        let wrap = dom::by_id::<HtmlElement>("board-wrap");
+        if self.motion.is_some_and(|m| m.done(now)) {
+            self.motion = None;
+        }
+        if self.motion.is_some() {
+            dom::set_attr(&wrap, "data-moving", "");
+            self.request_motion_frame();
+        } else {
+            let _ = wrap.remove_attribute("data-moving");
+        }
+    }
+
+    /// A frame that redraws the board only: the panels did not change.
+    fn request_motion_frame(&mut self) {
+        if self.motion_frame_requested {
+            return;
+        }
+        self.motion_frame_requested = true;
+        let callback = Closure::once_into_js(|| {
+            with_app(|app| {
+                app.motion_frame_requested = false;
+                if app.frame_requested {
+                    return; // the full render draws the board too
+                }
+                let snap = app.state.snapshot();
+                let preview = app.state.previewing().map(|_| app.state.board_snapshot());
+                app.draw_board(preview.as_ref().unwrap_or(&snap));
+            });
+        });
+        let _ = web_sys::window()
+            .expect("window")
+            .request_animation_frame(callback.unchecked_ref());
+    }
+
     fn request_frame(&mut self) {
         if self.frame_requested {
             return;
@@ -522,10 +596,29 @@ impl App {
         // Only a previewed line needs a second snapshot.
         let preview = self.state.previewing().map(|_| self.state.board_snapshot());
         let board = preview.as_ref().unwrap_or(&snap);
-        render::draw(&self.ctx, &self.state, board, self.layout);
+        self.follow_motion(board);
+        self.draw_board(board);
         panels::update(self, &snap, board);
         if self.embedded {
             embedded::report_size(self);
         }
     }
+}
+
+/// Seconds on the page's clock.
+fn seconds_now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now() / 1000.0)
+}
+
+/// The reader asked the system for less motion.
+fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|q| q.matches())
 }

@@ -287,6 +287,24 @@ fn update_eval(app: &App) {
     } else {
         let _ = el.remove_attribute("data-exact");
     }
+    update_eval_bar(app, evaluation.and_then(|e| e.white_share()));
+}
+
+/// `#eval-bar` beside the board: White's share of it, on White's side of
+/// the board (`data-white`: the percentage, for scripts). The text in
+/// `#eval` says the same for screen readers.
+fn update_eval_bar(app: &App, share: Option<f64>) {
+    let bar: HtmlElement = dom::by_id("eval-bar");
+    dom::show(&bar, share.is_some());
+    let Some(share) = share else { return };
+    let percent = decimal(share * 100.0);
+    if bar.get_attribute("data-white").as_deref() != Some(&percent) {
+        set_attr(&bar, "data-white", &percent);
+        let _ = bar.style().set_property("--white", &format!("{percent}%"));
+    }
+    let _ = bar
+        .class_list()
+        .toggle_with_force("flipped", app.state.prefs().flipped);
 }
 
 /// The review's button, progress bar and summary.

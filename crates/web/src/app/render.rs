@@ -3,6 +3,7 @@
 //! and the hint. Reads the UI state; changes nothing.
 
 use crate::layout::Layout;
+use crate::motion::Motion;
 use crate::state::{Overlay, State};
 use cheversi_api::view::{self, Snapshot};
 use cheversi_engine::{GameState, Square};
@@ -35,7 +36,14 @@ pub fn glyph(piece: char) -> &'static str {
     }
 }
 
-pub fn draw(ctx: &Ctx, state: &State, snap: &Snapshot, layout: Layout) {
+/// Draws the board; `motion` is a piece on its way (and how far along).
+pub fn draw(
+    ctx: &Ctx,
+    state: &State,
+    snap: &Snapshot,
+    layout: Layout,
+    motion: Option<(Motion, f64)>,
+) {
     let drag = state.drag();
     let cell = layout.cell();
     let cheversi = snap.spec.game == "cheversi";
@@ -74,16 +82,23 @@ pub fn draw(ctx: &Ctx, state: &State, snap: &Snapshot, layout: Layout) {
     for sq in 0..64u8 {
         if let Some(p) = snap.board[sq as usize] {
             let (x, y) = layout.origin(sq);
-            draw_piece(
-                ctx,
-                p.piece,
-                p.player,
-                cheversi,
-                x + cell / 2.0,
-                y + cell / 2.0,
-                cell,
-                1.0,
-            );
+            let (mut cx, mut cy) = (x + cell / 2.0, y + cell / 2.0);
+            let (mut size, mut alpha) = (cell, 1.0);
+            match motion {
+                // A jump: from the square it left towards this one.
+                Some((m, t)) if m.to == sq && m.from.is_some() => {
+                    let (fx, fy) = layout.origin(m.from.unwrap_or(sq));
+                    cx = fx + cell / 2.0 + (x - fx) * t;
+                    cy = fy + cell / 2.0 + (y - fy) * t;
+                }
+                // A placement: grows into its square.
+                Some((m, t)) if m.to == sq => {
+                    size = cell * (0.6 + 0.4 * t);
+                    alpha = 0.35 + 0.65 * t;
+                }
+                _ => {}
+            }
+            draw_piece(ctx, p.piece, p.player, cheversi, cx, cy, size, alpha);
         }
     }
     for &sq in &targets {

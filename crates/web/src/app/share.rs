@@ -158,7 +158,7 @@ pub fn wire(embedded: bool) {
 /// Loads a record's text as the current game; on error shows where the
 /// record is wrong and keeps the game. True when loaded.
 fn import(text: &str) -> bool {
-    let read = Session::parse_record(text).map_err(|e| e.to_string());
+    let read = Session::parse_record(text).map_err(|e| crate::record_words::record_error(&e));
     let play = read.and_then(|session| {
         let players = session.options().players();
         // Keep who sits where when the new game has as many seats.

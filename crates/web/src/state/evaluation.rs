@@ -44,6 +44,26 @@ impl Evaluation {
         }
     }
 
+    /// White's part of the evaluation bar, 0 to 1 (two players): a half
+    /// for an even game, all or nothing for a proven result, and between,
+    /// a share that grows ever slower with White's lead (4 points ahead
+    /// fill three quarters).
+    pub fn white_share(&self) -> Option<f64> {
+        if self.players != 2 {
+            return None;
+        }
+        let lead = match self.for_white() {
+            Judgement::Margin(t) if self.exact => return Some(share_of_result(t)),
+            Judgement::Margin(t) => f64::from(t) / 10.0,
+            // Attrition's heuristic counts squares of mobility: about ten
+            // make a point of lead.
+            Judgement::Score(s) => f64::from(s) / 10.0,
+            Judgement::Wins(_) => return Some(1.0),
+            Judgement::Loses(_) => return Some(0.0),
+        };
+        Some(0.5 + 0.5 * lead / (lead.abs() + 4.0))
+    }
+
     /// A proven end in plies, signed for White (two players) or the
     /// mover (melee): positive, that side wins. For `data-mate`.
     pub fn mate(&self) -> Option<i64> {
@@ -108,6 +128,15 @@ impl Evaluation {
     }
 }
 
+/// A proven margin, rounded to whole points as the text words it.
+fn share_of_result(tenths: i32) -> f64 {
+    match ((tenths.abs() + 5) / 10, tenths > 0) {
+        (0, _) => 0.5,
+        (_, true) => 1.0,
+        (_, false) => 0.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,6 +149,32 @@ mod tests {
             exact,
         }
         .text()
+    }
+
+    #[test]
+    fn the_bar_fills_with_whites_share() {
+        let share = |mover, players, judgement, exact| {
+            Evaluation {
+                mover,
+                players,
+                judgement,
+                exact,
+            }
+            .white_share()
+        };
+        assert_eq!(share(0, 2, Judgement::Margin(0), false), Some(0.5));
+        assert_eq!(share(0, 2, Judgement::Margin(40), false), Some(0.75));
+        // Black to move and 4 ahead: White has a quarter.
+        assert_eq!(share(1, 2, Judgement::Margin(40), false), Some(0.25));
+        assert_eq!(share(1, 2, Judgement::Margin(10), true), Some(0.0));
+        assert_eq!(share(1, 2, Judgement::Margin(-10), true), Some(1.0));
+        assert_eq!(share(1, 2, Judgement::Margin(4), true), Some(0.5));
+        assert_eq!(share(0, 2, Judgement::Wins(Some(3)), true), Some(1.0));
+        assert_eq!(share(1, 2, Judgement::Wins(None), true), Some(0.0));
+        assert_eq!(share(0, 2, Judgement::Score(-40), false), Some(0.25));
+        assert_eq!(share(2, 3, Judgement::Score(5), false), None);
+        let big = share(0, 2, Judgement::Margin(10_000), false).unwrap();
+        assert!(big > 0.99 && big < 1.0);
     }
 
     #[test]

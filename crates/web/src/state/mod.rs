@@ -558,6 +558,39 @@ impl State {
             WorkerEvent::Answer(FromWorker::Ready) => fx.render = false,
             WorkerEvent::Answer(FromWorker::Thought {
                 id,
+                purpose: Purpose::Evaluate,
+                judgement,
+                exact,
+                depth,
+                pv,
+                more: true,
+                ..
+            }) => {
+                // A first, shallower evaluation: shown now, the request
+                // stays open for the deeper one.
+                let ours = self
+                    .computer
+                    .pending()
+                    .is_some_and(|p| p.id == id && p.purpose == Purpose::Evaluate);
+                let mover = self.play.current().to_move();
+                let (true, Some(mover)) = (ours, mover) else {
+                    fx.render = false;
+                    return;
+                };
+                self.eval = Some(Evaluation {
+                    mover,
+                    players: self.play.seats().len(),
+                    judgement,
+                    exact,
+                });
+                self.line = Some(BestLine {
+                    moves: pv,
+                    depth,
+                    exact,
+                });
+            }
+            WorkerEvent::Answer(FromWorker::Thought {
+                id,
                 best,
                 judgement,
                 exact,
@@ -996,7 +1029,10 @@ impl State {
     /// Plays a move (the person's or the computer's) and describes it.
     fn play_move(&mut self, text: &str) -> Result<(), String> {
         let before = self.snapshot();
-        self.play.play(text).map_err(|e| reasons::play_error(&e))?;
+        let game = self.play.current().clone();
+        self.play
+            .play(text)
+            .map_err(|e| reasons::play_error(&game, &e))?;
         self.version += 1;
         self.game_version += 1;
         self.review = None;

@@ -98,6 +98,7 @@ fn thought(id: u32, best: &str, judgement: Judgement) -> Action {
         nodes: 1,
         pv: vec![best.into()],
         ms: 1.0,
+        more: false,
     }))
 }
 
@@ -373,10 +374,56 @@ fn the_evaluation_is_from_whites_side_and_labelled() {
         nodes: 9,
         pv: vec![],
         ms: 1.0,
+        more: false,
     })));
     let e = s.evaluation().expect("shown");
     assert_eq!(e.text(), "Evaluation (White's view): -1.6");
     assert_eq!(e.white_score(), Some(-1.6));
+}
+
+fn evaluation(id: u32, tenths: i32, depth: u32, more: bool) -> Action {
+    Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
+        id,
+        purpose: Purpose::Evaluate,
+        best: "Qe5".into(),
+        judgement: Judgement::Margin(tenths),
+        exact: false,
+        depth,
+        nodes: 9,
+        pv: vec!["Qe5".into()],
+        ms: 1.0,
+        more,
+    }))
+}
+
+#[test]
+fn the_evaluation_is_shown_at_once_and_replaced_by_deeper_ones() {
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
+    typed(&mut s, "Kd4");
+    let fx = s.apply(Action::SetShowEval(true));
+    let id = request_id(&fx);
+    // Black to move and 0.5 ahead: White's view is -0.5.
+    let fx = s.apply(evaluation(id, 5, 3, true));
+    assert!(fx.render);
+    assert_eq!(s.evaluation().and_then(|e| e.white_score()), Some(-0.5));
+    assert_eq!(s.best_line().map(|l| l.depth), Some(3));
+    assert_eq!(s.pending_request().map(|p| p.id), Some(id), "still open");
+    let fx = s.apply(evaluation(id, 12, 6, false));
+    assert!(fx.think.is_none(), "nothing more to ask");
+    assert_eq!(s.evaluation().and_then(|e| e.white_score()), Some(-1.2));
+    assert_eq!(s.best_line().map(|l| l.depth), Some(6));
+    assert!(s.pending_request().is_none());
+    // A late answer of an old request changes nothing.
+    let fx = s.apply(evaluation(id, 40, 9, true));
+    assert!(!fx.render);
+    assert_eq!(s.evaluation().and_then(|e| e.white_score()), Some(-1.2));
+    // Nor does one of an old position once a move was played.
+    let fx = typed(&mut s, "Qe5");
+    let newer = request_id(&fx);
+    s.apply(evaluation(id, 40, 9, true));
+    assert_eq!(s.evaluation(), None);
+    s.apply(evaluation(newer, -3, 2, true));
+    assert_eq!(s.evaluation().and_then(|e| e.white_score()), Some(-0.3));
 }
 
 #[test]
@@ -397,6 +444,7 @@ fn pointing_at_the_best_line_previews_it_on_the_board_only() {
         nodes: 9,
         pv: vec!["Qe5".into(), "Qd5".into()],
         ms: 1.0,
+        more: false,
     })));
     assert_eq!(s.best_line().unwrap().moves, ["Qe5", "Qd5"]);
     s.apply(Action::PreviewLine(Some(2)));
@@ -807,12 +855,12 @@ proptest! {
                     stale = p.id;
                     Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
                         id: p.id, purpose: p.purpose, best, judgement: Judgement::Score(1),
-                        exact: false, depth: 1, nodes: 1, pv: vec![], ms: 1.0,
+                        exact: false, depth: 1, nodes: 1, pv: vec![], ms: 1.0, more: false,
                     }))
                 }
                 Step::StaleAnswer => Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
                     id: stale, purpose: Purpose::Play, best: "Kd4".into(), judgement: Judgement::Score(1),
-                    exact: false, depth: 1, nodes: 1, pv: vec![], ms: 1.0,
+                    exact: false, depth: 1, nodes: 1, pv: vec![], ms: 1.0, more: false,
                 })),
                 Step::Fail => Action::Worker(WorkerEvent::Answer(FromWorker::Failed {
                     id: s.pending_request().map_or(0, |p| p.id), message: "x".into(),
