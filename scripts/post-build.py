@@ -16,6 +16,9 @@
    which the service worker checks while installing, and a version made
    from them, so a new build replaces the old cache cleanly.
 
+Before all that, the scripts copied from www/public lose their whole-line
+// comments.
+
 Run by trunk (see Trunk.toml); reads TRUNK_STAGING_DIR.
 """
 import hashlib
@@ -28,7 +31,8 @@ staging = os.environ.get("TRUNK_STAGING_DIR") or (sys.argv[1] if len(sys.argv) >
 if not staging or not os.path.isdir(staging):
     sys.exit("post-build: TRUNK_STAGING_DIR is not a directory")
 
-INLINE = re.compile(r'<script type="module">(.*?)</script>', re.S)
+# Trunk's start-up script, quoted or (minified) not.
+INLINE = re.compile(r'<script type=(?:"module"|module)>(.*?)</script>', re.S)
 
 
 def externalise_start_script(html_name):
@@ -132,6 +136,22 @@ def write_embed_page():
         f.write(html)
 
 
+def strip_comment_lines():
+    """Drops the whole-line // comments of the scripts copied from
+    www/public (the sources keep them; the site is measured gzipped).
+    Runs before the worker's loader gets its hashed name."""
+    for name in sorted(os.listdir(staging)):
+        path = os.path.join(staging, name)
+        if not name.endswith(".js") or not os.path.exists(os.path.join("www", "public", name)):
+            continue
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines(keepends=True)
+        kept = [line for line in lines if not line.lstrip().startswith("//")]
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("".join(kept))
+
+
+strip_comment_lines()
 worker_tag = hash_worker()
 write_embed_page()
 for html_name in ("index.html", "embed.html"):

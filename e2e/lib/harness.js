@@ -72,10 +72,11 @@ export async function launch() {
  */
 export async function open(browser, url, {
   width = 1280, height = 800, scale = 1, locale, storage, serviceWorkers, init, ready = true, colorScheme,
+  reducedMotion,
 } = {}) {
   const context = await browser.newContext({
     viewport: { width, height }, deviceScaleFactor: scale, hasTouch: scale > 1, locale, serviceWorkers,
-    colorScheme,
+    colorScheme, reducedMotion,
   });
   await context.addInitScript(() => {
     window.__violations = [];

@@ -3,23 +3,27 @@
 //! falls back to English; tests check every file has every English key.
 
 use std::cell::Cell;
-use std::sync::LazyLock;
 
 mod files {
     include!(concat!(env!("OUT_DIR"), "/languages.rs"));
 }
 
+pub use crate::lang_file::parse;
+
+/// One language: its texts in the order of [`files::KEYS`] (empty where
+/// the file lacks the key).
 pub struct Lang {
     pub code: &'static str,
-    entries: Vec<(&'static str, &'static str)>,
+    texts: &'static [&'static str],
 }
 
 impl Lang {
     fn get(&self, key: &str) -> Option<&'static str> {
-        self.entries
-            .binary_search_by(|(k, _)| (*k).cmp(key))
+        files::KEYS
+            .binary_search(&key)
             .ok()
-            .map(|i| self.entries[i].1)
+            .map(|i| self.texts[i])
+            .filter(|text| !text.is_empty())
     }
 
     /// The language's own name ("Italiano").
@@ -27,40 +31,33 @@ impl Lang {
         self.get("language.name").unwrap_or(self.code)
     }
 
+    /// The keys this language has a text for.
     pub fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.entries.iter().map(|(k, _)| *k)
+        files::KEYS
+            .iter()
+            .zip(self.texts)
+            .filter(|(_, text)| !text.is_empty())
+            .map(|(key, _)| *key)
     }
 }
 
-/// Reads a language file; the error names the line.
-pub fn parse(text: &'static str) -> Result<Vec<(&'static str, &'static str)>, String> {
-    let mut entries = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+static LANGS: [Lang; files::LANGS.len()] = {
+    let mut out = [const {
+        Lang {
+            code: "",
+            texts: &[],
         }
-        let (key, value) = line
-            .split_once(" = ")
-            .ok_or_else(|| format!("line {}: expected `key = text`", n + 1))?;
-        entries.push((key.trim(), value.trim()));
+    }; files::LANGS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = Lang {
+            code: files::LANGS[i].0,
+            texts: files::LANGS[i].1,
+        };
+        i += 1;
     }
-    entries.sort_by(|a, b| a.0.cmp(b.0));
-    if let Some(w) = entries.windows(2).find(|w| w[0].0 == w[1].0) {
-        return Err(format!("key {} appears twice", w[0].0));
-    }
-    Ok(entries)
-}
-
-static LANGS: LazyLock<Vec<Lang>> = LazyLock::new(|| {
-    files::FILES
-        .iter()
-        .map(|&(code, text)| Lang {
-            code,
-            entries: parse(text).unwrap_or_else(|e| panic!("lang/{code}.lang: {e}")),
-        })
-        .collect()
-});
+    out
+};
 
 thread_local! {
     static CURRENT: Cell<usize> = const { Cell::new(usize::MAX) };

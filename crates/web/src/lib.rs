@@ -9,6 +9,7 @@
 
 pub mod embed;
 pub mod i18n;
+mod lang_file;
 pub mod layout;
 pub mod link;
 pub mod motion;

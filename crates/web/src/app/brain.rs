@@ -9,7 +9,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 pub struct Brain {
-    worker: Worker,
+    /// Started by the first request, or once the board is on screen
+    /// ([`Brain::wake`]): loading it must not delay the first board.
+    worker: Option<Worker>,
     ready: bool,
     /// Sent as soon as the worker is ready.
     queued: Option<ToWorker>,
@@ -38,16 +40,23 @@ fn loader() -> String {
 
 impl Brain {
     pub fn new(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> Brain {
-        let worker = spawn(on_reply.clone());
         Brain {
-            worker,
+            worker: None,
             ready: false,
             queued: None,
             on_reply,
         }
     }
 
+    /// Starts the worker if it is not running yet.
+    pub fn wake(&mut self) {
+        if self.worker.is_none() {
+            self.worker = Some(spawn(self.on_reply.clone()));
+        }
+    }
+
     pub fn send(&mut self, message: ToWorker) {
+        self.wake();
         if self.ready {
             self.post(&message);
         } else {
@@ -57,7 +66,8 @@ impl Brain {
 
     fn post(&self, message: &ToWorker) {
         let value = serde_wasm_bindgen::to_value(message).expect("plain data");
-        if let Err(e) = self.worker.post_message(&value) {
+        let Some(worker) = &self.worker else { return };
+        if let Err(e) = worker.post_message(&value) {
             web_sys::console::warn_2(&"cannot reach the worker".into(), &e);
         }
     }
@@ -72,8 +82,10 @@ impl Brain {
 
     /// Ends the worker (and any search in it) and starts a fresh one.
     pub fn restart(&mut self) {
-        self.worker.terminate();
-        self.worker = spawn(self.on_reply.clone());
+        if let Some(worker) = self.worker.take() {
+            worker.terminate();
+        }
+        self.worker = Some(spawn(self.on_reply.clone()));
         self.ready = false;
         self.queued = None;
     }

@@ -218,6 +218,13 @@ pub fn start() {
         .unwrap_or(0.0);
     dom::set_attr(&body, "data-ready-ms", &(now.round() as i64).to_string());
     dom::set_attr(&body, "data-ready", "true");
+    // The computer player loads once the board is on screen.
+    let wake = Closure::once_into_js(|| {
+        with_app(|app| app.brain.as_mut().map(Brain::wake));
+    });
+    let _ = web_sys::window()
+        .expect("window")
+        .set_timeout_with_callback(wake.unchecked_ref());
 }
 
 /// The computer's time on the page, for e2e/figures.js: a User Timing
@@ -443,13 +450,20 @@ fn wire_events() {
             .and_then(|el| el.get_attribute("data-line"))
             .and_then(|n| n.parse::<usize>().ok())
     };
-    for kind in ["mouseover", "focusin"] {
-        dom::on::<Event>(&line, kind, move |event| {
-            if let Some(n) = line_move(&event) {
-                dispatch(Action::PreviewLine(Some(n)));
-            }
-        });
-    }
+    // Only a pointer that really moves counts: the line is rebuilt as
+    // deeper searches end, and the browser reports the element that comes
+    // to lie under a still pointer as hovered.
+    dom::on::<PointerEvent>(&line, "pointermove", move |event| {
+        let moved = event.movement_x() != 0 || event.movement_y() != 0;
+        if let (true, Some(n)) = (moved, line_move(&event)) {
+            dispatch(Action::PreviewLine(Some(n)));
+        }
+    });
+    dom::on::<Event>(&line, "focusin", move |event| {
+        if let Some(n) = line_move(&event) {
+            dispatch(Action::PreviewLine(Some(n)));
+        }
+    });
     for kind in ["mouseleave", "focusout"] {
         dom::on::<Event>(&line, kind, |_| dispatch(Action::PreviewLine(None)));
     }

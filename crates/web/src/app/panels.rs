@@ -236,6 +236,7 @@ fn update_line(app: &App) {
     if !dom::rebuild(&el, &key) {
         return;
     }
+    set_attr(&el, "data-depth", &line.depth.to_string());
     // The sentence around the moves comes from the language file.
     const MARK: &str = "\u{1}";
     let sentence = if line.exact {

@@ -1,0 +1,120 @@
+// What the analysis shows while playing: the evaluation bar, evaluations
+// that deepen as the search goes on, pieces that move in (not under
+// reduced motion), and the review and record errors in Italian.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, cell } from '../lib/harness.js';
+import { settled } from '../lib/play.js';
+import { newGame } from '../lib/dialog.js';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser.close(); await server.close(); });
+
+/** Records every value an attribute of `selector` takes, in page time order. */
+function watch(page, selector, attribute) {
+  return page.evaluate(({ selector, attribute }) => {
+    const seen = [];
+    const el = document.querySelector(selector);
+    new MutationObserver(() => {
+      const value = el.getAttribute(attribute);
+      if (value !== seen[seen.length - 1]) seen.push(value);
+    }).observe(el, { attributes: true, attributeFilter: [attribute] });
+    (window.__watched ??= {})[`${selector}@${attribute}`] = seen;
+  }, { selector, attribute });
+}
+const watched = (page, selector, attribute) => page.evaluate((key) => window.__watched[key], `${selector}@${attribute}`);
+
+async function play(page, move) {
+  await page.fill('#type-move', move);
+  await page.press('#type-move', 'Enter');
+}
+
+test('the evaluation bar shows White\'s share, and deeper searches update the evaluation', async () => {
+  for (const [width, height, name] of [[1280, 800, 'desktop'], [390, 800, 'phone']]) {
+    const { page, errors, context } = await open(browser, server.url, { width, height });
+    await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
+    await page.check('#show-eval');
+    await watch(page, '#best-line', 'data-depth');
+    await play(page, 'Kd4');
+    await play(page, 'Qe5');
+    // Long enough for every search of one evaluation (0.1 + 0.4 + 1.6 s).
+    await page.waitForTimeout(2800);
+    const depths = (await watched(page, '#best-line', 'data-depth')).filter((d) => d !== null).map(Number);
+    assert.ok(new Set(depths).size >= 2, `the evaluation deepened: depths ${depths}`);
+    // The mouse stayed where it clicked "Show evaluation": a line move that
+    // comes to lie under it as the line grows is not a preview (it was).
+    const first = (await page.locator('#best-line .line-move[data-line="1"]').textContent()).slice(-2);
+    assert.match(await cell(page, first).getAttribute('aria-label'), new RegExp(`^${first}, empty`));
+    const bar = page.locator('#eval-bar');
+    assert.equal(await bar.isVisible(), true);
+    const white = Number(await bar.getAttribute('data-white'));
+    const score = Number(await page.locator('#eval').getAttribute('data-score'));
+    assert.ok(white > 0 && white < 100, `${white}`);
+    assert.equal(Math.sign(white - 50), Math.sign(score), `bar ${white}% vs score ${score}`);
+    const box = await bar.boundingBox();
+    const board = await page.locator('#board').boundingBox();
+    if (name === 'desktop') {
+      assert.ok(box.x + box.width <= board.x && box.height > board.height * 0.9, 'beside the board');
+    } else {
+      assert.ok(box.y >= board.y + board.height && box.width > board.width * 0.9, 'under the board');
+    }
+    await page.screenshot({ path: `screenshots/eval-bar-${name}.png` });
+    // Flipped, White's share sits at the top.
+    await page.click('#flip');
+    await settled(page);
+    assert.equal(await bar.evaluate((e) => e.classList.contains('flipped')), true);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('a placed piece moves in, except under reduced motion', async () => {
+  for (const reducedMotion of ['no-preference', 'reduce']) {
+    const { page, errors, context } = await open(browser, server.url, { reducedMotion });
+    await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
+    await watch(page, '#board-wrap', 'data-moving');
+    await play(page, 'Kd4');
+    await page.waitForTimeout(600);
+    const seen = await watched(page, '#board-wrap', 'data-moving');
+    if (reducedMotion === 'reduce') {
+      assert.deepEqual(seen, [], 'nothing moves');
+    } else {
+      assert.deepEqual(seen, ['', null], 'moved, then settled');
+    }
+    assert.equal(await page.locator('#moves .move').count(), 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('in Italian: a bad record says what is wrong in Italian, and the review is Italian', async () => {
+  const { page, errors, context } = await open(browser, server.url, { locale: 'it-IT' });
+  assert.equal(await page.getAttribute('html', 'lang'), 'it');
+  await newGame(page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
+  await page.click('#record-button');
+  await page.fill('#record-text', '[Game "Cheversi"]\n[Rules "lewicki-free"]\n\n1. Kd4 Zq9');
+  await page.click('#record-load');
+  const problem = await page.locator('#record-error').textContent();
+  assert.match(problem, /riga 4, colonna 8: Zq9 non è una mossa/);
+  assert.doesNotMatch(problem, /\b(line|column|expected|is not)\b/);
+  await page.fill('#record-text', '[Game "Cheversi"]\n[Rules "lewicki-free"]\n\n1. Kd4 Qe5 2. Nd5 Rb2 3. Bc3 *');
+  await page.click('#record-load');
+  await settled(page);
+  await page.click('#review-button');
+  assert.equal(await page.locator('#review-button').textContent(), 'Ferma analisi');
+  await page.waitForFunction(() => document.querySelector('#review-progress').hidden, null, { timeout: 30000 });
+  assert.equal(await page.locator('#status').textContent(), 'Analisi finita.');
+  const summary = await page.locator('#review-summary p').allTextContents();
+  assert.equal(summary.length, 2);
+  for (const line of summary) assert.match(line, /^(Bianco|Nero): \d+\.\d punti persi in \d mosse/);
+  const labels = await page.locator('#moves .move').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  for (const label of labels) {
+    assert.match(label, /(migliore|buona|imprecisione|errore)/, label);
+    assert.doesNotMatch(label, /\b(best|good|inaccuracy|mistake|blunder)\b/, label);
+  }
+  assert.match(await page.locator('#eval-graph').getAttribute('aria-label'), /^[^]*\b(Bianco|Nero|pari)/i);
+  await page.screenshot({ path: 'screenshots/review-italian.png' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
