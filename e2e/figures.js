@@ -1,6 +1,8 @@
 // Figures for README: transfer size of dist/ gzipped, time to the first
-// interactive board, and the computer's time per move at each level, all
-// in headless Chromium on 127.0.0.1.   node e2e/figures.js [games-per-level]
+// interactive board, the review of a 16-placement game (time, exact moves,
+// long tasks), the worker's search speed, and the computer's time per move
+// at each level, all in headless Chromium on 127.0.0.1.
+//   node e2e/figures.js [games-per-level]   (0 skips the levels)
 import { readdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { serve, launch, open, DIST } from './lib/harness.js';
@@ -29,10 +31,67 @@ for (let i = 0; i < 7; i++) {
 }
 console.log(`first interactive board: median ${median(ready)} ms over 7 loads (${ready.join(', ')})`);
 
-for (const [label, options] of [
+// The review, at the page's budget, of one finished brainking game.
+const GAME = 'Kd4 Qe5 Qf6 Rg7 Rh8 Rh6 Bd5 Nf8 Ng6 Be6 Nd6 Nc4 Be3 Bf4 Rg8 Kf7';
+const reviews = [];
+for (let run = 0; run < 3; run++) {
+  const { page, context } = await open(browser, server.url, {
+    init: () => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    },
+  });
+  await page.click('#record-button');
+  await page.fill('#record-text', `[Game "Cheversi"]\n[Rules "brainking"]\n\n${GAME}`);
+  await page.click('#record-load');
+  await page.evaluate(() => { window.__longTasks = []; });
+  const started = Date.now();
+  await page.click('#review-button');
+  await page.waitForFunction(() => document.querySelector('#review-progress').hidden
+    && document.querySelectorAll('#moves .move[data-loss]').length === 16, null, { timeout: 120000 });
+  const seconds = (Date.now() - started) / 1000;
+  const exact = await page.locator('#moves .move').evaluateAll((els) => {
+    let n = 0;
+    for (let i = els.length - 1; i >= 0 && els[i].dataset.exact === 'true'; i--) n++;
+    return n;
+  });
+  const longest = Math.max(0, ...await page.evaluate(() => window.__longTasks));
+  reviews.push({ seconds, exact, longest });
+  await context.close();
+}
+console.log(`review of 16 brainking placements: median ${median(reviews.map((r) => r.seconds)).toFixed(1)} s, `
+  + `last ${median(reviews.map((r) => r.exact))} exact (runs: ${reviews.map((r) => `${r.seconds.toFixed(1)} s/${r.exact}`).join(', ')}), `
+  + `longest main-thread task ${Math.max(...reviews.map((r) => r.longest)).toFixed(0)} ms`);
+
+// The worker's search: nodes per second of five fixed searches each.
+for (const [label, spec, moves] of [
+  ['cheversi brainking, 4 placed', { game: 'cheversi', rules: 'brainking' }, ['Kd4', 'Qe5', 'Qf6', 'Rg7']],
+  ['attrition duel, setup done', { game: 'attrition', variant: 'duel' }, ['Nd4', 'Nf6']],
+]) {
+  const { page, context } = await open(browser, server.url);
+  const rates = await page.evaluate(async ({ spec, moves }) => {
+    const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content, { type: 'module' });
+    const next = () => new Promise((ok) => { worker.onmessage = (e) => ok(e.data); });
+    await next(); // Ready
+    const out = [];
+    for (let id = 1; id <= 5; id++) {
+      worker.postMessage({ Think: { id, spec, moves, level: 'master', purpose: 'Play' } });
+      const { Thought: answer } = await next();
+      if (answer && !answer.exact) out.push(answer.nodes / answer.ms * 1000);
+    }
+    worker.terminate();
+    return out;
+  }, { spec, moves });
+  console.log(`search speed, ${label}: median ${(median(rates) / 1e6).toFixed(2)} M nodes/s over ${rates.length} searches`);
+  await context.close();
+}
+
+for (const [label, options] of games > 0 ? [
   ['cheversi brainking', { game: 'cheversi', rules: 'brainking' }],
   ['attrition duel', { game: 'attrition', variant: 'duel' }],
-]) {
+] : []) {
   for (const level of ['beginner', 'casual', 'strong', 'master']) {
     const times = [];
     for (let g = 0; g < games; g++) {
