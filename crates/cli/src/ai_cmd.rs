@@ -120,7 +120,9 @@ pub fn bestmove(args: &BestMoveArgs) -> Result<(), CliError> {
 pub struct MatchArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// First agent: random, greedy, or a level (beginner … master, or level:Master).
+    /// First agent: random, greedy, a level (beginner … master, or
+    /// level:Master), a plain search (ms:500, nodes:2000000), or the UCT
+    /// baseline (uct:3000 simulations, uct-ms:500).
     #[arg(long)]
     a: Option<String>,
     /// Second agent.

@@ -2,6 +2,7 @@
 //! the statistics the benchmarks quote: tooling for `cheversi match`, kept
 //! out of the engine's public core.
 
+use crate::uct::{uct, UctBudget};
 use cheversi_engine::ai::attrition::jumps;
 use cheversi_engine::ai::budget::Clock;
 use cheversi_engine::ai::engine::{Engine, Request};
@@ -29,6 +30,8 @@ pub enum Agent {
     },
     /// Benchmarks: the master judging Cheversi by the plain current score.
     MasterPlain,
+    /// UCT with random rollouts and a win/draw/loss reward ([`crate::uct`]).
+    Uct(UctBudget),
 }
 
 impl fmt::Display for Agent {
@@ -38,6 +41,13 @@ impl fmt::Display for Agent {
             Agent::Greedy => f.write_str("greedy"),
             Agent::Level(l) => write!(f, "{l}"),
             Agent::MasterPlain => f.write_str("master-plain"),
+            Agent::Uct(UctBudget {
+                simulations: Some(n),
+                ..
+            }) => write!(f, "uct {n} simulations"),
+            Agent::Uct(UctBudget { seconds, .. }) => {
+                write!(f, "uct {}s", seconds.unwrap_or(0.0))
+            }
             Agent::Budget { seconds, nodes } => {
                 write!(f, "search")?;
                 if let Some(s) = seconds {
@@ -55,9 +65,28 @@ impl fmt::Display for Agent {
 impl FromStr for Agent {
     type Err = String;
 
-    /// `random`, `greedy`, a level name (`master`), `level:Master`, or a
-    /// plain search with a budget: `nodes:2000000`, `ms:500`.
+    /// `random`, `greedy`, a level name (`master`), `level:Master`, a
+    /// plain search with a budget: `nodes:2000000`, `ms:500`, or the UCT
+    /// baseline by simulations or time a move: `uct:3000`, `uct-ms:500`.
     fn from_str(text: &str) -> Result<Agent, String> {
+        if let Some(n) = text.strip_prefix("uct:") {
+            let simulations = n
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("'{n}' is not a positive number of simulations"))?;
+            return Ok(Agent::Uct(UctBudget {
+                simulations: Some(simulations),
+                seconds: None,
+            }));
+        }
+        if let Some(ms) = text.strip_prefix("uct-ms:") {
+            let seconds = positive_ms(ms)? / 1000.0;
+            return Ok(Agent::Uct(UctBudget {
+                simulations: None,
+                seconds: Some(seconds),
+            }));
+        }
         if let Some(n) = text.strip_prefix("nodes:") {
             let nodes = n
                 .parse()
@@ -68,13 +97,7 @@ impl FromStr for Agent {
             });
         }
         if let Some(ms) = text.strip_prefix("ms:") {
-            // NaN or infinity would be no limit at all (a search that never
-            // ends); zero or less, no search.
-            let ms = ms
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite() && *v > 0.0)
-                .ok_or_else(|| format!("'{ms}' is not a positive number of milliseconds"))?;
+            let ms = positive_ms(ms)?;
             return Ok(Agent::Budget {
                 seconds: Some(ms / 1000.0),
                 nodes: None,
@@ -90,6 +113,15 @@ impl FromStr for Agent {
             }),
         }
     }
+}
+
+/// Milliseconds a move: NaN or infinity would be no limit at all (a
+/// search that never ends); zero or less, no search.
+fn positive_ms(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .ok_or_else(|| format!("'{text}' is not a positive number of milliseconds"))
 }
 
 /// A move chosen by an agent, and the search nodes it spent.
@@ -159,6 +191,13 @@ impl Agent {
                 Some(Choice {
                     mv: t.best,
                     nodes: t.nodes,
+                })
+            }
+            Agent::Uct(budget) => {
+                let found = uct(game, *budget, rng, clock)?;
+                Some(Choice {
+                    mv: found.mv,
+                    nodes: found.simulations,
                 })
             }
             Agent::Budget { seconds, nodes } => {
@@ -355,5 +394,21 @@ mod tests {
             assert!(err.contains(&format!("'{bad}'")), "{err}");
         }
         assert!("nodes:-3".parse::<Agent>().unwrap_err().contains("'-3'"));
+        assert_eq!(
+            "uct:3000".parse(),
+            Ok(Agent::Uct(UctBudget {
+                simulations: Some(3000),
+                seconds: None
+            }))
+        );
+        assert_eq!(
+            "uct-ms:500".parse(),
+            Ok(Agent::Uct(UctBudget {
+                simulations: None,
+                seconds: Some(0.5)
+            }))
+        );
+        assert!("uct:0".parse::<Agent>().unwrap_err().contains("'0'"));
+        assert!("uct-ms:nan".parse::<Agent>().unwrap_err().contains("'nan'"));
     }
 }

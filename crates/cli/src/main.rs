@@ -12,6 +12,7 @@ mod duel_cmd;
 mod error;
 mod record_cmd;
 mod state;
+mod uct;
 
 use args::GameArgs;
 use clap::{Parser, Subcommand};
