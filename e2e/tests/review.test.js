@@ -105,6 +105,20 @@ test('a review can be stopped, and a loaded record can be reviewed', async () =>
   await context.close();
 });
 
+test('a game opened from a shared link can be reviewed', async () => {
+  const link = `${server.url}#game=cheversi&rules=brainking&moves=Kd4.Qe5.Qc3.Rb2&seats=human.human`;
+  const { page, errors, context } = await open(browser, link);
+  await settled(page);
+  assert.equal(await page.locator('#moves .move').count(), 4);
+  await page.click('#review-button');
+  await page.waitForFunction(() => document.querySelector('#review-progress').hidden
+    && document.querySelectorAll('#moves .move[data-loss]').length === 4, null, { timeout: 30000 });
+  assert.equal(await page.locator('#eval-graph circle[data-ply]').count(), 4);
+  assert.equal(await page.locator('#review-summary p').count(), 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 for (const theme of ['light', 'dark']) {
   test(`axe: a reviewed game (${theme})`, async () => {
     const { page, errors, context } = await open(browser, server.url, { colorScheme: theme });

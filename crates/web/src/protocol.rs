@@ -57,6 +57,13 @@ impl ToWorker {
     }
 }
 
+/// A position's value as a review reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndValue {
+    pub value: Judgement,
+    pub exact: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum FromWorker {
     /// Sent once, when the worker's engine is loaded and listening.
@@ -93,12 +100,14 @@ pub enum FromWorker {
         /// The position's value for its mover under the best move.
         value: Judgement,
     },
+    /// The review is over. `end`: the value of the position after the
+    /// last move, for its side to move, when the game is not over (the
+    /// graph's last point).
     ReviewDone {
         id: u32,
+        #[serde(default)]
+        end: Option<EndValue>,
     },
     /// The request could not be answered (a bad move list, a finished game).
-    Failed {
-        id: u32,
-        message: String,
-    },
+    Failed { id: u32, message: String },
 }

@@ -1,7 +1,7 @@
 //! What the worker does with a request, as plain Rust (tested natively):
 //! read the record, ask the engine, describe the answer.
 
-use crate::protocol::{FromWorker, Judgement, Purpose, ToWorker};
+use crate::protocol::{EndValue, FromWorker, Judgement, Purpose, ToWorker};
 use cheversi_engine::ai::engine::{Engine, Eval, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::{GameState, Session};
@@ -104,7 +104,24 @@ fn review(
             })
         },
     );
-    post(FromWorker::ReviewDone { id });
+    // The position after the last move, when the game goes on: its value
+    // is the graph's last point.
+    let last = session.latest();
+    let end = if last.is_over() {
+        None
+    } else {
+        let request = Request {
+            seconds: Some(seconds),
+            ..Request::level(Level::Master)
+        };
+        Engine::new(1)
+            .think(last, &request, clock, None)
+            .map(|t| EndValue {
+                value: judgement(t.eval),
+                exact: t.exact,
+            })
+    };
+    post(FromWorker::ReviewDone { id, end });
 }
 
 /// The game after `moves`, every move checked.
@@ -292,7 +309,19 @@ mod tests {
             .collect();
         // Last move first: the end is where values are proven.
         assert_eq!(plies, [2, 1, 0]);
-        assert_eq!(got.last(), Some(&FromWorker::ReviewDone { id: 3 }));
+        // Three placements in, the game goes on: the review ends with the
+        // value of the position after the last move.
+        assert!(
+            matches!(
+                got.last(),
+                Some(FromWorker::ReviewDone {
+                    id: 3,
+                    end: Some(EndValue { .. })
+                })
+            ),
+            "{:?}",
+            got.last()
+        );
         let mut got = Vec::new();
         let bad = ToWorker::Review {
             id: 4,

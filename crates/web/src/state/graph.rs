@@ -20,7 +20,8 @@ pub const EDGE: f64 = 10.0;
 
 /// The points known so far: after move `p` comes from the review of move
 /// `p + 1` (the value of the position it leaves), the last from the
-/// game's result. Two-player games only.
+/// game's result, or in a game that goes on from the review's value of
+/// the position after it. Two-player games only.
 pub fn points(session: &Session, review: &Review) -> Vec<Point> {
     let players = session.options().players();
     if players != 2 {
@@ -41,7 +42,17 @@ pub fn points(session: &Session, review: &Review) -> Vec<Point> {
                 .unwrap_or(0.0)
             })
         } else {
-            final_score(session)
+            final_score(session).or_else(|| {
+                review.end().and_then(|(mover, end)| {
+                    Evaluation {
+                        mover,
+                        players,
+                        judgement: end.value,
+                        exact: end.exact,
+                    }
+                    .white_score()
+                })
+            })
         };
         if let Some(score) = score {
             out.push(Point {
@@ -119,6 +130,49 @@ mod tests {
 
     fn p(ply: usize, score: f64) -> Point {
         Point { ply, score }
+    }
+
+    #[test]
+    fn a_game_that_goes_on_gets_its_last_point_from_the_review() {
+        use crate::protocol::{EndValue, Judgement};
+        use crate::state::review::Row;
+        let spec = cheversi_api::spec::GameSpec {
+            game: "cheversi".into(),
+            rules: Some("brainking".into()),
+            ..Default::default()
+        };
+        let mut session = Session::new(spec.options().unwrap());
+        for m in ["Kd4", "Qe5", "Qc3"] {
+            session.play_text(m).unwrap();
+        }
+        let mut review = Review::new(3);
+        for ply in 0..3 {
+            review.set(
+                ply,
+                Row {
+                    mover: (ply % 2) as u8,
+                    class: crate::state::review::MoveClass::Best,
+                    played: String::new(),
+                    best: String::new(),
+                    loss: 0.0,
+                    exact: false,
+                    value: Judgement::Margin(10),
+                },
+            );
+        }
+        // Without the end's value: a point for moves 1 and 2 only.
+        assert_eq!(points(&session, &review).len(), 2);
+        // Black to move after Qc3 and 2.5 ahead: White's -2.5.
+        review.set_end(
+            1,
+            EndValue {
+                value: Judgement::Margin(25),
+                exact: false,
+            },
+        );
+        let all = points(&session, &review);
+        assert_eq!(all.len(), 3);
+        assert_eq!(all[2], p(3, -2.5));
     }
 
     #[test]

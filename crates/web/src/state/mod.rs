@@ -675,9 +675,13 @@ impl State {
                     },
                 );
             }
-            WorkerEvent::Answer(FromWorker::ReviewDone { id }) => {
+            WorkerEvent::Answer(FromWorker::ReviewDone { id, end }) => {
                 if self.computer.answered(id).is_some() {
+                    let mover = self.play.session().latest().to_move();
                     if let Some(review) = self.review.as_mut() {
+                        if let (Some(end), Some(mover)) = (end, mover) {
+                            review.set_end(mover, end);
+                        }
                         review.finish();
                     }
                     self.tell(t("review.done"));

@@ -8,7 +8,7 @@
 //! engine's move, else `good`.
 
 use crate::i18n::{self, t, tf};
-use crate::protocol::Judgement;
+use crate::protocol::{EndValue, Judgement};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum MoveClass {
@@ -83,6 +83,9 @@ pub struct Row {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
     rows: Vec<Option<Row>>,
+    /// The value after the last move of a game that goes on, and its
+    /// side to move.
+    end: Option<(u8, EndValue)>,
     done: bool,
     stopped: bool,
 }
@@ -91,6 +94,7 @@ impl Review {
     pub fn new(moves: usize) -> Review {
         Review {
             rows: vec![None; moves],
+            end: None,
             done: false,
             stopped: false,
         }
@@ -117,6 +121,15 @@ impl Review {
         if let Some(slot) = self.rows.get_mut(ply) {
             *slot = Some(row);
         }
+    }
+
+    pub fn set_end(&mut self, mover: u8, value: EndValue) {
+        self.end = Some((mover, value));
+    }
+
+    /// The value after the last move (a game that goes on), and its mover.
+    pub fn end(&self) -> Option<(u8, EndValue)> {
+        self.end
     }
 
     pub fn finish(&mut self) {

@@ -651,7 +651,7 @@ fn a_review_fills_every_move_and_marks_the_best_alternative() {
     assert_eq!(s.outlined(), [sq("d5")]);
     s.apply(reviewed(id, 2, "Qc3", 0));
     s.apply(Action::Worker(WorkerEvent::Answer(
-        FromWorker::ReviewDone { id },
+        FromWorker::ReviewDone { id, end: None },
     )));
     let review = s.review().unwrap();
     assert!(!review.running());
@@ -843,7 +843,7 @@ proptest! {
                     let p = s.pending_request().unwrap();
                     let n = s.play().len();
                     if pick % 4 == 0 {
-                        Action::Worker(WorkerEvent::Answer(FromWorker::ReviewDone { id: p.id }))
+                        Action::Worker(WorkerEvent::Answer(FromWorker::ReviewDone { id: p.id, end: None }))
                     } else {
                         reviewed(p.id, pick % (n + 1), "Kd4", (pick % 50) as u32)
                     }
