@@ -102,7 +102,8 @@ test('in Italian: a bad record says what is wrong in Italian, and the review is 
   await page.click('#record-load');
   await settled(page);
   await page.click('#review-button');
-  assert.equal(await page.locator('#review-button').textContent(), 'Ferma analisi');
+  // The button is redrawn on the next frame.
+  await page.waitForFunction(() => document.querySelector('#review-button').textContent === 'Ferma analisi');
   await page.waitForFunction(() => document.querySelector('#review-progress').hidden, null, { timeout: 30000 });
   assert.equal(await page.locator('#status').textContent(), 'Analisi finita.');
   const summary = await page.locator('#review-summary p').allTextContents();
