@@ -7,7 +7,7 @@ use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
 use cheversi_engine::ai::duel::DuelSolver;
 use cheversi_engine::ai::engine::{Engine, Request};
 use cheversi_engine::ai::levels::Level;
-use cheversi_engine::ai::search::Searcher;
+use cheversi_engine::ai::search::{RootValues, Searcher};
 use cheversi_engine::attrition::{Options, Piece, Position, Variant};
 use cheversi_engine::cheversi::{self, PLIES};
 use cheversi_engine::rng::Rng;
@@ -76,7 +76,7 @@ pub fn solver_reach(
             &mut budget,
             remaining as u32,
             Some(distinct_moves(&pos)),
-            false,
+            RootValues::Best,
         );
         if found.exact {
             proved += 1;

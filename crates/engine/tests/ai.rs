@@ -61,8 +61,14 @@ fn alpha_beta_agrees_with_minimax_on_late_cheversi_positions() {
                 let mut searcher = Searcher::new(12);
                 let (value, _) = searcher.value(&pos, &eval, &mut unlimited(&clock), depth);
                 assert_eq!(value, expected, "{rules} depth {depth}");
-                let found =
-                    searcher.search(&pos, &eval, &mut unlimited(&clock), depth, None, false);
+                let found = searcher.search(
+                    &pos,
+                    &eval,
+                    &mut unlimited(&clock),
+                    depth,
+                    None,
+                    RootValues::Best,
+                );
                 assert_eq!(
                     found.value, expected,
                     "{rules} iterative deepening, depth {depth}"
@@ -92,7 +98,7 @@ fn the_exact_end_search_equals_brute_force_and_says_so() {
                 &mut unlimited(&clock),
                 16,
                 None,
-                false,
+                RootValues::Best,
             );
             assert!(
                 found.exact,
@@ -133,7 +139,7 @@ fn a_search_cut_short_still_shows_its_whole_line() {
         &mut Budget::new(&clock, None, Some(3_000_000), None),
         64,
         None,
-        false,
+        RootValues::Best,
     );
     assert!(!found.exact && found.depth >= 5, "depth {}", found.depth);
     assert!(
@@ -162,7 +168,7 @@ fn a_pinned_root_move_gets_its_exact_value_beside_the_best() {
         let me = pos.to_move().unwrap();
         let moves = distinct_moves(&pos);
         let pinned = moves[rng.below(moves.len() as u32) as usize];
-        let found = Searcher::new(14).search_for(
+        let found = Searcher::new(14).search(
             &pos,
             &HandValues::calibrate(options),
             &mut unlimited(&clock),
@@ -290,7 +296,7 @@ fn an_aborted_search_returns_its_best_so_far() {
         &mut budget,
         16,
         Some(distinct_moves(&pos)),
-        false,
+        RootValues::Best,
     );
     assert!(budget.stopped(), "the abort was seen");
     assert!(found.depth >= 1, "at least one iteration finished");
@@ -299,7 +305,8 @@ fn an_aborted_search_returns_its_best_so_far() {
     // With the abort raised from the start: the ordering's best guess.
     let at_once = || true;
     let mut budget = Budget::new(&clock, None, None, Some(&at_once));
-    let found = Searcher::new(16).search(&pos, &PlainScore, &mut budget, 16, None, false);
+    let found =
+        Searcher::new(16).search(&pos, &PlainScore, &mut budget, 16, None, RootValues::Best);
     assert!(pos.check(found.best).is_ok());
 }
 

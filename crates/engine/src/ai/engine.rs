@@ -7,7 +7,7 @@ use super::cheversi::{distinct_moves, remaining, HandValues, PlainScore, SCALE};
 use super::duel::{DuelSolver, Setup};
 use super::duel_table::{DuelTable, SetupValue};
 use super::levels::{Level, Settings};
-use super::search::{is_proof, plies_to_end, Found, RootMove, Searcher};
+use super::search::{is_proof, plies_to_end, Found, RootMove, RootValues, Searcher};
 use crate::any::{AnyGame, AnyMove};
 use crate::attrition::{self, Move as Jump, Piece, Variant};
 use crate::cheversi;
@@ -159,7 +159,7 @@ impl Engine {
                 budget,
                 depth,
                 Some(distinct_moves(pos)),
-                noisy,
+                RootValues::all_if(noisy),
             )
         } else {
             searcher.search(
@@ -168,7 +168,7 @@ impl Engine {
                 budget,
                 depth,
                 Some(distinct_moves(pos)),
-                noisy,
+                RootValues::all_if(noisy),
             )
         };
         let pick = choose(
@@ -209,9 +209,14 @@ impl Engine {
             }
         }
         let noisy = s.temperature > 0.0;
-        let found = self
-            .attrition
-            .search(pos, &Mobility, budget, s.max_depth, None, noisy);
+        let found = self.attrition.search(
+            pos,
+            &Mobility,
+            budget,
+            s.max_depth,
+            None,
+            RootValues::all_if(noisy),
+        );
         // Mobility counts 10 a jump.
         let pick = choose(
             &found.root,
@@ -321,9 +326,14 @@ impl Engine {
         if moves.is_empty() {
             return None;
         }
-        let found = self
-            .attrition
-            .search(pos, &Mobility, budget, s.max_depth, Some(moves), false);
+        let found = self.attrition.search(
+            pos,
+            &Mobility,
+            budget,
+            s.max_depth,
+            Some(moves),
+            RootValues::Best,
+        );
         Some(Thought {
             best: AnyMove::Attrition(found.best),
             eval: Eval::Score(found.value),

@@ -117,7 +117,7 @@ pub fn review_each(
                 if !moves.contains(&m) {
                     moves.push(m);
                 }
-                let found = searcher.search_for(
+                let found = searcher.search(
                     pos,
                     &*values,
                     &mut budget,
@@ -128,7 +128,7 @@ pub fn review_each(
                 row(ply, player, game, mv, &found, AnyMove::Cheversi, m, true)
             }
             (AnyGame::Attrition(pos), AnyMove::Attrition(m)) => {
-                let found = attrition_search.search_for(
+                let found = attrition_search.search(
                     pos,
                     &Mobility,
                     &mut budget,

@@ -85,6 +85,17 @@ pub enum RootValues<M> {
     BestAnd(M),
 }
 
+impl<M> RootValues<M> {
+    /// Every root value when `all` (noisy levels), else the best's.
+    pub fn all_if(all: bool) -> RootValues<M> {
+        if all {
+            RootValues::All
+        } else {
+            RootValues::Best
+        }
+    }
+}
+
 struct Run<'a, 'b, G: Searchable, E: Evaluator<G>> {
     table: &'a mut Table<G::Move>,
     eval: &'a E,
@@ -108,29 +119,9 @@ impl<G: Searchable> Searcher<G> {
     /// Searches `pos` (not over) until the budget runs out or the value is
     /// proven, up to `max_depth` turns. The root moves may be given (e.g.
     /// with symmetric duplicates removed); otherwise all legal moves.
-    ///
-    /// With `full_window`, every root move gets its own exact value (for
-    /// noisy levels and reviews) instead of a bound.
+    /// `values` says which root values must be exact (the others are
+    /// bounds); with [`RootValues::BestAnd`], the move must be a root move.
     pub fn search<E: Evaluator<G>>(
-        &mut self,
-        pos: &G,
-        eval: &E,
-        budget: &mut Budget<'_>,
-        max_depth: u32,
-        root_moves: Option<Vec<G::Move>>,
-        full_window: bool,
-    ) -> Found<G::Move> {
-        let values = if full_window {
-            RootValues::All
-        } else {
-            RootValues::Best
-        };
-        self.search_for(pos, eval, budget, max_depth, root_moves, values)
-    }
-
-    /// Like [`Searcher::search`], saying which root values must be exact.
-    /// With [`RootValues::BestAnd`], the move must be among the root moves.
-    pub fn search_for<E: Evaluator<G>>(
         &mut self,
         pos: &G,
         eval: &E,
