@@ -123,6 +123,41 @@ fn the_exact_end_search_equals_brute_force_and_says_so() {
 }
 
 #[test]
+fn exact_values_equal_brute_force_in_every_rule_set_and_scoring() {
+    use cheversi_engine::cheversi::{Count, Squares};
+    let clock = clock();
+    let mut rng = Rng::new(12);
+    for rules in RuleSet::ALL {
+        for count in [Count::Multiplicity, Count::Distinct] {
+            for squares in [Squares::Empty, Squares::All] {
+                let options = cheversi::Options::new(rules)
+                    .with_count(count)
+                    .with_squares(squares);
+                let start = cheversi::Position::new(options);
+                let Some(pos) = random_position(&start, 12, &mut rng) else {
+                    continue;
+                };
+                let me = pos.to_move().unwrap();
+                let found = Searcher::new(14).search(
+                    &pos,
+                    &HandValues::calibrate(options),
+                    &mut unlimited(&clock),
+                    16,
+                    None,
+                    RootValues::Best,
+                );
+                assert!(found.exact, "{rules} {count:?} {squares:?}");
+                assert_eq!(
+                    found.value,
+                    minimax(&pos, &PlainScore, me, 16, 0),
+                    "{rules} {count:?} {squares:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn a_search_cut_short_still_shows_its_whole_line() {
     // Before: the line was read back from the table only, where deeper
     // nodes had overwritten it; a depth-8 search showed one move.
