@@ -7,7 +7,7 @@ use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
 use cheversi_engine::ai::duel::DuelSolver;
 use cheversi_engine::ai::engine::{Engine, Request};
 use cheversi_engine::ai::levels::Level;
-use cheversi_engine::ai::search::{RootValues, Searcher};
+use cheversi_engine::ai::search::{RootValues, Searchable, Searcher};
 use cheversi_engine::attrition::{Options, Piece, Position, Variant};
 use cheversi_engine::cheversi::{self, PLIES};
 use cheversi_engine::rng::Rng;
@@ -30,21 +30,70 @@ impl Reach {
     }
 }
 
-/// A "typical" position `plies` placements in: the Casual level playing
-/// both sides (seeded).
+/// Who plays both sides up to a sampled position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Players {
+    /// The Casual level (seeded noise).
+    Casual,
+    /// The largest immediate score change, ties broken at random.
+    Greedy,
+    /// A uniformly random legal placement.
+    Random,
+}
+
+impl Players {
+    pub const ALL: [Players; 3] = [Players::Casual, Players::Greedy, Players::Random];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Players::Casual => "casual",
+            Players::Greedy => "greedy",
+            Players::Random => "random",
+        }
+    }
+}
+
+/// A "typical" position `plies` placements in, reached by `players`
+/// playing both sides (seeded).
 pub fn typical_position(
     options: cheversi::Options,
     plies: usize,
     seed: u64,
+    players: Players,
     clock: Clock<'_>,
 ) -> cheversi::Position {
     let mut engine = Engine::new(seed);
+    let mut rng = Rng::new(seed);
     let mut game = AnyGame::Cheversi(cheversi::Position::new(options));
-    while game.ply() < plies {
-        let Some(t) = engine.think(&game, &Request::level(Level::Casual), clock, None) else {
-            break; // over: only after all 16 placements
+    let mut moves = Vec::new();
+    while game.ply() < plies && !game.is_over() {
+        let mv = match players {
+            Players::Casual => {
+                match engine.think(&game, &Request::level(Level::Casual), clock, None) {
+                    Some(t) => t.best,
+                    None => break,
+                }
+            }
+            Players::Greedy | Players::Random => {
+                moves.clear();
+                game.legal_moves(&mut moves);
+                if players == Players::Greedy {
+                    let me = game.to_move().expect("not over");
+                    let value = |m: &cheversi_engine::AnyMove| {
+                        let mut child = game.clone();
+                        child.play_unchecked(*m);
+                        match child {
+                            AnyGame::Cheversi(p) => p.quick_value(me),
+                            AnyGame::Attrition(_) => 0,
+                        }
+                    };
+                    let best = moves.iter().map(value).max().expect("a move");
+                    moves.retain(|m| value(m) == best);
+                }
+                moves[rng.below(moves.len() as u32) as usize]
+            }
         };
-        game.play_unchecked(t.best);
+        game.play_unchecked(mv);
     }
     match game {
         AnyGame::Cheversi(p) => p,
@@ -52,20 +101,21 @@ pub fn typical_position(
     }
 }
 
-/// For `remaining` placements left: how many of `samples` typical
-/// positions the search proves within `seconds`.
+/// For `remaining` placements left: how many of `samples` positions
+/// reached by `players` the search proves within `seconds`.
 pub fn solver_reach(
     options: cheversi::Options,
     remaining: usize,
     samples: u64,
     seconds: f64,
+    players: Players,
     clock: Clock<'_>,
 ) -> Reach {
     let values = HandValues::calibrate(options);
     let mut proved = 0;
     let mut times = Vec::new();
     for seed in 0..samples {
-        let pos = typical_position(options, PLIES - remaining, seed + 1, clock);
+        let pos = typical_position(options, PLIES - remaining, seed + 1, players, clock);
         if pos.is_over() {
             continue;
         }
@@ -123,4 +173,37 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
         times.push(budget.elapsed());
     }
     Reach::of(proved, times)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sampled_positions_are_reached_by_the_players_named() {
+        let clock = || 0.0;
+        let options = cheversi::Options::new(cheversi::RuleSet::Lewicki);
+        for players in Players::ALL {
+            let pos = typical_position(options, 6, 3, players, &clock);
+            assert_eq!(pos.ply(), 6, "{}", players.name());
+            // The same seed, the same position.
+            assert_eq!(pos, typical_position(options, 6, 3, players, &clock));
+        }
+        // Greedy's last placement took the largest score change there.
+        let before = typical_position(options, 5, 3, Players::Greedy, &clock);
+        let after = typical_position(options, 6, 3, Players::Greedy, &clock);
+        let me = before.to_move().unwrap();
+        let mut moves = Vec::new();
+        before.legal_moves(&mut moves);
+        let best = moves
+            .iter()
+            .map(|&m| {
+                let mut c = before.clone();
+                c.play_unchecked(m);
+                c.quick_value(me)
+            })
+            .max()
+            .unwrap();
+        assert_eq!(after.quick_value(me), best);
+    }
 }

@@ -1,6 +1,6 @@
 //! `bench`: random playouts and perft per second, medians over runs.
 
-use crate::ai_bench::{duel_proof_times, solver_reach, Reach};
+use crate::ai_bench::{duel_proof_times, solver_reach, Players, Reach};
 use crate::error::{other, CliError};
 use cheversi_engine::ai::bench::search_speed;
 use cheversi_engine::bench::{kinds, run_all, table};
@@ -53,25 +53,28 @@ fn ai_figures(
     wanted: &dyn Fn(&str) -> bool,
 ) -> Result<(), CliError> {
     let lefts = [6usize, 7, 8, 9, 10];
-    println!(
-        "exact end search within 1 s: proved of {} typical positions (median time)",
-        args.samples
-    );
-    print!("{:<20}", "rule set");
-    for k in lefts {
-        print!(" {:>16}", format!("last {k}"));
-    }
-    println!();
-    for (_, options) in kinds().into_iter().filter(|(l, _)| wanted(l)) {
-        let GameOptions::Cheversi(o) = options else {
-            continue;
-        };
-        print!("{:<20}", o.rules.name());
+    for players in Players::ALL {
+        println!(
+            "exact end search within 1 s: proved of {} positions from {} play (median time)",
+            args.samples,
+            players.name()
+        );
+        print!("{:<20}", "rule set");
         for k in lefts {
-            let reach = solver_reach(o, k, args.samples, 1.0, clock);
-            print!(" {:>16}", proved_of(&reach, args.samples));
+            print!(" {:>16}", format!("last {k}"));
         }
         println!();
+        for (_, options) in kinds().into_iter().filter(|(l, _)| wanted(l)) {
+            let GameOptions::Cheversi(o) = options else {
+                continue;
+            };
+            print!("{:<20}", o.rules.name());
+            for k in lefts {
+                let reach = solver_reach(o, k, args.samples, 1.0, players, clock);
+                print!(" {:>16}", proved_of(&reach, args.samples));
+            }
+            println!();
+        }
     }
     println!("duel: positions proved by the solver within 1 s after setup + N jumps (median time)");
     for moves in [0usize, 4, 8, 12, 16] {
