@@ -3,7 +3,10 @@
 //! (`cheversi duel-table` resumes from it), the engine gets
 //! `white black result` lines (a smaller wasm download).
 fn main() {
-    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/duel_setups.txt");
+    let source = std::path::PathBuf::from(
+        std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
+    )
+    .join("data/duel_setups.txt");
     println!("cargo:rerun-if-changed={}", source.display());
     let text = std::fs::read_to_string(&source).expect("data/duel_setups.txt exists");
     let mut out = String::new();

@@ -8,7 +8,10 @@ use std::fmt::Write as _;
 mod lang_file;
 
 fn main() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lang");
+    let dir = std::path::PathBuf::from(
+        std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
+    )
+    .join("lang");
     println!("cargo:rerun-if-changed={}", dir.display());
     println!("cargo:rerun-if-changed=src/lang_file.rs");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
