@@ -91,7 +91,7 @@ def content_name(stem, suffix, data):
     return f"{stem}-{hashlib.sha256(data).hexdigest()[:16]}{suffix}"
 
 
-def hash_worker():
+def write_worker_loader():
     """The worker's loader, naming the app's hashed files, under a hashed
     name of its own; the meta tag that names it."""
     loader_path = os.path.join(staging, "worker-loader.js")
@@ -152,7 +152,7 @@ def strip_comment_lines():
 
 
 strip_comment_lines()
-worker_tag = hash_worker()
+worker_tag = write_worker_loader()
 write_embed_page()
 for html_name in ("index.html", "embed.html"):
     with open(os.path.join(staging, html_name), encoding="utf-8") as f:

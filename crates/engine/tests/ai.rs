@@ -10,7 +10,7 @@ use cheversi_engine::ai::engine::{Engine, Eval, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::ai::minimax::minimax;
 use cheversi_engine::ai::review::review;
-use cheversi_engine::ai::search::{RootValues, Searchable, Searcher, WIN};
+use cheversi_engine::ai::search::{Found, RootValues, Searchable, Searcher, WIN};
 use cheversi_engine::attrition::{self, Variant};
 use cheversi_engine::cheversi::{self, RuleSet};
 use cheversi_engine::record::Record;
@@ -78,6 +78,18 @@ fn alpha_beta_agrees_with_minimax_on_late_cheversi_positions() {
     }
 }
 
+/// The Master's search of `pos` to the end of the game, without limits.
+fn search_to_the_end(pos: &cheversi::Position, clock: &dyn Fn() -> f64) -> Found<cheversi::Move> {
+    Searcher::new(14).search(
+        pos,
+        &HandValues::calibrate(pos.options()),
+        &mut unlimited(clock),
+        16,
+        None,
+        RootValues::Best,
+    )
+}
+
 #[test]
 fn the_exact_end_search_equals_brute_force_and_says_so() {
     let clock = clock();
@@ -91,15 +103,7 @@ fn the_exact_end_search_equals_brute_force_and_says_so() {
             };
             let me = pos.to_move().unwrap();
             let brute = minimax(&pos, &PlainScore, me, 16, 0);
-            let mut searcher = Searcher::new(14);
-            let found = searcher.search(
-                &pos,
-                &HandValues::calibrate(options),
-                &mut unlimited(&clock),
-                16,
-                None,
-                RootValues::Best,
-            );
+            let found = search_to_the_end(&pos, &clock);
             assert!(
                 found.exact,
                 "the last four placements are searched to the end"
@@ -138,14 +142,7 @@ fn exact_values_equal_brute_force_in_every_rule_set_and_scoring() {
                     continue;
                 };
                 let me = pos.to_move().unwrap();
-                let found = Searcher::new(14).search(
-                    &pos,
-                    &HandValues::calibrate(options),
-                    &mut unlimited(&clock),
-                    16,
-                    None,
-                    RootValues::Best,
-                );
+                let found = search_to_the_end(&pos, &clock);
                 assert!(found.exact, "{rules} {count:?} {squares:?}");
                 assert_eq!(
                     found.value,

@@ -31,7 +31,7 @@ pub fn handle(
             spec,
             moves,
             seconds,
-        } => review(id, &spec, &moves, seconds, clock, post),
+        } => review(engine, id, &spec, &moves, seconds, clock, post),
         ToWorker::Think {
             purpose: Purpose::Evaluate,
             ..
@@ -72,6 +72,7 @@ fn evaluate(
 
 /// Reviews a game, one message per move as soon as it is known.
 fn review(
+    engine: &mut Engine,
     id: u32,
     spec: &cheversi_api::spec::GameSpec,
     moves: &[String],
@@ -114,12 +115,10 @@ fn review(
             seconds: Some(seconds),
             ..Request::level(Level::Master)
         };
-        Engine::new(1)
-            .think(last, &request, clock, None)
-            .map(|t| EndValue {
-                value: judgement(t.eval),
-                exact: t.exact,
-            })
+        engine.think(last, &request, clock, None).map(|t| EndValue {
+            value: judgement(t.eval),
+            exact: t.exact,
+        })
     };
     post(FromWorker::ReviewDone { id, end });
 }

@@ -83,8 +83,7 @@ pub fn review_each(
     let mut cheversi_search = None;
     let mut attrition_search = Searcher::new(18);
     let moves = record.moves();
-    let clock_now = clock;
-    let started = clock_now();
+    let started = clock();
     let total = seconds.map(|s| s * moves.len() as f64);
     for (done, (ply, &mv)) in moves.iter().enumerate().rev().enumerate() {
         let Some(game) = record.position_at(ply) else {
@@ -95,7 +94,7 @@ pub fn review_each(
         };
         let share = match (seconds, total) {
             (Some(each), Some(total)) => {
-                let left = (total - (clock_now() - started)).max(0.0);
+                let left = (total - (clock() - started)).max(0.0);
                 let positions_left = (moves.len() - done) as f64;
                 Some(
                     (2.0 * left / positions_left)

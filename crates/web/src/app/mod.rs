@@ -558,20 +558,14 @@ impl App {
             return;
         }
         self.motion_frame_requested = true;
-        let callback = Closure::once_into_js(|| {
-            with_app(|app| {
-                app.motion_frame_requested = false;
-                if app.frame_requested {
-                    return; // the full render draws the board too
-                }
-                let snap = app.state.snapshot();
-                let preview = app.state.previewing().map(|_| app.state.board_snapshot());
-                app.draw_board(preview.as_ref().unwrap_or(&snap));
-            });
+        on_next_frame(|app| {
+            app.motion_frame_requested = false;
+            // The full render, if one is due, draws the board too.
+            if !app.frame_requested {
+                let board = app.state.board_snapshot();
+                app.draw_board(&board);
+            }
         });
-        let _ = web_sys::window()
-            .expect("window")
-            .request_animation_frame(callback.unchecked_ref());
     }
 
     fn request_frame(&mut self) {
@@ -579,15 +573,10 @@ impl App {
             return;
         }
         self.frame_requested = true;
-        let callback = Closure::once_into_js(|| {
-            with_app(|app| {
-                app.frame_requested = false;
-                app.render();
-            });
+        on_next_frame(|app| {
+            app.frame_requested = false;
+            app.render();
         });
-        let _ = web_sys::window()
-            .expect("window")
-            .request_animation_frame(callback.unchecked_ref());
     }
 
     fn render(&mut self) {
@@ -617,6 +606,16 @@ impl App {
             embedded::report_size(self);
         }
     }
+}
+
+/// Runs `f` on the app at the next animation frame.
+fn on_next_frame(f: impl FnOnce(&mut App) + 'static) {
+    let callback = Closure::once_into_js(move || {
+        with_app(f);
+    });
+    let _ = web_sys::window()
+        .expect("window")
+        .request_animation_frame(callback.unchecked_ref());
 }
 
 /// Seconds on the page's clock.

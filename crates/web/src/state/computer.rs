@@ -30,6 +30,13 @@ impl Computer {
         self.pending
     }
 
+    /// The request `id`, for `purpose`, is the one outstanding (a partial
+    /// answer to it does not end it).
+    pub fn awaits(&self, id: u32, purpose: Purpose) -> bool {
+        self.pending
+            .is_some_and(|p| p.id == id && p.purpose == purpose)
+    }
+
     /// A computer move is being computed.
     pub fn thinking(&self) -> bool {
         self.pending.is_some_and(|p| p.purpose == Purpose::Play)

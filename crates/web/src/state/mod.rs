@@ -21,7 +21,7 @@ pub mod seat;
 
 use crate::i18n::{self, t, tf};
 use crate::layout::Layout;
-use crate::protocol::{FromWorker, Purpose, ToWorker};
+use crate::protocol::{FromWorker, Judgement, Purpose, ToWorker};
 use crate::reasons;
 use crate::wording::{describe_move, score_change};
 use cheversi_api::view::{self, Snapshot};
@@ -553,6 +553,16 @@ impl State {
         }
     }
 
+    /// The worker's judgement of the current position, for its mover.
+    fn evaluation_of(&self, judgement: Judgement, exact: bool) -> Option<Evaluation> {
+        self.play.current().to_move().map(|mover| Evaluation {
+            mover,
+            players: self.play.seats().len(),
+            judgement,
+            exact,
+        })
+    }
+
     fn worker(&mut self, event: WorkerEvent, fx: &mut Effects) {
         match event {
             WorkerEvent::Answer(FromWorker::Ready) => fx.render = false,
@@ -568,21 +578,12 @@ impl State {
             }) => {
                 // A first, shallower evaluation: shown now, the request
                 // stays open for the deeper one.
-                let ours = self
-                    .computer
-                    .pending()
-                    .is_some_and(|p| p.id == id && p.purpose == Purpose::Evaluate);
-                let mover = self.play.current().to_move();
-                let (true, Some(mover)) = (ours, mover) else {
+                let evaluation = self.evaluation_of(judgement, exact);
+                if !self.computer.awaits(id, Purpose::Evaluate) || evaluation.is_none() {
                     fx.render = false;
                     return;
-                };
-                self.eval = Some(Evaluation {
-                    mover,
-                    players: self.play.seats().len(),
-                    judgement,
-                    exact,
-                });
+                }
+                self.eval = evaluation;
                 self.line = Some(BestLine {
                     moves: pv,
                     depth,
@@ -602,12 +603,7 @@ impl State {
                     fx.render = false;
                     return;
                 };
-                let evaluation = self.play.current().to_move().map(|mover| Evaluation {
-                    mover,
-                    players: self.play.seats().len(),
-                    judgement,
-                    exact,
-                });
+                let evaluation = self.evaluation_of(judgement, exact);
                 if matches!(request.purpose, Purpose::Hint | Purpose::Evaluate) {
                     self.line = Some(BestLine {
                         moves: pv,
@@ -645,10 +641,7 @@ impl State {
                 exact,
                 value,
             }) => {
-                let ours = self
-                    .computer
-                    .pending()
-                    .is_some_and(|p| p.id == id && p.purpose == Purpose::Review);
+                let ours = self.computer.awaits(id, Purpose::Review);
                 let (Some(review), true) = (self.review.as_mut(), ours) else {
                     fx.render = false;
                     return;

@@ -185,9 +185,8 @@ impl Review {
 }
 
 /// "3.5" (no sign): points lost.
-pub fn tenths(points: f64) -> String {
-    let tenths = (points * 10.0).round().max(0.0) as u64;
-    format!("{}.{}", tenths / 10, tenths % 10)
+fn tenths(points: f64) -> String {
+    crate::number::decimal(points.max(0.0))
 }
 
 #[cfg(test)]
