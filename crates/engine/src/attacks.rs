@@ -101,26 +101,21 @@ pub fn king_attacks(sq: Square) -> Bitboard {
     KING[sq.index()]
 }
 
+// Branch-free: a sentinel bit on the far corner stands for "no blocker",
+// and the ray from that corner in these directions is empty. Whether a
+// line is blocked is a coin toss to the branch predictor.
 #[inline]
 fn ray_up(dir: usize, sq: usize, occupied: u64) -> u64 {
     let ray = RAYS[dir][sq];
-    let blockers = ray & occupied;
-    if blockers == 0 {
-        ray
-    } else {
-        ray ^ RAYS[dir][blockers.trailing_zeros() as usize]
-    }
+    let nearest = (ray & occupied | 1 << 63).trailing_zeros() as usize;
+    ray ^ RAYS[dir][nearest]
 }
 
 #[inline]
 fn ray_down(dir: usize, sq: usize, occupied: u64) -> u64 {
     let ray = RAYS[dir][sq];
-    let blockers = ray & occupied;
-    if blockers == 0 {
-        ray
-    } else {
-        ray ^ RAYS[dir][63 - blockers.leading_zeros() as usize]
-    }
+    let nearest = 63 - (ray & occupied | 1).leading_zeros() as usize;
+    ray ^ RAYS[dir][nearest]
 }
 
 #[inline]

@@ -10,22 +10,6 @@ use crate::game::GameState;
 use crate::perft::perft;
 use crate::rng::Rng;
 
-/// One random Cheversi game: 16 placements, each drawn uniformly from the
-/// legal ones, then the final margin (White minus Black).
-#[inline]
-fn cheversi_playout(start: &cheversi::Position, rng: &mut Rng) -> i32 {
-    let mut pos = start.clone();
-    while !pos.is_over() {
-        let targets = pos.targets();
-        let n = targets.count();
-        let mv = targets
-            .nth(rng.below(n))
-            .expect("the rules always leave a legal placement");
-        pos.place_unchecked(mv);
-    }
-    pos.margin()
-}
-
 /// One random game of any kind to its end; returns the winner + 1 (0 for a
 /// draw) so the work cannot be optimised away.
 fn any_playout(
@@ -54,7 +38,7 @@ fn playouts(options: GameOptions, count: u64, seed: u64) -> u64 {
     let start = options.start();
     match &start {
         AnyGame::Cheversi(pos) => (0..count)
-            .map(|_| cheversi_playout(pos, &mut rng) as i64 as u64)
+            .map(|_| pos.random_playout(&mut rng) as i64 as u64)
             .fold(0u64, u64::wrapping_add),
         AnyGame::Attrition(_) => {
             let mut moves = Vec::new();

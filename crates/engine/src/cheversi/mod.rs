@@ -5,6 +5,7 @@ mod movegen;
 mod notation;
 mod options;
 mod piece;
+mod playout;
 mod position;
 mod violation;
 

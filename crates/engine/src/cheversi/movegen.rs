@@ -76,17 +76,10 @@ impl Position {
         let Some(me) = self.side_to_move() else {
             return Targets::default();
         };
-        let empty = !self.occupied;
-        let kinds = self.kinds_in_hand(me);
+        if let Some((kinds, squares)) = self.uniform_targets() {
+            return Targets::uniform(kinds, squares);
+        }
         match self.options.rules {
-            RuleSet::Lewicki | RuleSet::LewickiAny | RuleSet::LewickiFree => {
-                Targets::uniform(kinds, self.lewicki_squares())
-            }
-            RuleSet::BrainkingClassic => match self.ply {
-                0 => Targets::uniform(1 << Kind::King.index(), empty),
-                1 => Targets::uniform(1 << Kind::Queen.index(), empty),
-                _ => Targets::uniform(kinds, empty),
-            },
             RuleSet::Brainking => {
                 let strict = self.brainking_targets(true);
                 // Rule 8: with no placement that meets every rule, the
@@ -97,6 +90,28 @@ impl Position {
                     strict
                 }
             }
+            _ => Targets::uniform(self.kinds_in_hand(me), !self.occupied),
+        }
+    }
+
+    /// The legal placements when every kind allowed may go on the same
+    /// squares (every rule set but `brainking`): the kinds, a bit per
+    /// [`Kind::index`], and the squares. Random playouts draw from these
+    /// without listing the placements.
+    pub(super) fn uniform_targets(&self) -> Option<(u8, Bitboard)> {
+        let me = self.side_to_move()?;
+        let empty = !self.occupied;
+        let kinds = self.kinds_in_hand(me);
+        match self.options.rules {
+            RuleSet::Lewicki | RuleSet::LewickiAny | RuleSet::LewickiFree => {
+                Some((kinds, self.lewicki_squares()))
+            }
+            RuleSet::BrainkingClassic => match self.ply {
+                0 => Some((1 << Kind::King.index(), empty)),
+                1 => Some((1 << Kind::Queen.index(), empty)),
+                _ => Some((kinds, empty)),
+            },
+            RuleSet::Brainking => None,
         }
     }
 
@@ -142,11 +157,20 @@ impl Position {
 
     /// The BrainKing rules, with (`touch`) or without rule 2.
     pub(super) fn brainking_targets(&self, touch: bool) -> Targets {
+        let (kinds, squares, bishop_squares) = self.brainking_parts(touch);
+        let mut targets = Targets::uniform(kinds, squares);
+        targets.0[Kind::Bishop.index()] &= bishop_squares;
+        targets
+    }
+
+    /// The BrainKing rules as the kinds allowed, the squares they share,
+    /// and the squares a Bishop may use (rule 5).
+    pub(super) fn brainking_parts(&self, touch: bool) -> (u8, Bitboard, Bitboard) {
         let ply = self.ply();
         let me = Color::of_ply(ply);
         let empty = !self.occupied;
         if ply == 0 {
-            return Targets::uniform(1 << Kind::King.index(), empty);
+            return (1 << Kind::King.index(), empty, Bitboard::ALL);
         }
         let mut squares = empty;
         if touch {
@@ -167,12 +191,12 @@ impl Position {
         if self.queen_called(me) {
             kinds &= 1 << Kind::Queen.index();
         }
-        let mut targets = Targets::uniform(kinds, squares);
         // Rule 5: the second Bishop goes on the other colour.
-        if let Some(first) = self.bishops[me.index()].first() {
-            targets.0[Kind::Bishop.index()] &= !Bitboard::same_colour_as(first);
-        }
-        targets
+        let bishop_squares = match self.bishops[me.index()].first() {
+            Some(first) => !Bitboard::same_colour_as(first),
+            None => Bitboard::ALL,
+        };
+        (kinds, squares, bishop_squares)
     }
 }
 
