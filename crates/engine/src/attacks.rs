@@ -107,14 +107,14 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 #[inline]
 fn ray_up(dir: usize, sq: usize, occupied: u64) -> u64 {
     let ray = RAYS[dir][sq];
-    let nearest = (ray & occupied | 1 << 63).trailing_zeros() as usize;
+    let nearest = ((ray & occupied) | 1 << 63).trailing_zeros() as usize;
     ray ^ RAYS[dir][nearest]
 }
 
 #[inline]
 fn ray_down(dir: usize, sq: usize, occupied: u64) -> u64 {
     let ray = RAYS[dir][sq];
-    let nearest = 63 - (ray & occupied | 1).leading_zeros() as usize;
+    let nearest = 63 - ((ray & occupied) | 1).leading_zeros() as usize;
     ray ^ RAYS[dir][nearest]
 }
 

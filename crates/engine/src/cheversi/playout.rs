@@ -104,7 +104,7 @@ impl Position {
 #[inline]
 fn draw(kinds: u8, squares: Bitboard, rng: &mut Rng) -> Option<Move> {
     let r = rng.next_u64();
-    let pick = |n: u32, bits: u64| ((bits & 0xffff_ffff) * u64::from(n) >> 32) as u32;
+    let pick = |n: u32, bits: u64| (((bits & 0xffff_ffff) * u64::from(n)) >> 32) as u32;
     let kind = Bitboard(u64::from(kinds)).nth(pick(kinds.count_ones(), r >> 32))?;
     let square = squares.nth(pick(squares.count(), r))?;
     Some(Move {
