@@ -101,6 +101,15 @@ pub fn typical_position(
     }
 }
 
+/// What the exact search proves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The final margin with best play (the analysis shows it).
+    Margin,
+    /// Only the result, win, draw or loss (what the Master plays for).
+    Result,
+}
+
 /// For `remaining` placements left: how many of `samples` positions
 /// reached by `players` the search proves within `seconds`.
 pub fn solver_reach(
@@ -109,6 +118,7 @@ pub fn solver_reach(
     samples: u64,
     seconds: f64,
     players: Players,
+    proof: Proof,
     clock: Clock<'_>,
 ) -> Reach {
     let values = HandValues::calibrate(options);
@@ -120,15 +130,25 @@ pub fn solver_reach(
             continue;
         }
         let mut budget = Budget::new(clock, Some(seconds), None, None);
-        let found = Searcher::new(20).search(
-            &pos,
-            &values,
-            &mut budget,
-            remaining as u32,
-            Some(distinct_moves(&pos)),
-            RootValues::Best,
-        );
-        if found.exact {
+        let mut searcher = Searcher::new(20);
+        let done = match proof {
+            Proof::Margin => {
+                searcher
+                    .search(
+                        &pos,
+                        &values,
+                        &mut budget,
+                        remaining as u32,
+                        Some(distinct_moves(&pos)),
+                        RootValues::Best,
+                    )
+                    .exact
+            }
+            Proof::Result => searcher
+                .prove_result(&pos, &values, &mut budget, distinct_moves(&pos))
+                .is_some(),
+        };
+        if done {
             proved += 1;
         }
         times.push(budget.elapsed());

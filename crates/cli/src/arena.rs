@@ -32,6 +32,11 @@ pub enum Agent {
     MasterPlain,
     /// UCT with random rollouts and a win/draw/loss reward ([`crate::uct`]).
     Uct(UctBudget),
+    /// Benchmarks: the search with a time a move, Cheversi by alpha-beta
+    /// alone (the Master before the tree search).
+    AlphaBeta {
+        seconds: f64,
+    },
 }
 
 impl fmt::Display for Agent {
@@ -41,6 +46,7 @@ impl fmt::Display for Agent {
             Agent::Greedy => f.write_str("greedy"),
             Agent::Level(l) => write!(f, "{l}"),
             Agent::MasterPlain => f.write_str("master-plain"),
+            Agent::AlphaBeta { seconds } => write!(f, "alpha-beta {seconds}s"),
             Agent::Uct(UctBudget {
                 simulations: Some(n),
                 ..
@@ -86,6 +92,10 @@ impl FromStr for Agent {
                 simulations: None,
                 seconds: Some(seconds),
             }));
+        }
+        if let Some(ms) = text.strip_prefix("ab-ms:") {
+            let seconds = positive_ms(ms)? / 1000.0;
+            return Ok(Agent::AlphaBeta { seconds });
         }
         if let Some(n) = text.strip_prefix("nodes:") {
             let nodes = n
@@ -200,11 +210,16 @@ impl Agent {
                     nodes: found.simulations,
                 })
             }
-            Agent::Budget { seconds, nodes } => {
+            Agent::Budget { .. } | Agent::AlphaBeta { .. } => {
+                let (seconds, nodes) = match *self {
+                    Agent::Budget { seconds, nodes } => (seconds, nodes),
+                    Agent::AlphaBeta { seconds } => (Some(seconds), None),
+                    _ => unreachable!("matched above"),
+                };
                 let request = Request {
                     level: Level::Master,
-                    seconds: *seconds,
-                    nodes: *nodes,
+                    seconds,
+                    nodes,
                 };
                 let t = engine.think(game, &request, clock, None)?;
                 Some(Choice {
@@ -296,10 +311,10 @@ pub fn play_match(
         let mut engines: Vec<Engine> = (0..n)
             .map(|i| {
                 let engine = Engine::new(seed ^ (g as u64) << 8 ^ i as u64);
-                if agents[i] == Agent::MasterPlain {
-                    engine.with_plain_evaluation()
-                } else {
-                    engine
+                match agents[i] {
+                    Agent::MasterPlain => engine.with_plain_evaluation(),
+                    Agent::AlphaBeta { .. } => engine.with_alpha_beta_only(),
+                    _ => engine,
                 }
             })
             .collect();

@@ -1,6 +1,6 @@
 //! `bench`: random playouts and perft per second, medians over runs.
 
-use crate::ai_bench::{duel_proof_times, solver_reach, Players, Reach};
+use crate::ai_bench::{duel_proof_times, solver_reach, Players, Proof, Reach};
 use crate::error::{other, CliError};
 use cheversi_engine::ai::bench::search_speed;
 use cheversi_engine::bench::{kinds, run_all, table};
@@ -52,28 +52,36 @@ fn ai_figures(
     clock: &dyn Fn() -> f64,
     wanted: &dyn Fn(&str) -> bool,
 ) -> Result<(), CliError> {
-    let lefts = [6usize, 7, 8, 9, 10];
-    for players in Players::ALL {
-        println!(
-            "exact end search within 1 s: proved of {} positions from {} play (median time)",
-            args.samples,
-            players.name()
-        );
-        print!("{:<20}", "rule set");
-        for k in lefts {
-            print!(" {:>16}", format!("last {k}"));
-        }
-        println!();
-        for (_, options) in kinds().into_iter().filter(|(l, _)| wanted(l)) {
-            let GameOptions::Cheversi(o) = options else {
-                continue;
-            };
-            print!("{:<20}", o.rules.name());
+    for (proof, what, lefts) in [
+        (Proof::Margin, "exact end (margin)", [6usize, 7, 8, 9, 10]),
+        (
+            Proof::Result,
+            "result (win, draw or loss)",
+            [8, 9, 10, 11, 12],
+        ),
+    ] {
+        for players in Players::ALL {
+            println!(
+                "{what} proved within 1 s: of {} positions from {} play (median time)",
+                args.samples,
+                players.name()
+            );
+            print!("{:<20}", "rule set");
             for k in lefts {
-                let reach = solver_reach(o, k, args.samples, 1.0, players, clock);
-                print!(" {:>16}", proved_of(&reach, args.samples));
+                print!(" {:>16}", format!("last {k}"));
             }
             println!();
+            for (_, options) in kinds().into_iter().filter(|(l, _)| wanted(l)) {
+                let GameOptions::Cheversi(o) = options else {
+                    continue;
+                };
+                print!("{:<20}", o.rules.name());
+                for k in lefts {
+                    let reach = solver_reach(o, k, args.samples, 1.0, players, proof, clock);
+                    print!(" {:>16}", proved_of(&reach, args.samples));
+                }
+                println!();
+            }
         }
     }
     println!("duel: positions proved by the solver within 1 s after setup + N jumps (median time)");

@@ -7,7 +7,8 @@ use super::cheversi::{distinct_moves, remaining, HandValues, PlainScore, SCALE};
 use super::duel::{DuelSolver, Setup};
 use super::duel_table::{DuelTable, SetupValue};
 use super::levels::{Level, Settings};
-use super::search::{is_proof, plies_to_end, Found, RootMove, RootValues, Searcher};
+use super::mcts;
+use super::search::{is_proof, plies_to_end, Found, Proven, RootMove, RootValues, Searcher};
 use crate::any::{AnyGame, AnyMove};
 use crate::attrition::{self, Move as Jump, Piece, Variant};
 use crate::cheversi;
@@ -42,6 +43,7 @@ impl Request {
             s.candidates = 1;
             s.max_depth = 64;
             s.solve = true;
+            s.monte_carlo = true;
         }
         s
     }
@@ -84,9 +86,17 @@ pub struct Engine {
     rng: Rng,
     /// Benchmarks only: judge Cheversi leaves by the plain current score.
     plain: bool,
+    /// Benchmarks only: Cheversi by alpha-beta alone (the Master before
+    /// the tree search).
+    alpha_beta_only: bool,
 }
 
 const TABLE_BITS: u32 = 18;
+/// The Master tries the exact search from this many placements before the
+/// end, with this share of its time, before the tree search.
+const EXACT_TRY_PLIES: u32 = 12;
+const RESULT_SHARE: f64 = 0.3;
+const MARGIN_SHARE: f64 = 0.2;
 
 impl Engine {
     /// A computer player; `seed` fixes its noise.
@@ -98,7 +108,15 @@ impl Engine {
             duel_table: None,
             rng: Rng::new(seed),
             plain: false,
+            alpha_beta_only: false,
         }
+    }
+
+    /// The Master as it was before the tree search: Cheversi by alpha-beta
+    /// with the hand-value evaluation only (benchmarks compare the two).
+    pub fn with_alpha_beta_only(mut self) -> Engine {
+        self.alpha_beta_only = true;
+        self
     }
 
     /// The same player judging Cheversi positions by the plain current
@@ -149,6 +167,9 @@ impl Engine {
         budget: &mut Budget<'_>,
     ) -> Thought {
         let noisy = s.temperature > 0.0;
+        if s.monte_carlo && !self.plain && !self.alpha_beta_only {
+            return self.think_cheversi_mcts(pos, s, budget);
+        }
         let plain = self.plain;
         let (_, values, searcher) = self.cheversi_brain(pos.options());
         let depth = s.max_depth.min(remaining(pos));
@@ -185,6 +206,92 @@ impl Engine {
             depth: found.depth,
             nodes: budget.nodes,
             pv: pv_of(&found, pick.mv, AnyMove::Cheversi),
+            seconds: budget.elapsed(),
+        }
+    }
+
+    /// The Master's Cheversi: the exact search where it can finish (a
+    /// share of the time, near the end), else Monte-Carlo tree search.
+    fn think_cheversi_mcts(
+        &mut self,
+        pos: &cheversi::Position,
+        s: &Settings,
+        budget: &mut Budget<'_>,
+    ) -> Thought {
+        let moves = distinct_moves(pos);
+        let mut exact_nodes = 0;
+        let mut proven = None;
+        if remaining(pos) <= EXACT_TRY_PLIES {
+            let share = |part: f64| {
+                let seconds = s.seconds * part;
+                seconds.is_finite().then_some(seconds)
+            };
+            let (_, values, searcher) = self.cheversi_brain(pos.options());
+            // The result first (cheap), then the margin for the move
+            // that keeps it and for the evaluation shown.
+            let mut part = budget.part(share(RESULT_SHARE));
+            proven = searcher.prove_result(pos, &*values, &mut part, moves.clone());
+            exact_nodes += part.nodes;
+            // After a proven loss the margin matters only on the last
+            // placement: earlier, the opponent may still go wrong, and
+            // the tree search looks for the move that gives it the most
+            // chances.
+            let last = remaining(pos) == 1;
+            if proven.is_some() && (last || proven != Some(Proven::Loss)) {
+                let mut part = budget.part(share(MARGIN_SHARE));
+                let found = searcher.search(
+                    pos,
+                    &*values,
+                    &mut part,
+                    remaining(pos),
+                    Some(moves.clone()),
+                    RootValues::Best,
+                );
+                exact_nodes += part.nodes;
+                if found.exact {
+                    return Thought {
+                        best: AnyMove::Cheversi(found.best),
+                        eval: Eval::Margin(found.value as f64 / SCALE as f64),
+                        exact: true,
+                        depth: found.depth,
+                        nodes: exact_nodes,
+                        pv: found.pv.iter().map(|&m| AnyMove::Cheversi(m)).collect(),
+                        seconds: budget.elapsed(),
+                    };
+                }
+            }
+        }
+        let proven_move = |mv, eval| Thought {
+            best: AnyMove::Cheversi(mv),
+            eval,
+            exact: true,
+            depth: remaining(pos),
+            nodes: exact_nodes,
+            pv: vec![AnyMove::Cheversi(mv)],
+            seconds: budget.elapsed(),
+        };
+        // A proven draw: the tree search chooses among the drawing moves
+        // the one that leaves the opponent the most ways to go wrong; a
+        // proven loss, among all moves.
+        let mut candidates = moves;
+        match proven {
+            // A Cheversi game always lasts 16 placements: no distance to show.
+            Some(Proven::Win(mv)) => return proven_move(mv, Eval::Wins(None)),
+            Some(Proven::Draw(draws)) if draws.len() == 1 => {
+                return proven_move(draws[0], Eval::Margin(0.0))
+            }
+            Some(Proven::Draw(draws)) => candidates = draws,
+            _ => {}
+        }
+        let tree = mcts::search(pos, &candidates, budget, &mut self.rng);
+        let best = tree.root[0];
+        Thought {
+            best: AnyMove::Cheversi(best.mv),
+            eval: Eval::Margin(best.margin),
+            exact: false,
+            depth: tree.pv.len() as u32,
+            nodes: exact_nodes + tree.simulations,
+            pv: tree.pv.iter().map(|&m| AnyMove::Cheversi(m)).collect(),
             seconds: budget.elapsed(),
         }
     }

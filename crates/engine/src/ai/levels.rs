@@ -41,6 +41,9 @@ pub struct Settings {
     pub candidates: usize,
     /// Use the duel solvers (exact play) when they reach.
     pub solve: bool,
+    /// Cheversi: Monte-Carlo tree search where the exact search does not
+    /// reach (else alpha-beta with the hand-value evaluation).
+    pub monte_carlo: bool,
 }
 
 impl Level {
@@ -58,6 +61,7 @@ impl Level {
                 temperature: 1.5,
                 candidates: 6,
                 solve: false,
+                monte_carlo: false,
             },
             Level::Casual => Settings {
                 nodes: 30_000,
@@ -66,6 +70,7 @@ impl Level {
                 temperature: 0.75,
                 candidates: 6,
                 solve: false,
+                monte_carlo: false,
             },
             Level::Strong => Settings {
                 nodes: 300_000,
@@ -74,6 +79,7 @@ impl Level {
                 temperature: 0.3,
                 candidates: 3,
                 solve: true,
+                monte_carlo: false,
             },
             Level::Master => Settings {
                 nodes: 8_000_000,
@@ -82,6 +88,7 @@ impl Level {
                 temperature: 0.0,
                 candidates: 1,
                 solve: true,
+                monte_carlo: true,
             },
         }
     }

@@ -16,6 +16,7 @@ pub mod duel;
 pub mod duel_table;
 pub mod engine;
 pub mod levels;
+pub mod mcts;
 pub mod minimax;
 pub mod review;
 pub mod search;

@@ -1,0 +1,180 @@
+//! The Cheversi Master: the result-first exact search and the tree search,
+//! each against plain minimax (brute force, no pruning, no tables).
+
+use cheversi_engine::ai::budget::Budget;
+use cheversi_engine::ai::cheversi::{HandValues, PlainScore};
+use cheversi_engine::ai::engine::{Engine, Request};
+use cheversi_engine::ai::levels::Level;
+use cheversi_engine::ai::mcts;
+use cheversi_engine::ai::minimax::minimax;
+use cheversi_engine::ai::search::{Proven, Searcher};
+use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
+use cheversi_engine::rng::Rng;
+use cheversi_engine::{AnyGame, AnyMove, GameState};
+use std::time::Instant;
+
+fn clock() -> impl Fn() -> f64 {
+    let origin = Instant::now();
+    move || origin.elapsed().as_secs_f64()
+}
+
+/// A position `plies` random placements into a game.
+fn random_position(options: cheversi::Options, plies: usize, rng: &mut Rng) -> cheversi::Position {
+    let mut pos = cheversi::Position::new(options);
+    for _ in 0..plies {
+        let mv = pos.random_placement(rng);
+        pos.place_unchecked(mv);
+    }
+    pos
+}
+
+fn legal(pos: &cheversi::Position) -> Vec<Move> {
+    pos.targets().moves().collect()
+}
+
+/// Brute force: the final margin (eighths) for the player to move after
+/// `mv` with best play by both.
+fn value_after(pos: &cheversi::Position, mv: Move) -> i32 {
+    let me = pos.to_move().unwrap();
+    let mut child = pos.clone();
+    child.play_unchecked(mv);
+    minimax(&child, &PlainScore, me, 16, 1)
+}
+
+fn every_options() -> Vec<cheversi::Options> {
+    let mut all = Vec::new();
+    for rules in RuleSet::ALL {
+        for count in [Count::Multiplicity, Count::Distinct] {
+            for squares in [Squares::Empty, Squares::All] {
+                all.push(
+                    cheversi::Options::new(rules)
+                        .with_count(count)
+                        .with_squares(squares),
+                );
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn the_result_search_agrees_with_brute_force_in_every_rule_set_and_scoring() {
+    let clock = clock();
+    let mut rng = Rng::new(31);
+    let mut seen = [0; 3];
+    for options in every_options() {
+        // Brute force over 3 and 2 placements left (4 left with every
+        // kind free is too many games for a test).
+        for plies in [13, 14] {
+            let pos = random_position(options, plies, &mut rng);
+            let moves = legal(&pos);
+            let values: Vec<i32> = moves.iter().map(|&mv| value_after(&pos, mv)).collect();
+            let best = *values.iter().max().unwrap();
+            let eval = HandValues::calibrate(options);
+            let mut budget = Budget::new(&clock, None, None, None);
+            let proven = Searcher::new(14)
+                .prove_result(&pos, &eval, &mut budget, moves.clone())
+                .expect("no limits");
+            let what = format!("{options:?} after {plies}");
+            match proven {
+                Proven::Win(mv) => {
+                    assert!(best > 0, "{what}: a win claimed, brute force says {best}");
+                    assert!(value_after(&pos, mv) > 0, "{what}: {mv} does not win");
+                    seen[0] += 1;
+                }
+                Proven::Draw(draws) => {
+                    assert_eq!(best, 0, "{what}: a draw claimed");
+                    let expected: Vec<Move> = moves
+                        .iter()
+                        .zip(&values)
+                        .filter(|(_, &v)| v == 0)
+                        .map(|(&m, _)| m)
+                        .collect();
+                    let mut got = draws.clone();
+                    got.sort_by_key(|m| (m.kind.index(), m.square.index()));
+                    let mut expected = expected;
+                    expected.sort_by_key(|m| (m.kind.index(), m.square.index()));
+                    assert_eq!(got, expected, "{what}: the drawing moves");
+                    seen[1] += 1;
+                }
+                Proven::Loss => {
+                    assert!(best < 0, "{what}: a loss claimed, brute force says {best}");
+                    seen[2] += 1;
+                }
+            }
+        }
+    }
+    // The positions met every kind of result.
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "wins, draws, losses met: {seen:?}"
+    );
+}
+
+#[test]
+fn the_master_never_gives_away_a_result_it_can_keep() {
+    // The best result brute force finds is kept by the Master's move, at
+    // a short time a move (so the exact search and, where it does not
+    // finish, the tree search both play).
+    let clock = clock();
+    let mut rng = Rng::new(32);
+    let mut engine = Engine::new(3);
+    let request = Request {
+        level: Level::Master,
+        seconds: Some(0.05),
+        nodes: None,
+    };
+    for options in every_options() {
+        // 4 placements left where the rules keep the choices few.
+        let tight = matches!(options.rules, RuleSet::Lewicki | RuleSet::Brainking);
+        for plies in if tight { vec![12, 13] } else { vec![13] } {
+            let pos = random_position(options, plies, &mut rng);
+            let best = legal(&pos)
+                .into_iter()
+                .map(|mv| value_after(&pos, mv).signum())
+                .max()
+                .unwrap();
+            let t = engine
+                .think(&AnyGame::Cheversi(pos.clone()), &request, &clock, None)
+                .unwrap();
+            let AnyMove::Cheversi(mv) = t.best else {
+                panic!("a Cheversi move")
+            };
+            assert!(pos.targets().contains(mv), "{mv} is legal");
+            assert_eq!(
+                value_after(&pos, mv).signum(),
+                best,
+                "{options:?} after {plies}: {mv} changes the result"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_tree_search_finds_the_best_result_two_placements_from_the_end() {
+    let clock = clock();
+    let mut rng = Rng::new(33);
+    for rules in RuleSet::ALL {
+        for _ in 0..3 {
+            let pos = random_position(cheversi::Options::new(rules), 14, &mut rng);
+            let moves = legal(&pos);
+            let best = moves
+                .iter()
+                .map(|&mv| value_after(&pos, mv).signum())
+                .max()
+                .unwrap();
+            let mut budget = Budget::new(&clock, None, Some(60_000), None);
+            let tree = mcts::search(&pos, &moves, &mut budget, &mut Rng::new(1));
+            assert_eq!(
+                value_after(&pos, tree.root[0].mv).signum(),
+                best,
+                "{rules}: {} misses the best result",
+                tree.root[0].mv
+            );
+            // Every simulation went through one root move.
+            let visits: u64 = tree.root.iter().map(|r| u64::from(r.visits)).sum();
+            assert_eq!(visits, tree.simulations);
+            assert!(tree.root.windows(2).all(|w| w[0].visits >= w[1].visits));
+        }
+    }
+}
