@@ -65,10 +65,11 @@ console.log(`review of 16 brainking placements: median ${median(reviews.map((r) 
   + `last ${median(reviews.map((r) => r.exact))} exact (runs: ${reviews.map((r) => `${r.seconds.toFixed(1)} s/${r.exact}`).join(', ')}), `
   + `longest main-thread task ${Math.max(...reviews.map((r) => r.longest)).toFixed(0)} ms`);
 
-// The worker's search: nodes per second of five fixed searches each.
-for (const [label, spec, moves] of [
-  ['cheversi brainking, 4 placed', { game: 'cheversi', rules: 'brainking' }, ['Kd4', 'Qe5', 'Qf6', 'Rg7']],
-  ['attrition duel, setup done', { game: 'attrition', variant: 'duel' }, ['Nd4', 'Nf6']],
+// The worker's search: nodes per second of five fixed searches each (the
+// Cheversi Master's tree search counts simulations, whole games each).
+for (const [label, spec, moves, unit] of [
+  ['cheversi brainking, 4 placed', { game: 'cheversi', rules: 'brainking' }, ['Kd4', 'Qe5', 'Qf6', 'Rg7'], 'simulations'],
+  ['attrition duel, setup done', { game: 'attrition', variant: 'duel' }, ['Nd4', 'Nf6'], 'nodes'],
 ]) {
   const { page, context } = await open(browser, server.url);
   const rates = await page.evaluate(async ({ spec, moves }) => {
@@ -84,7 +85,7 @@ for (const [label, spec, moves] of [
     worker.terminate();
     return out;
   }, { spec, moves });
-  console.log(`search speed, ${label}: median ${(median(rates) / 1e6).toFixed(2)} M nodes/s over ${rates.length} searches`);
+  console.log(`search speed, ${label}: median ${(median(rates) / 1e6).toFixed(2)} M ${unit}/s over ${rates.length} searches`);
   await context.close();
 }
 

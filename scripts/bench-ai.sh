@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The computer players' benchmarks (issue 3): every match the README quotes,
 # one JSON line each in the output file. Takes a couple of hours on one core;
-# run parts with the first argument: cheversi, ladder or attrition.
+# run parts with the first argument: uct, cheversi, scorings, ladder or
+# attrition.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 part="${1:-all}"
@@ -11,10 +12,25 @@ bin="${CHEVERSI_BIN:-target/release/cheversi}"
 run() { echo "{\"args\":\"$*\",\"result\":$("$bin" match "$@" --json)}" >> "$out"; }
 
 rule_sets="${RULE_SETS:-lewicki lewicki-any lewicki-free brainking-classic brainking}"
+if [ "$part" = all ] || [ "$part" = uct ]; then
+  # The Master's search against the UCT baseline, both 500 ms a move.
+  for rules in $rule_sets; do
+    run --rules "$rules" --a ms:500 --b uct-ms:500 --games 100 --seed 11
+  done
+fi
 if [ "$part" = all ] || [ "$part" = cheversi ]; then
   for rules in $rule_sets; do
-    run --rules "$rules" --a master --b greedy --games 200 --seed 1
-    run --rules "$rules" --a master --b random --games 200 --seed 2
+    run --rules "$rules" --a ms:500 --b greedy --games 200 --seed 11
+    run --rules "$rules" --a ms:500 --b random --games 100 --seed 11
+  done
+fi
+if [ "$part" = all ] || [ "$part" = scorings ]; then
+  # The scorings other than each rule set's default, 50 games each.
+  for rules in $rule_sets; do
+    for scoring in "multiplicity empty" "multiplicity all" "distinct empty" "distinct all"; do
+      set -- $scoring
+      run --rules "$rules" --count "$1" --squares "$2" --a ms:500 --b greedy --games 50 --seed 12
+    done
   done
 fi
 if [ "$part" = all ] || [ "$part" = ladder ]; then

@@ -23,6 +23,10 @@ pub struct BenchArgs {
     /// exact search proves within 1 s, and search nodes per second.
     #[arg(long)]
     ai: bool,
+    /// With --ai: only this exact search's reach ("margin" or "result"),
+    /// and not the duel's or the search speed.
+    #[arg(long, value_parser = ["margin", "result"])]
+    proof: Option<String>,
     /// With --ai: typical positions per figure.
     #[arg(long, default_value_t = 10)]
     samples: u64,
@@ -60,6 +64,9 @@ fn ai_figures(
             [8, 9, 10, 11, 12],
         ),
     ] {
+        if args.proof.as_deref().is_some_and(|p| !what.starts_with(p)) {
+            continue;
+        }
         for players in Players::ALL {
             println!(
                 "{what} proved within 1 s: of {} positions from {} play (median time)",
@@ -83,6 +90,9 @@ fn ai_figures(
                 println!();
             }
         }
+    }
+    if args.proof.is_some() {
+        return Ok(());
     }
     println!("duel: positions proved by the solver within 1 s after setup + N jumps (median time)");
     for moves in [0usize, 4, 8, 12, 16] {

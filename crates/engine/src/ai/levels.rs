@@ -12,7 +12,8 @@ pub enum Level {
     Casual,
     /// A real search with a modest budget and a little noise.
     Strong,
-    /// The full budget, no noise, exact play where the solvers reach.
+    /// The full budget, no noise, exact play where the solvers reach;
+    /// Cheversi by Monte-Carlo tree search elsewhere, for the 1 s cap.
     Master,
 }
 
