@@ -115,16 +115,7 @@ impl Position {
     /// [`Position::recompute_attacks`] must follow before scoring.
     fn place_light(&mut self, mv: Move) {
         let i = self.ply();
-        let color = i & 1;
-        self.occupied.insert(mv.square);
-        self.by_color[color].insert(mv.square);
-        if mv.kind == Kind::Bishop {
-            self.bishops[color].insert(mv.square);
-        }
-        self.hand[color][mv.kind.index()] -= 1;
-        if self.hand[color][mv.kind.index()] == 0 {
-            self.kinds_in_hand[color] &= !(1 << mv.kind.index());
-        }
+        self.take_from_hand(mv);
         self.placed[i] = Placed {
             kind: mv.kind,
             square: mv.square,

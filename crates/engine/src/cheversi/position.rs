@@ -247,13 +247,11 @@ impl Position {
         h
     }
 
-    /// Places a piece the caller knows to be legal. Panics (in debug) on a
-    /// full board or an occupied square; the search relies on it being fast.
+    /// The board, the side's pieces and bishops, and its hand after `mv`
+    /// (what every placement updates; the ply is not advanced).
     #[inline]
-    pub fn place_unchecked(&mut self, mv: Move) {
-        let i = self.ply();
-        debug_assert!(i < PLIES && !self.occupied.contains(mv.square));
-        let color = Color::of_ply(i).index();
+    pub(super) fn take_from_hand(&mut self, mv: Move) {
+        let color = Color::of_ply(self.ply()).index();
         self.occupied.insert(mv.square);
         self.by_color[color].insert(mv.square);
         if mv.kind == Kind::Bishop {
@@ -263,6 +261,16 @@ impl Position {
         if self.hand[color][mv.kind.index()] == 0 {
             self.kinds_in_hand[color] &= !(1 << mv.kind.index());
         }
+    }
+
+    /// Places a piece the caller knows to be legal. Panics (in debug) on a
+    /// full board or an occupied square; the search relies on it being fast.
+    #[inline]
+    pub fn place_unchecked(&mut self, mv: Move) {
+        let i = self.ply();
+        debug_assert!(i < PLIES && !self.occupied.contains(mv.square));
+        let color = Color::of_ply(i).index();
+        self.take_from_hand(mv);
         // The new piece cuts every line that ran through its square.
         let mut sliders = self.sliders;
         while sliders != 0 {
