@@ -62,8 +62,6 @@ pub struct Tree {
 pub struct RootStats {
     pub mv: Move,
     pub visits: u32,
-    /// The share of simulations won by the player to move (draws half).
-    pub win_rate: f64,
     /// The mean final margin for the player to move, in points.
     pub margin: f64,
 }
@@ -266,9 +264,6 @@ fn summarise(nodes: &[Node], me: Player, simulations: u64) -> Tree {
             RootStats {
                 mv: n.mv,
                 visits: n.visits,
-                win_rate: ((f64::from(n.reward) - MARGIN_WEIGHT as f64 * sign * n.margin as f64)
-                    / visits)
-                    .clamp(0.0, 1.0),
                 margin: sign * n.margin as f64 / visits,
             }
         })
