@@ -110,6 +110,16 @@ pub enum Proof {
     Result,
 }
 
+impl Proof {
+    /// Its name for `bench --ai --proof`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Proof::Margin => "margin",
+            Proof::Result => "result",
+        }
+    }
+}
+
 /// For `remaining` placements left: how many of `samples` positions
 /// reached by `players` the search proves within `seconds`.
 pub fn solver_reach(

@@ -64,7 +64,7 @@ fn ai_figures(
             [8, 9, 10, 11, 12],
         ),
     ] {
-        if args.proof.as_deref().is_some_and(|p| !what.starts_with(p)) {
+        if !proof_wanted(args.proof.as_deref(), proof) {
             continue;
         }
         for players in Players::ALL {
@@ -113,10 +113,43 @@ fn ai_figures(
     Ok(())
 }
 
+/// Whether `bench --ai --proof <asked>` measures `proof` (all without it).
+fn proof_wanted(asked: Option<&str>, proof: Proof) -> bool {
+    asked.is_none_or(|p| p == proof.name())
+}
+
 /// "3/10 (250 ms)": proved of sampled, and the median time.
 fn proved_of(reach: &Reach, samples: u64) -> String {
     match reach.median_seconds {
         Some(s) => format!("{}/{samples} ({:.0} ms)", reach.proved, s * 1000.0),
         None => format!("{}/{samples}", reach.proved),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{proof_wanted, BenchArgs, Proof};
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        bench: BenchArgs,
+    }
+
+    /// Before: `--proof margin` measured nothing (its table's title did not
+    /// start with "margin").
+    #[test]
+    fn each_proof_value_measures_its_search_alone() {
+        for (value, proof, other) in [
+            ("margin", Proof::Margin, Proof::Result),
+            ("result", Proof::Result, Proof::Margin),
+        ] {
+            let cli = Cli::try_parse_from(["bench", "--ai", "--proof", value]).unwrap();
+            let asked = cli.bench.proof.as_deref();
+            assert!(proof_wanted(asked, proof), "{value}");
+            assert!(!proof_wanted(asked, other), "{value}");
+        }
+        assert!(proof_wanted(None, Proof::Margin) && proof_wanted(None, Proof::Result));
     }
 }

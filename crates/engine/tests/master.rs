@@ -7,7 +7,7 @@ use cheversi_engine::ai::engine::{Engine, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::ai::mcts;
 use cheversi_engine::ai::minimax::minimax;
-use cheversi_engine::ai::search::{Proven, Searcher};
+use cheversi_engine::ai::search::{Proven, Searchable, Searcher};
 use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState};
@@ -175,6 +175,33 @@ fn the_tree_search_finds_the_best_result_two_placements_from_the_end() {
             let visits: u64 = tree.root.iter().map(|r| u64::from(r.visits)).sum();
             assert_eq!(visits, tree.simulations);
             assert!(tree.root.windows(2).all(|w| w[0].visits >= w[1].visits));
+        }
+    }
+}
+
+/// The search orders moves by peeking at the position after each without
+/// making it: what it reads must be what making the move gives (the score
+/// after lines are cut, the end of the game, the hash).
+#[test]
+fn peeking_at_a_placement_reads_what_making_it_gives() {
+    let mut rng = Rng::new(31);
+    for options in every_options() {
+        for plies in 0..16 {
+            let pos = random_position(options, plies, &mut rng);
+            for me in [0, 1] {
+                for mv in legal(&pos) {
+                    let mut child = pos.clone();
+                    child.play_unchecked(mv);
+                    let peek = pos.peek(mv, me);
+                    assert_eq!(peek.key, child.key(), "{options:?} {mv}");
+                    assert_eq!(peek.decided, child.decided(me).is_some());
+                    assert_eq!(
+                        peek.value,
+                        child.decided(me).unwrap_or_else(|| child.quick_value(me)),
+                        "{options:?} after {plies}: {mv}"
+                    );
+                }
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 //! Values are the margin for the player `me` in eighths of a point, so the
 //! evaluation's fractional hand values keep their precision.
 
-use super::search::{Evaluator, Searchable};
+use super::search::{Evaluator, Peek, Searchable};
 use crate::cheversi::{Color, Kind, Move, Options, Position, PLIES};
 use crate::game::Player;
 use crate::rng::Rng;
@@ -33,6 +33,14 @@ impl Searchable for Position {
 
     fn quick_value(&self, me: Player) -> i32 {
         for_me(self.margin() * SCALE, me)
+    }
+
+    fn peek(&self, mv: Move, me: Player) -> Peek {
+        Peek {
+            value: for_me(self.margin_after(mv) * SCALE, me),
+            decided: self.ply() + 1 == PLIES,
+            key: self.hash_after(mv),
+        }
     }
 }
 

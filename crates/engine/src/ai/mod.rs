@@ -3,10 +3,12 @@
 //!
 //! - [`search`]: iterative-deepening alpha-beta with a transposition table
 //!   (Cheversi; the two-player Attrition variants over whole turns; melee
-//!   as paranoid search).
+//!   as paranoid search). The search under the root is in `alpha_beta`,
+//!   the win/draw/loss proof in `prove`.
 //! - [`duel`]: the exact solver of the Attrition duel.
 //! - [`cheversi`], [`attrition`]: what the search knows about each game.
 
+mod alpha_beta;
 pub mod attrition;
 pub mod bench;
 pub mod budget;
@@ -18,6 +20,7 @@ pub mod engine;
 pub mod levels;
 pub mod mcts;
 pub mod minimax;
+mod prove;
 pub mod review;
 pub mod search;
 pub mod tt;

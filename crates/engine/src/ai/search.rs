@@ -8,14 +8,15 @@
 //! two-piece setup) share one level. Proven wins and losses are
 //! `±(WIN - plies)`, so the shortest win and the longest loss are preferred.
 
+use super::alpha_beta::{Run, INFINITY};
 use super::budget::Budget;
-use super::tt::{Bound, Entry, Table};
+pub use super::prove::Proven;
+use super::tt::Table;
 use crate::game::{GameState, Player};
 
 /// A proven win; values within `MAX_PLIES` of it carry a distance.
 pub const WIN: i32 = 1_000_000;
-const MAX_PLIES: i32 = 1_000;
-const INFINITY: i32 = WIN + MAX_PLIES + 1;
+pub(super) const MAX_PLIES: i32 = 1_000;
 
 /// True for a value that is a proven win or loss.
 pub fn is_proof(value: i32) -> bool {
@@ -37,6 +38,29 @@ pub trait Searchable: GameState {
     fn decided(&self, me: Player) -> Option<i32>;
     /// A cheap guess of the value for `me`, for ordering moves.
     fn quick_value(&self, me: Player) -> i32;
+    /// What ordering needs of the position after `mv`: games that can tell
+    /// it without making the move save a copy of the position per child.
+    fn peek(&self, mv: Self::Move, me: Player) -> Peek {
+        let mut child = self.clone();
+        child.play_unchecked(mv);
+        let decided = child.decided(me);
+        Peek {
+            value: decided.unwrap_or_else(|| child.quick_value(me)),
+            decided: decided.is_some(),
+            key: child.key(),
+        }
+    }
+}
+
+/// The position after a move, as far as ordering the move needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Peek {
+    /// Its decided value for `me` if the game is decided there, else its
+    /// quick value.
+    pub value: i32,
+    pub decided: bool,
+    /// Its [`Searchable::key`].
+    pub key: u64,
 }
 
 /// The heuristic value of a position whose search stops before the end.
@@ -70,7 +94,7 @@ pub struct Found<M> {
 }
 
 pub struct Searcher<G: Searchable> {
-    table: Table<G::Move>,
+    pub(super) table: Table<G::Move>,
 }
 
 /// Which root values a search must make exact (not bounds).
@@ -94,17 +118,6 @@ impl<M> RootValues<M> {
             RootValues::Best
         }
     }
-}
-
-struct Run<'a, 'b, G: Searchable, E: Evaluator<G>> {
-    table: &'a mut Table<G::Move>,
-    eval: &'a E,
-    budget: &'a mut Budget<'b>,
-    me: Player,
-    full_window: bool,
-    /// The principal variation below each ply, built as the search
-    /// returns (`lines[ply]` starts with the best move found at `ply`).
-    lines: Vec<Vec<G::Move>>,
 }
 
 impl<G: Searchable> Searcher<G> {
@@ -161,14 +174,7 @@ impl<G: Searchable> Searcher<G> {
                 exact: false,
             })
             .collect();
-        let mut run = Run {
-            table: &mut self.table,
-            eval,
-            budget,
-            me,
-            full_window,
-            lines: Vec::new(),
-        };
+        let mut run = Run::new(&mut self.table, eval, budget, me, full_window);
         let mut depth_done = 0;
         let mut best_line = Vec::new();
         for depth in 1..=max_depth {
@@ -222,93 +228,8 @@ impl<G: Searchable> Searcher<G> {
         depth: u32,
     ) -> (i32, bool) {
         let me = pos.to_move().unwrap_or(0);
-        let mut run = Run {
-            table: &mut self.table,
-            eval,
-            budget,
-            me,
-            full_window: true,
-            lines: Vec::new(),
-        };
+        let mut run = Run::new(&mut self.table, eval, budget, me, true);
         run.alpha_beta(pos, depth, 0, -INFINITY, INFINITY)
-    }
-}
-
-/// A result proven by [`Searcher::prove_result`], for the player to move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Proven<M> {
-    /// This move wins.
-    Win(M),
-    /// No move wins; these draw (every root move that does, unless the
-    /// budget ran out while they were sorted out: then those found).
-    Draw(Vec<M>),
-    /// Every move loses.
-    Loss,
-}
-
-impl<G: Searchable> Searcher<G> {
-    /// The result with best play, proven by null-window searches to the
-    /// end of the game around a draw: "does a move win?", then "does a
-    /// move draw?". Much cheaper than the exact margin, so it reaches
-    /// further from the end; a margin's size matters only after the
-    /// result. `None` if the budget runs out first. Games whose `decided`
-    /// value is a margin (Cheversi) or a win/loss both work.
-    pub fn prove_result<E: Evaluator<G>>(
-        &mut self,
-        pos: &G,
-        eval: &E,
-        budget: &mut Budget<'_>,
-        root_moves: Vec<G::Move>,
-    ) -> Option<Proven<G::Move>> {
-        let me = pos.to_move()?;
-        let mut scored: Vec<(G::Move, i32)> = root_moves
-            .into_iter()
-            .map(|mv| {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                (
-                    mv,
-                    child.decided(me).unwrap_or_else(|| child.quick_value(me)),
-                )
-            })
-            .collect();
-        sort_by_key(&mut scored, |&(_, v)| -v);
-        let mut run = Run {
-            table: &mut self.table,
-            eval,
-            budget,
-            me,
-            full_window: false,
-            lines: Vec::new(),
-        };
-        // Deep enough that only the end of the game is ever judged.
-        let depth = MAX_PLIES as u32;
-        let value_above = |run: &mut Run<'_, '_, G, E>, mv: G::Move, floor: i32| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let (value, _) = run.alpha_beta(&child, depth, 1, floor, floor + 1);
-            (!run.budget.stopped()).then_some(value > floor)
-        };
-        for &(mv, _) in &scored {
-            if value_above(&mut run, mv, 0)? {
-                return Some(Proven::Win(mv));
-            }
-        }
-        // No win: every move that keeps the draw, so that the caller can
-        // choose among them the one that sets the opponent most problems.
-        let mut draws = Vec::new();
-        for &(mv, _) in &scored {
-            match value_above(&mut run, mv, -1) {
-                Some(true) => draws.push(mv),
-                Some(false) => {}
-                None if draws.is_empty() => return None,
-                None => break,
-            }
-        }
-        if !draws.is_empty() {
-            return Some(Proven::Draw(draws));
-        }
-        Some(Proven::Loss)
     }
 }
 
@@ -382,130 +303,6 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
         self.lines.get(ply).map_or(&[], Vec::as_slice)
     }
 
-    /// Alpha-beta for `me`; returns `(value, exact)` where `exact` means no
-    /// heuristic leaf was used below.
-    fn alpha_beta(
-        &mut self,
-        pos: &G,
-        depth: u32,
-        ply: i32,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> (i32, bool) {
-        if self.budget.tick() {
-            return (0, false);
-        }
-        let at = ply as usize;
-        if self.lines.len() <= at + 1 {
-            self.lines.resize_with(at + 2, Vec::new);
-        }
-        self.lines[at].clear();
-        if let Some(v) = pos.decided(self.me) {
-            return (with_distance(v, ply), true);
-        }
-        if depth == 0 {
-            return (self.eval.evaluate(pos, self.me), false);
-        }
-        let key = pos.key() ^ (self.me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let mut tt_move = None;
-        if let Some(e) = self.table.get(key) {
-            tt_move = e.best;
-            if e.depth as u32 >= depth || e.exact {
-                let v = from_table(e.value, ply);
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if usable {
-                    return (v, e.exact);
-                }
-            }
-        }
-        let maximising = pos.to_move() == Some(self.me);
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        if depth > 1 {
-            self.order(pos, &mut moves, maximising);
-        }
-        if let Some(m) = tt_move {
-            if let Some(i) = moves.iter().position(|&x| x == m) {
-                moves[..=i].rotate_right(1);
-            }
-        }
-        let (alpha0, beta0) = (alpha, beta);
-        let mut best_value = if maximising { -INFINITY } else { INFINITY };
-        let mut best_move = None;
-        let mut exact = true;
-        for mv in moves {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let child_depth = if child.to_move() == pos.to_move() {
-                depth
-            } else {
-                depth - 1
-            };
-            let (v, e) = self.alpha_beta(&child, child_depth, ply + 1, alpha, beta);
-            if self.budget.stopped() {
-                return (0, false);
-            }
-            exact &= e;
-            if (maximising && v > best_value) || (!maximising && v < best_value) {
-                best_value = v;
-                best_move = Some(mv);
-                let (here, below) = self.lines.split_at_mut(at + 1);
-                here[at].clear();
-                here[at].push(mv);
-                here[at].extend_from_slice(&below[0]);
-            }
-            if maximising {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        let bound = if best_value <= alpha0 {
-            Bound::Upper
-        } else if best_value >= beta0 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.table.put(Entry {
-            key,
-            depth: depth.min(255) as u8,
-            value: to_table(best_value, ply),
-            bound,
-            exact,
-            best: best_move,
-        });
-        (best_value, exact)
-    }
-
-    /// Best first for the side to move, by the quick value of each child.
-    fn order(&self, pos: &G, moves: &mut [G::Move], maximising: bool) {
-        let mut keys: Vec<u64> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, &mv)| {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                let v = child
-                    .decided(self.me)
-                    .unwrap_or_else(|| child.quick_value(self.me));
-                sort_key(if maximising { -v } else { v }, i)
-            })
-            .collect();
-        keys.sort_unstable();
-        let original = moves.to_vec();
-        for (slot, k) in moves.iter_mut().zip(keys) {
-            *slot = original[k as u32 as usize];
-        }
-    }
-
     /// The line the search built, each move checked legal, continued by
     /// the moves the table remembers where the search's line stops (cut
     /// off by a table hit).
@@ -515,10 +312,9 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
         let mut legal = Vec::new();
         let mut from_search = found.into_iter();
         while line.len() < 64 && !p.is_over() {
-            let next = from_search.next().or_else(|| {
-                let key = p.key() ^ (self.me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                self.table.get(key).and_then(|e| e.best)
-            });
+            let next = from_search
+                .next()
+                .or_else(|| self.table.get(self.key(&p)).and_then(|e| e.best));
             let Some(mv) = next else { break };
             legal.clear();
             p.legal_moves(&mut legal);
@@ -551,36 +347,8 @@ pub(crate) fn sort_by_key<T: Clone>(items: &mut [T], key: impl Fn(&T) -> i32) {
 
 /// A key and an index packed so that integer order is key order, then
 /// index order (the low 32 bits give the index back).
-fn sort_key(key: i32, index: usize) -> u64 {
+pub(super) fn sort_key(key: i32, index: usize) -> u64 {
     (u64::from((key as u32) ^ 0x8000_0000) << 32) | index as u64
-}
-
-/// A decided value at `ply` from the root: wins sooner are worth more.
-fn with_distance(v: i32, ply: i32) -> i32 {
-    if v >= WIN {
-        WIN - ply
-    } else if v <= -WIN {
-        -(WIN - ply)
-    } else {
-        v
-    }
-}
-
-/// Proof distances are stored from the entry's own node.
-fn to_table(v: i32, ply: i32) -> i32 {
-    if is_proof(v) {
-        v + v.signum() * ply
-    } else {
-        v
-    }
-}
-
-fn from_table(v: i32, ply: i32) -> i32 {
-    if is_proof(v) {
-        v - v.signum() * ply
-    } else {
-        v
-    }
 }
 
 #[cfg(test)]

@@ -1,4 +1,7 @@
-//! A transposition table: one slot per hash bucket, replaced by depth.
+//! A transposition table of two-slot buckets: the first slot keeps the
+//! deepest (or proven) entry seen for its bucket, the second always takes
+//! the newest, so a deep result is not lost to the many shallow nodes
+//! that share its bucket, and the shallow ones still find a home.
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -21,35 +24,154 @@ pub struct Entry<M> {
     pub best: Option<M>,
 }
 
-pub struct Table<M> {
-    slots: Vec<Option<Entry<M>>>,
-    mask: usize,
+impl<M> Entry<M> {
+    /// How much work the entry stands for: a proven subtree beats any
+    /// depth.
+    fn worth(&self) -> u16 {
+        if self.exact {
+            u16::MAX
+        } else {
+            u16::from(self.depth)
+        }
+    }
 }
 
+pub struct Table<M> {
+    buckets: Vec<Bucket<M>>,
+    bucket_mask: usize,
+}
+
+/// `[deepest, newest]`, on one cache line: a look-up reads one line.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Bucket<M>([Option<Entry<M>>; 2]);
+
 impl<M: Copy> Table<M> {
-    /// A table of about `2^bits` slots.
+    /// A table of `2^bits` slots (at least one bucket of two).
     pub fn new(bits: u32) -> Table<M> {
-        let n = 1usize << bits;
+        let n = 1usize << bits.max(1);
         Table {
-            slots: vec![None; n],
-            mask: n - 1,
+            buckets: vec![Bucket([None; 2]); n / 2],
+            bucket_mask: n / 2 - 1,
         }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        key as usize & self.bucket_mask
     }
 
     pub fn get(&self, key: u64) -> Option<&Entry<M>> {
-        self.slots[key as usize & self.mask]
-            .as_ref()
-            .filter(|e| e.key == key)
+        self.buckets[self.bucket(key)]
+            .0
+            .iter()
+            .flatten()
+            .find(|e| e.key == key)
+    }
+
+    /// Asks the processor to bring `key`'s bucket into the cache (the
+    /// table is far larger than the cache; a look-up is mostly a wait for
+    /// memory). Does nothing where there is no such instruction.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot = &self.buckets[self.bucket(key)];
+            // SAFETY: a prefetch is only a hint; it reads nothing and
+            // cannot fault, and the address is that of a live slot.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>((slot as *const Bucket<M>).cast::<i8>());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     pub fn put(&mut self, entry: Entry<M>) {
-        let slot = &mut self.slots[entry.key as usize & self.mask];
-        let replace = match slot {
-            None => true,
-            Some(old) => old.key != entry.key || entry.depth >= old.depth || entry.exact,
-        };
-        if replace {
-            *slot = Some(entry);
+        let b = self.bucket(entry.key);
+        let [deep, newest] = &mut self.buckets[b].0;
+        if newest.is_some_and(|n| n.key == entry.key) {
+            *newest = None; // about to be stale
         }
+        match *deep {
+            Some(old) if old.worth() > entry.worth() => *newest = Some(entry),
+            Some(old) if old.key == entry.key => *deep = Some(entry),
+            old => {
+                // The displaced deep entry moves to the newest slot.
+                *deep = Some(entry);
+                if old.is_some() {
+                    *newest = old;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Bound, Entry, Table};
+
+    fn entry(key: u64, depth: u8, value: i32) -> Entry<u8> {
+        Entry {
+            key,
+            depth,
+            value,
+            bound: Bound::Exact,
+            exact: false,
+            best: None,
+        }
+    }
+
+    /// Keys 1, 3, 5, ... share bucket 1 of a 4-slot table.
+    #[test]
+    fn a_deep_entry_survives_shallow_ones_in_its_bucket() {
+        let mut t = Table::new(2);
+        t.put(entry(1, 9, 10));
+        for k in [3u64, 5, 7, 9] {
+            t.put(entry(k, 1, k as i32));
+        }
+        assert_eq!(t.get(1).map(|e| e.value), Some(10));
+        // The newest shallow entry is kept beside it, the older ones not.
+        assert_eq!(t.get(9).map(|e| e.value), Some(9));
+        assert!(t.get(7).is_none());
+    }
+
+    #[test]
+    fn a_deeper_entry_takes_the_deep_slot_and_keeps_the_old_one() {
+        let mut t = Table::new(2);
+        t.put(entry(1, 2, 10));
+        t.put(entry(3, 5, 30));
+        assert_eq!(t.get(3).map(|e| e.value), Some(30));
+        assert_eq!(t.get(1).map(|e| e.value), Some(10));
+    }
+
+    #[test]
+    fn a_key_is_found_at_its_deepest() {
+        let mut t = Table::new(2);
+        t.put(entry(1, 5, 10));
+        t.put(entry(1, 2, 20)); // shallower: the deep result is found
+        assert_eq!(t.get(1).map(|e| e.value), Some(10));
+        t.put(entry(3, 1, 30));
+        t.put(entry(1, 7, 40));
+        assert_eq!(t.get(1).map(|e| e.value), Some(40));
+        assert_eq!(t.get(3).map(|e| e.value), Some(30));
+        let proven = Entry {
+            exact: true,
+            ..entry(1, 0, 50)
+        };
+        t.put(proven);
+        assert_eq!(t.get(1).map(|e| e.value), Some(50));
+        // Replacing key 1 in place leaves the other slot alone.
+        assert_eq!(t.get(3).map(|e| e.value), Some(30));
+    }
+
+    #[test]
+    fn keys_in_other_buckets_do_not_meet() {
+        let mut t = Table::new(2);
+        t.put(entry(0, 1, 1));
+        t.put(entry(1, 1, 2));
+        assert_eq!(t.get(0).map(|e| e.value), Some(1));
+        assert_eq!(t.get(1).map(|e| e.value), Some(2));
+        assert!(t.get(2).is_none());
     }
 }

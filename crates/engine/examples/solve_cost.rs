@@ -1,0 +1,71 @@
+//! What an exact end costs the search: nodes and seconds to solve fixed
+//! positions (seeded random play) to the end, for comparing versions of
+//! the search on the same work.
+//!
+//! `cargo run --release -p cheversi-engine --example solve_cost -- RULES LEFT SAMPLES [result]`
+//! e.g. `... -- brainking 8 4` (the margin) or `... -- lewicki-free 6 6 result`.
+
+use cheversi_engine::ai::budget::Budget;
+use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
+use cheversi_engine::ai::search::{Proven, RootValues, Searcher};
+use cheversi_engine::cheversi::{self, RuleSet, PLIES};
+use cheversi_engine::rng::Rng;
+use cheversi_engine::GameState;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: solve_cost RULES LEFT SAMPLES [result]";
+    let (Some(rules), Some(left), Some(samples)) = (
+        args.first().and_then(|a| a.parse::<RuleSet>().ok()),
+        args.get(1)
+            .and_then(|a| a.parse::<usize>().ok())
+            .filter(|&l| (1..=PLIES).contains(&l)),
+        args.get(2).and_then(|a| a.parse::<u64>().ok()),
+    ) else {
+        eprintln!("{usage}");
+        std::process::exit(2);
+    };
+    let result_only = args.get(3).is_some_and(|a| a == "result");
+    let options = cheversi::Options::new(rules);
+    let values = HandValues::calibrate(options);
+    let origin = Instant::now();
+    let clock = move || origin.elapsed().as_secs_f64();
+    let (mut nodes, mut seconds) = (0u64, 0.0);
+    for seed in 0..samples {
+        let mut rng = Rng::new(seed + 1);
+        let mut pos = cheversi::Position::new(options);
+        let mut moves = Vec::new();
+        while pos.ply() < PLIES - left {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+        }
+        let start = clock();
+        let mut budget = Budget::new(&clock, None, None, None);
+        let mut searcher = Searcher::new(20);
+        let value = if result_only {
+            match searcher.prove_result(&pos, &values, &mut budget, distinct_moves(&pos)) {
+                Some(Proven::Win(_)) => "win".to_string(),
+                Some(Proven::Draw(_)) => "draw".to_string(),
+                Some(Proven::Loss) => "loss".to_string(),
+                None => "unproven".to_string(),
+            }
+        } else {
+            let found = searcher.search(
+                &pos,
+                &values,
+                &mut budget,
+                left as u32,
+                Some(distinct_moves(&pos)),
+                RootValues::Best,
+            );
+            format!("{} (exact: {})", found.value, found.exact)
+        };
+        let took = clock() - start;
+        nodes += budget.nodes;
+        seconds += took;
+        println!("seed {seed}: {value}, {} nodes, {took:.3} s", budget.nodes);
+    }
+    println!("total: {nodes} nodes, {seconds:.3} s");
+}

@@ -1,0 +1,392 @@
+//! The node search under the root: alpha-beta with principal variation
+//! search, a transposition table, killer moves, and children ordered by a
+//! peek at them, made only when searched.
+
+use super::budget::Budget;
+use super::search::{is_proof, sort_key, Evaluator, Searchable, MAX_PLIES, WIN};
+use super::tt::{Bound, Entry, Table};
+use crate::game::Player;
+
+pub(super) const INFINITY: i32 = WIN + MAX_PLIES + 1;
+
+pub(super) struct Run<'a, 'b, G: Searchable, E: Evaluator<G>> {
+    pub(super) table: &'a mut Table<G::Move>,
+    eval: &'a E,
+    pub(super) budget: &'a mut Budget<'b>,
+    pub(super) me: Player,
+    pub(super) full_window: bool,
+    /// The principal variation below each ply, built as the search
+    /// returns (`lines[ply]` starts with the best move found at `ply`).
+    pub(super) lines: Vec<Vec<G::Move>>,
+    /// Each ply's children, buffers reused from node to node.
+    frames: Vec<Frame<G>>,
+    /// Per ply, the last two moves that cut off there, tried early.
+    killers: Vec<[Option<G::Move>; 2]>,
+}
+
+/// The children of the node being searched at one ply.
+struct Frame<G: Searchable> {
+    moves: Vec<G::Move>,
+    /// Search order: sort keys whose low half indexes `moves`.
+    order: Vec<u64>,
+}
+
+impl<G: Searchable> Default for Frame<G> {
+    fn default() -> Self {
+        Frame {
+            moves: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+}
+
+/// What a node knows while its children are searched.
+struct Node<M> {
+    maximising: bool,
+    alpha: i32,
+    beta: i32,
+    best_value: i32,
+    best_move: Option<M>,
+    /// No heuristic leaf below so far.
+    exact: bool,
+    searched: usize,
+}
+
+/// The depth left below `child`: a player's consecutive moves share one.
+pub(super) fn child_depth<G: Searchable>(pos: &G, child: &G, depth: u32) -> u32 {
+    if child.to_move() == pos.to_move() {
+        depth
+    } else {
+        depth - 1
+    }
+}
+
+/// The value a table entry gives a node at `ply` searched `depth` deep in
+/// the window `(alpha, beta)`, if it settles the node.
+fn cut_by<M>(e: &Entry<M>, depth: u32, ply: i32, alpha: i32, beta: i32) -> Option<i32> {
+    if (e.depth as u32) < depth && !e.exact {
+        return None;
+    }
+    let v = from_table(e.value, ply);
+    let usable = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+    };
+    usable.then_some(v)
+}
+
+impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
+    pub(super) fn new(
+        table: &'a mut Table<G::Move>,
+        eval: &'a E,
+        budget: &'a mut Budget<'b>,
+        me: Player,
+        full_window: bool,
+    ) -> Self {
+        Run {
+            table,
+            eval,
+            budget,
+            me,
+            full_window,
+            lines: Vec::new(),
+            frames: Vec::new(),
+            killers: Vec::new(),
+        }
+    }
+
+    /// Alpha-beta for `me`; returns `(value, exact)` where `exact` means no
+    /// heuristic leaf was used below.
+    pub(super) fn alpha_beta(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, bool) {
+        if self.budget.tick() {
+            return (0, false);
+        }
+        let at = ply as usize;
+        if self.lines.len() <= at + 1 {
+            self.lines.resize_with(at + 2, Vec::new);
+            self.frames.resize_with(at + 2, Frame::default);
+            self.killers.resize(at + 2, [None; 2]);
+        }
+        self.lines[at].clear();
+        if let Some(v) = pos.decided(self.me) {
+            return (with_distance(v, ply), true);
+        }
+        if depth == 0 {
+            return (self.eval.evaluate(pos, self.me), false);
+        }
+        let key = self.key(pos);
+        let mut tt_move = None;
+        if let Some(e) = self.table.get(key) {
+            tt_move = e.best;
+            // Not in a window wider than null, where the best line is being
+            // built: a cut-off there would end the line shown.
+            let on_the_line = beta - alpha > 1;
+            if let Some(v) = cut_by(e, depth, ply, alpha, beta).filter(|_| !on_the_line) {
+                return (v, e.exact);
+            }
+        }
+        let maximising = pos.to_move() == Some(self.me);
+        let mut node = Node {
+            maximising,
+            alpha,
+            beta,
+            best_value: if maximising { -INFINITY } else { INFINITY },
+            best_move: None,
+            exact: true,
+            searched: 0,
+        };
+        // The frame's buffers are lent out while the children are searched,
+        // so that no node allocates.
+        let mut frame = std::mem::take(&mut self.frames[at]);
+        self.expand(pos, &mut frame, depth, ply, tt_move, &mut node);
+        self.frames[at] = frame;
+        if self.budget.stopped() {
+            return (0, false);
+        }
+        let bound = if node.best_value <= alpha {
+            Bound::Upper
+        } else if node.best_value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        if node.alpha >= node.beta {
+            if let Some(m) = node.best_move {
+                let killers = &mut self.killers[at];
+                if killers[0] != Some(m) {
+                    *killers = [Some(m), killers[0]];
+                }
+            }
+        }
+        self.table.put(Entry {
+            key,
+            depth: depth.min(255) as u8,
+            value: to_table(node.best_value, ply),
+            bound,
+            exact: node.exact,
+            best: node.best_move,
+        });
+        (node.best_value, node.exact)
+    }
+
+    /// The table's key of a position (the searching player is part of it:
+    /// values are seen from that player).
+    pub(super) fn key(&self, pos: &G) -> u64 {
+        pos.key() ^ self.me_key()
+    }
+
+    fn me_key(&self) -> u64 {
+        (self.me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// Searches the children of `pos` into `node`: the table's move first,
+    /// before the others are looked at (it cuts off often); then the others
+    /// best first by their quick value, read without making them, with the
+    /// killers second; each child is made only when it is searched, and
+    /// one that ends the game not at all. (Looking each child up in the
+    /// table first, for a cut-off without search, saved nodes but cost more
+    /// time than it saved at every depth tried.)
+    fn expand(
+        &mut self,
+        pos: &G,
+        frame: &mut Frame<G>,
+        depth: u32,
+        ply: i32,
+        tt_move: Option<G::Move>,
+        node: &mut Node<G::Move>,
+    ) {
+        frame.moves.clear();
+        pos.legal_moves(&mut frame.moves);
+        let tt_move = tt_move.filter(|m| frame.moves.contains(m));
+        if let Some(mv) = tt_move {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            if self.visit(pos, &child, mv, depth, ply, node) {
+                return;
+            }
+        }
+        if depth == 1 {
+            // The children are leaves: made one at a time, since a cut-off
+            // saves making the rest, and not worth ordering. Those that end
+            // the game are not made at all.
+            let mut peeking = true;
+            for i in 0..frame.moves.len() {
+                let mv = frame.moves[i];
+                if Some(mv) == tt_move {
+                    continue;
+                }
+                if peeking {
+                    let peek = pos.peek(mv, self.me);
+                    if peek.decided {
+                        if self.take_decided(node, mv, peek.value, ply) {
+                            return;
+                        }
+                        continue;
+                    }
+                    // In Cheversi the children that end the game come
+                    // together (the last placement): after one that does
+                    // not, peeking costs more than it saves.
+                    peeking = false;
+                }
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                if self.visit(pos, &child, mv, depth, ply, node) {
+                    return;
+                }
+            }
+            return;
+        }
+        frame.order.clear();
+        for (i, &mv) in frame.moves.iter().enumerate() {
+            if Some(mv) == tt_move {
+                continue;
+            }
+            let peek = pos.peek(mv, self.me);
+            if peek.decided {
+                // Its value is known: no need to make it or order it (on
+                // the last placement, the first that cuts off ends the node).
+                if self.take_decided(node, mv, peek.value, ply) {
+                    return;
+                }
+                continue;
+            } else {
+                // Its table entry is looked up when it is searched: start
+                // fetching that memory now, while the others are ordered.
+                self.table.prefetch(peek.key ^ self.me_key());
+            }
+            let rank = if node.maximising {
+                -peek.value
+            } else {
+                peek.value
+            };
+            frame.order.push(sort_key(rank, i));
+        }
+        frame.order.sort_unstable();
+        // The killers go second: after the best child by quick value, which
+        // in these games is usually the best move.
+        for killer in self.killers[ply as usize].into_iter().rev().flatten() {
+            let at = frame.order[1.min(frame.order.len())..]
+                .iter()
+                .position(|&k| frame.moves[k as u32 as usize] == killer);
+            if let Some(i) = at {
+                frame.order[1..=i + 1].rotate_right(1);
+            }
+        }
+        for &k in &frame.order {
+            let mv = frame.moves[k as u32 as usize];
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            if self.visit(pos, &child, mv, depth, ply, node) {
+                return;
+            }
+        }
+    }
+
+    /// Searches one child into `node`, the first in the node's window, the
+    /// others in a null window first (principal variation search), again
+    /// in full if they land inside it. True when the node is cut off or
+    /// the budget ran out.
+    fn visit(
+        &mut self,
+        pos: &G,
+        child: &G,
+        mv: G::Move,
+        depth: u32,
+        ply: i32,
+        node: &mut Node<G::Move>,
+    ) -> bool {
+        let depth = child_depth(pos, child, depth);
+        let (a, b) = (node.alpha, node.beta);
+        let scout = node.searched > 0 && b - a > 1;
+        let (mut v, mut e) = if !scout {
+            self.alpha_beta(child, depth, ply + 1, a, b)
+        } else if node.maximising {
+            self.alpha_beta(child, depth, ply + 1, a, a + 1)
+        } else {
+            self.alpha_beta(child, depth, ply + 1, b - 1, b)
+        };
+        if scout && v > a && v < b && !self.budget.stopped() {
+            (v, e) = self.alpha_beta(child, depth, ply + 1, a, b);
+        }
+        if self.budget.stopped() {
+            return true;
+        }
+        self.take(node, mv, v, e, ply)
+    }
+
+    /// Takes the value of a child that ends the game, read without making
+    /// it, into `node`; true when that cuts the node off.
+    fn take_decided(
+        &mut self,
+        node: &mut Node<G::Move>,
+        mv: G::Move,
+        value: i32,
+        ply: i32,
+    ) -> bool {
+        self.lines[ply as usize + 1].clear(); // its line is the move alone
+        self.take(node, mv, with_distance(value, ply + 1), true, ply)
+    }
+
+    /// Takes the value `v` (exact or not) of the child after `mv` into
+    /// `node`; true when that cuts the node off.
+    fn take(&mut self, node: &mut Node<G::Move>, mv: G::Move, v: i32, e: bool, ply: i32) -> bool {
+        node.searched += 1;
+        node.exact &= e;
+        let better = if node.maximising {
+            v > node.best_value
+        } else {
+            v < node.best_value
+        };
+        if better {
+            node.best_value = v;
+            node.best_move = Some(mv);
+            let at = ply as usize;
+            let (here, below) = self.lines.split_at_mut(at + 1);
+            here[at].clear();
+            here[at].push(mv);
+            here[at].extend_from_slice(&below[0]);
+        }
+        if node.maximising {
+            node.alpha = node.alpha.max(v);
+        } else {
+            node.beta = node.beta.min(v);
+        }
+        node.alpha >= node.beta
+    }
+}
+
+/// A decided value at `ply` from the root: wins sooner are worth more.
+fn with_distance(v: i32, ply: i32) -> i32 {
+    if v >= WIN {
+        WIN - ply
+    } else if v <= -WIN {
+        -(WIN - ply)
+    } else {
+        v
+    }
+}
+
+/// Proof distances are stored from the entry's own node.
+fn to_table(v: i32, ply: i32) -> i32 {
+    if is_proof(v) {
+        v + v.signum() * ply
+    } else {
+        v
+    }
+}
+
+fn from_table(v: i32, ply: i32) -> i32 {
+    if is_proof(v) {
+        v - v.signum() * ply
+    } else {
+        v
+    }
+}

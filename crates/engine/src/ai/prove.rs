@@ -1,0 +1,79 @@
+//! Proving the result (win, draw or loss) without the margin.
+
+use super::alpha_beta::{child_depth, Run};
+use super::budget::Budget;
+use super::search::{sort_by_key, Evaluator, Searchable, Searcher, MAX_PLIES};
+
+/// A result proven by [`Searcher::prove_result`], for the player to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proven<M> {
+    /// This move wins.
+    Win(M),
+    /// No move wins; these draw (every root move that does, unless the
+    /// budget ran out while they were sorted out: then those found).
+    Draw(Vec<M>),
+    /// Every move loses.
+    Loss,
+}
+
+impl<G: Searchable> Searcher<G> {
+    /// The result with best play, proven by null-window searches to the
+    /// end of the game around a draw: "does a move win?", then "does a
+    /// move draw?". Much cheaper than the exact margin, so it reaches
+    /// further from the end; a margin's size matters only after the
+    /// result. `None` if the budget runs out first. Games whose `decided`
+    /// value is a margin (Cheversi) or a win/loss both work.
+    pub fn prove_result<E: Evaluator<G>>(
+        &mut self,
+        pos: &G,
+        eval: &E,
+        budget: &mut Budget<'_>,
+        root_moves: Vec<G::Move>,
+    ) -> Option<Proven<G::Move>> {
+        let me = pos.to_move()?;
+        let mut scored: Vec<(G::Move, i32)> = root_moves
+            .into_iter()
+            .map(|mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                (
+                    mv,
+                    child.decided(me).unwrap_or_else(|| child.quick_value(me)),
+                )
+            })
+            .collect();
+        sort_by_key(&mut scored, |&(_, v)| -v);
+        let moves: Vec<G::Move> = scored.into_iter().map(|(mv, _)| mv).collect();
+        let mut run = Run::new(&mut self.table, eval, budget, me, false);
+        // Is the value of `mv` above `floor`, and is that proven?
+        let above = |run: &mut Run<'_, '_, G, E>, mv: G::Move, floor: i32, depth: u32| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let depth = child_depth(pos, &child, depth);
+            let (value, exact) = run.alpha_beta(&child, depth, 1, floor, floor + 1);
+            (!run.budget.stopped()).then_some((value > floor, exact))
+        };
+        // Deep enough that only the end of the game is ever judged.
+        let depth = MAX_PLIES as u32;
+        for &mv in &moves {
+            if above(&mut run, mv, 0, depth)?.0 {
+                return Some(Proven::Win(mv));
+            }
+        }
+        // No win: every move that keeps the draw, so that the caller can
+        // choose among them the one that sets the opponent most problems.
+        let mut draws = Vec::new();
+        for &mv in &moves {
+            match above(&mut run, mv, -1, depth) {
+                Some((true, _)) => draws.push(mv),
+                Some((false, _)) => {}
+                None if draws.is_empty() => return None,
+                None => break,
+            }
+        }
+        if !draws.is_empty() {
+            return Some(Proven::Draw(draws));
+        }
+        Some(Proven::Loss)
+    }
+}
