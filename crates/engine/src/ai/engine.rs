@@ -92,9 +92,19 @@ pub struct Engine {
 }
 
 const TABLE_BITS: u32 = 18;
-/// The Master tries the exact search from this many placements before the
-/// end, with this share of its time, before the tree search.
-const EXACT_TRY_PLIES: u32 = 12;
+/// The Master tries the exact search with this share of its time, before
+/// the tree search, from as many placements before the end as the result
+/// search proves in a fraction of a second (`bench --ai --proof result`):
+/// further back the time would be spent without a proof.
+fn exact_try_plies(rules: cheversi::RuleSet) -> u32 {
+    use cheversi::RuleSet;
+    match rules {
+        RuleSet::Lewicki => 10,
+        RuleSet::Brainking => 9,
+        // About 200 moves a placement.
+        RuleSet::LewickiAny | RuleSet::LewickiFree | RuleSet::BrainkingClassic => 7,
+    }
+}
 const RESULT_SHARE: f64 = 0.3;
 const MARGIN_SHARE: f64 = 0.2;
 
@@ -221,7 +231,7 @@ impl Engine {
         let moves = distinct_moves(pos);
         let mut exact_nodes = 0;
         let mut proven = None;
-        if remaining(pos) <= EXACT_TRY_PLIES {
+        if remaining(pos) <= exact_try_plies(pos.options().rules) {
             let share = |part: f64| {
                 let seconds = s.seconds * part;
                 seconds.is_finite().then_some(seconds)
