@@ -25,8 +25,11 @@ pub struct BenchArgs {
     ai: bool,
     /// With --ai: only this exact search's reach ("margin" or "result"),
     /// and not the duel's or the search speed.
-    #[arg(long, value_parser = ["margin", "result"])]
+    #[arg(long, value_parser = ["margin", "result"], conflicts_with = "speed")]
     proof: Option<String>,
+    /// With --ai: only the search speed (nodes per second).
+    #[arg(long)]
+    speed: bool,
     /// With --ai: typical positions per figure.
     #[arg(long, default_value_t = 10)]
     samples: u64,
@@ -64,7 +67,7 @@ fn ai_figures(
             [8, 9, 10, 11, 12],
         ),
     ] {
-        if !proof_wanted(args.proof.as_deref(), proof) {
+        if args.speed || !proof_wanted(args.proof.as_deref(), proof) {
             continue;
         }
         for players in Players::ALL {
@@ -94,10 +97,8 @@ fn ai_figures(
     if args.proof.is_some() {
         return Ok(());
     }
-    println!("duel: positions proved by the solver within 1 s after setup + N jumps (median time)");
-    for moves in [0usize, 4, 8, 12, 16] {
-        let reach = duel_proof_times(moves, args.samples, 1.0, clock);
-        println!("  {moves:>2} jumps: {}", proved_of(&reach, args.samples));
+    if !args.speed {
+        duel_figures(args, clock);
     }
     println!("search speed of the master (nodes per second, mid-game positions)");
     for (label, options) in kinds().into_iter().filter(|(l, _)| wanted(l)) {
@@ -111,6 +112,14 @@ fn ai_figures(
         );
     }
     Ok(())
+}
+
+fn duel_figures(args: &BenchArgs, clock: &dyn Fn() -> f64) {
+    println!("duel: positions proved by the solver within 1 s after setup + N jumps (median time)");
+    for moves in [0usize, 4, 8, 12, 16] {
+        let reach = duel_proof_times(moves, args.samples, 1.0, clock);
+        println!("  {moves:>2} jumps: {}", proved_of(&reach, args.samples));
+    }
 }
 
 /// Whether `bench --ai --proof <asked>` measures `proof` (all without it).
@@ -151,5 +160,8 @@ mod tests {
             assert!(!proof_wanted(asked, other), "{value}");
         }
         assert!(proof_wanted(None, Proof::Margin) && proof_wanted(None, Proof::Result));
+        // Speed alone measures no proof, so the two do not go together.
+        assert!(Cli::try_parse_from(["bench", "--ai", "--speed", "--proof", "margin"]).is_err());
+        assert!(Cli::try_parse_from(["bench", "--ai", "--speed"]).is_ok_and(|c| c.bench.speed));
     }
 }

@@ -594,3 +594,30 @@ fn an_abort_stops_the_duel_solver_too() {
         origin.elapsed().as_secs_f64()
     );
 }
+
+/// Before: the null-window scout of principal variation search was used on
+/// leaves too, so a leaf that improved on the best so far was evaluated
+/// twice (and counted twice against a level's node budget).
+#[test]
+fn a_one_turn_search_evaluates_each_child_once() {
+    let clock = clock();
+    let mut rng = Rng::new(8);
+    for rules in [RuleSet::Brainking, RuleSet::LewickiFree] {
+        let options = cheversi::Options::new(rules);
+        let start = cheversi::Position::new(options);
+        for plies in [0, 5, 9] {
+            let Some(pos) = random_position(&start, plies, &mut rng) else {
+                continue;
+            };
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let mut budget = unlimited(&clock);
+            Searcher::new(12).value(&pos, &HandValues::calibrate(options), &mut budget, 1);
+            assert_eq!(
+                budget.nodes,
+                1 + moves.len() as u64,
+                "{rules} after {plies}"
+            );
+        }
+    }
+}

@@ -305,7 +305,9 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     ) -> bool {
         let depth = child_depth(pos, child, depth);
         let (a, b) = (node.alpha, node.beta);
-        let scout = node.searched > 0 && b - a > 1;
+        // A leaf's value comes from the evaluation whatever the window: a
+        // null window there would only make it evaluated twice.
+        let scout = node.searched > 0 && b - a > 1 && depth > 0;
         let (mut v, mut e) = if !scout {
             self.alpha_beta(child, depth, ply + 1, a, b)
         } else if node.maximising {
