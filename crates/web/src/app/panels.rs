@@ -532,7 +532,7 @@ fn update_moves(app: &App, snap: &Snapshot) {
         // The review's verdict: data- attributes for scripts, the mark by
         // CSS (so the button's text stays the move), words for the label.
         if let Some(row) = review.and_then(|r| r.row(i)) {
-            set_attr(&button, "data-loss", &row.loss.to_string());
+            set_attr(&button, "data-loss", &decimal(row.loss));
             set_attr(&button, "data-class", row.class.name());
             if row.exact {
                 set_attr(&button, "data-exact", "true");
