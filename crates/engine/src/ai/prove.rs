@@ -1,6 +1,6 @@
 //! Proving the result (win, draw or loss) without the margin.
 
-use super::alpha_beta::{child_depth, Run};
+use super::alpha_beta::Run;
 use super::budget::Budget;
 use super::search::{sort_by_key, Evaluator, Searchable, Searcher, MAX_PLIES};
 
@@ -45,18 +45,16 @@ impl<G: Searchable> Searcher<G> {
         sort_by_key(&mut scored, |&(_, v)| -v);
         let moves: Vec<G::Move> = scored.into_iter().map(|(mv, _)| mv).collect();
         let mut run = Run::new(&mut self.table, eval, budget, me, false);
-        // Is the value of `mv` above `floor`, and is that proven?
-        let above = |run: &mut Run<'_, '_, G, E>, mv: G::Move, floor: i32, depth: u32| {
+        // Is the value of `mv` above `floor`? Searched deep enough that
+        // only the end of the game is ever judged.
+        let above = |run: &mut Run<'_, '_, G, E>, mv: G::Move, floor: i32| {
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            let depth = child_depth(pos, &child, depth);
-            let (value, exact) = run.alpha_beta(&child, depth, 1, floor, floor + 1);
-            (!run.budget.stopped()).then_some((value > floor, exact))
+            let (value, _) = run.alpha_beta(&child, MAX_PLIES as u32, 1, floor, floor + 1);
+            (!run.budget.stopped()).then_some(value > floor)
         };
-        // Deep enough that only the end of the game is ever judged.
-        let depth = MAX_PLIES as u32;
         for &mv in &moves {
-            if above(&mut run, mv, 0, depth)?.0 {
+            if above(&mut run, mv, 0)? {
                 return Some(Proven::Win(mv));
             }
         }
@@ -64,9 +62,9 @@ impl<G: Searchable> Searcher<G> {
         // choose among them the one that sets the opponent most problems.
         let mut draws = Vec::new();
         for &mv in &moves {
-            match above(&mut run, mv, -1, depth) {
-                Some((true, _)) => draws.push(mv),
-                Some((false, _)) => {}
+            match above(&mut run, mv, -1) {
+                Some(true) => draws.push(mv),
+                Some(false) => {}
                 None if draws.is_empty() => return None,
                 None => break,
             }

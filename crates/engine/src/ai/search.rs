@@ -8,7 +8,7 @@
 //! two-piece setup) share one level. Proven wins and losses are
 //! `±(WIN - plies)`, so the shortest win and the longest loss are preferred.
 
-use super::alpha_beta::{Run, INFINITY};
+use super::alpha_beta::{child_depth, Run, INFINITY};
 use super::budget::Budget;
 pub use super::prove::Proven;
 use super::tt::Table;
@@ -257,11 +257,7 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
         for (i, r) in previous.iter().enumerate() {
             let mut child = pos.clone();
             child.play_unchecked(r.mv);
-            let child_depth = if child.to_move() == pos.to_move() {
-                depth
-            } else {
-                depth - 1
-            };
+            let child_depth = child_depth(pos, &child, depth);
             // The first move gets a full window; the rest a null window
             // first, searched again in full when they beat alpha.
             let (mut value, mut exact) = if i == 0 || self.full_window {
