@@ -137,6 +137,10 @@ pub struct MatchArgs {
     seed: u64,
     #[arg(long)]
     json: bool,
+    /// Write every game to this file, one a line: the first agent's seat,
+    /// its result and the moves (tab separated).
+    #[arg(long)]
+    records: Option<std::path::PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -180,6 +184,15 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         .collect::<Result<_, _>>()?;
     let clock = clock();
     let r = play_match(options, &agents, args.games, args.seed, &clock);
+    if let Some(path) = &args.records {
+        let lines: String = r
+            .games_played
+            .iter()
+            .map(|g| format!("{}\t{}\t{}\n", g.seat, g.result, g.moves.join(" ")))
+            .collect();
+        std::fs::write(path, lines)
+            .map_err(|e| other(format!("cannot write {}: {e}", path.display())))?;
+    }
     let (elo, low, high) = r.elo();
     let out = MatchJson {
         agents: agents.iter().map(|a| a.to_string()).collect(),

@@ -262,6 +262,17 @@ pub struct MatchResult {
     pub max_ms: f64,
     /// The first agent's wins, draws and losses when it sat first (seat 0).
     pub first_seat: [u32; 3],
+    /// Every game, in the order played.
+    pub games_played: Vec<PlayedGame>,
+}
+
+/// One game of a match: where the first agent sat, how it ended for it,
+/// and the moves in notation.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    pub seat: usize,
+    pub result: &'static str,
+    pub moves: Vec<String>,
 }
 
 impl MatchResult {
@@ -303,6 +314,7 @@ pub fn play_match(
         usage: vec![Usage::default(); n],
         max_ms: 0.0,
         first_seat: [0; 3],
+        games_played: Vec::with_capacity(games as usize),
     };
     let mut rng = Rng::new(seed);
     for g in 0..games {
@@ -319,6 +331,7 @@ pub fn play_match(
             })
             .collect();
         let mut game = options.start();
+        let mut moves = Vec::new();
         while let Some(seat) = game.to_move() {
             let a = seat_agent(seat as usize);
             let start = clock();
@@ -333,6 +346,7 @@ pub fn play_match(
             if a == 0 {
                 result.max_ms = result.max_ms.max(spent * 1000.0);
             }
+            moves.push(game.notation(choice.mv));
             game.play_unchecked(choice.mv);
         }
         let kind = match game.outcome() {
@@ -344,6 +358,11 @@ pub fn play_match(
         if seat_agent(0) == 0 {
             result.first_seat[kind] += 1;
         }
+        result.games_played.push(PlayedGame {
+            seat: (0..n).find(|&s| seat_agent(s) == 0).unwrap_or(0),
+            result: ["win", "draw", "loss"][kind],
+            moves,
+        });
     }
     result
 }
@@ -361,6 +380,7 @@ mod tests {
             usage: Vec::new(),
             max_ms: 0.0,
             first_seat: [0; 3],
+            games_played: Vec::new(),
         }
     }
 
@@ -425,5 +445,38 @@ mod tests {
         );
         assert!("uct:0".parse::<Agent>().unwrap_err().contains("'0'"));
         assert!("uct-ms:nan".parse::<Agent>().unwrap_err().contains("'nan'"));
+    }
+
+    /// The games a match keeps replay, move by move, to the result it
+    /// counted, with the first agent in the seat it names.
+    #[test]
+    fn a_match_keeps_every_game_it_counts() {
+        use cheversi_engine::cheversi::{Options, RuleSet};
+        let options = GameOptions::Cheversi(Options::new(RuleSet::Lewicki));
+        let clock = || 0.0;
+        let r = play_match(options, &[Agent::Greedy, Agent::Random], 6, 3, &clock);
+        assert_eq!(r.games_played.len(), 6);
+        let mut tally = [0u32; 3];
+        for (g, played) in r.games_played.iter().enumerate() {
+            assert_eq!(played.seat, g % 2, "seats alternate");
+            assert_eq!(played.moves.len(), 16);
+            let mut game = options.start();
+            for text in &played.moves {
+                let mv = game.parse_move(text).expect("a kept move reads back");
+                game.try_play(mv).expect("a kept move is legal");
+            }
+            let expected = match game.outcome() {
+                Some(Outcome::Draw) => "draw",
+                Some(Outcome::Winner(w)) if w as usize == played.seat => "win",
+                Some(Outcome::Winner(_)) => "loss",
+                None => panic!("game {g} did not end"),
+            };
+            assert_eq!(played.result, expected, "game {g}");
+            tally[["win", "draw", "loss"]
+                .iter()
+                .position(|&k| k == expected)
+                .unwrap()] += 1;
+        }
+        assert_eq!(tally, [r.wins, r.draws, r.losses]);
     }
 }
