@@ -11,6 +11,7 @@ pub mod embed;
 pub mod i18n;
 mod lang_file;
 pub mod layout;
+pub mod letter;
 pub mod link;
 pub mod motion;
 pub mod number;

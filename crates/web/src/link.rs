@@ -38,7 +38,15 @@ pub fn to_fragment(play: &Play) -> String {
     if !moves.is_empty() {
         parts.push(format!("moves={}", moves.join(".")));
     }
-    let seats: Vec<&str> = play.seats().iter().map(|s| s.name()).collect();
+    // A friend by link is a person to whoever opens a shared link.
+    let seats: Vec<&str> = play
+        .seats()
+        .iter()
+        .map(|s| match s {
+            Seat::Remote => Seat::Human.name(),
+            other => other.name(),
+        })
+        .collect();
     parts.push(format!("seats={}", seats.join(".")));
     if play.cursor() < moves.len() {
         parts.push(format!("at={}", play.cursor()));
@@ -60,7 +68,12 @@ pub fn from_fragment(fragment: &str) -> Result<Option<Linked>, String> {
     }
     let parsed = game.finish()?;
     let players = parsed.session.options().players();
-    let seats = parsed.seats.unwrap_or_else(|| vec![Seat::Human; players]);
+    let seats = parsed
+        .seats
+        .unwrap_or_else(|| vec![Seat::Human; players])
+        .into_iter()
+        .map(|s| if s == Seat::Remote { Seat::Human } else { s })
+        .collect();
     Ok(Some(Linked {
         play: Play::resume(parsed.session, seats, true)?,
         at: parsed.at,

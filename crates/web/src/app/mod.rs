@@ -85,6 +85,8 @@ pub fn default_game() -> NewGame {
         },
         seats: vec![Seat::Human, Seat::Computer(Level::Master)],
         undo_allowed: true,
+        names: Vec::new(),
+        id: None,
     }
 }
 

@@ -168,6 +168,8 @@ fn read() -> Choice {
             spec,
             seats,
             undo_allowed: undo.checked(),
+            names: Vec::new(),
+            id: None,
         },
         first: if cheversi {
             "listed".into()

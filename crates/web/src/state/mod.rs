@@ -11,6 +11,7 @@
 
 pub mod computer;
 pub mod evaluation;
+pub mod games;
 pub mod graph;
 pub mod play;
 pub mod pointer;
@@ -28,6 +29,7 @@ use cheversi_api::view::{self, Snapshot};
 use cheversi_engine::{GameState, Square};
 use computer::Computer;
 use evaluation::Evaluation;
+use games::{compare, Compare, Games};
 use play::Play;
 use pointer::{Drag, Pointer};
 pub use prefs::{Overlay, Prefs};
@@ -51,6 +53,16 @@ pub enum Target {
 pub enum Source {
     Link,
     Record,
+}
+
+/// Whose turn it is in a correspondence game, as this device sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    Yours,
+    /// A friend's (their name).
+    Waiting(String),
+    Computer,
+    Over,
 }
 
 #[derive(Debug)]
@@ -125,6 +137,18 @@ pub enum Action {
         at: Option<usize>,
         from: Source,
     },
+    /// A correspondence link: a new game, or news of one kept here.
+    /// `fresh_id` names it if it must become a separate game.
+    Arrive {
+        letter: crate::letter::Letter,
+        fresh_id: String,
+    },
+    /// Open a correspondence game kept here.
+    OpenGame(String),
+    /// Back to the game at this device.
+    OpenLocal,
+    DeleteGame(String),
+    UndoDelete,
     /// Open the offered game (replacing the one in progress) or keep ours.
     AcceptOffer,
     DeclineOffer,
@@ -143,7 +167,10 @@ pub enum Action {
 #[derive(Debug, Default, PartialEq)]
 pub struct Effects {
     pub render: bool,
+    /// Save the game at this device (only when a local game is shown).
     pub save: bool,
+    /// Save the correspondence games and which game is open.
+    pub save_games: bool,
     /// Send this request to the worker (it replaces any other).
     pub think: Option<ToWorker>,
     /// End the worker's current search (its answer would be stale).
@@ -208,6 +235,15 @@ pub struct State {
     game_version: u64,
     /// Bumped whenever something saved changes.
     saved: u64,
+    /// The correspondence games kept here.
+    games: Games,
+    /// The game at this device, put aside while a correspondence game is
+    /// shown.
+    parked: Option<Play>,
+    /// Bumped whenever the list of games or the open game changes.
+    games_saved: u64,
+    /// The page's clock (ms since 1970), set by the shell.
+    now: f64,
 }
 
 impl State {
@@ -234,6 +270,10 @@ impl State {
             version: 0,
             game_version: 0,
             saved: 0,
+            games: Games::default(),
+            parked: None,
+            games_saved: 0,
+            now: 0.0,
         };
         state.prefs.flipped = state.play.human_plays_black_only();
         state
@@ -296,6 +336,51 @@ impl State {
     }
     pub fn review(&self) -> Option<&Review> {
         self.review.as_ref()
+    }
+    pub fn games(&self) -> &Games {
+        &self.games
+    }
+
+    /// The games kept here, read by the shell at start.
+    pub fn set_games(&mut self, games: Games) {
+        self.games = games;
+    }
+
+    /// The page's clock, before each action (for "last change").
+    pub fn set_now(&mut self, ms: f64) {
+        self.now = ms;
+    }
+
+    /// A seat's player as the page names them: the name given, else the
+    /// colour.
+    pub fn seat_name(&self, seat: usize) -> String {
+        self.play
+            .name(seat)
+            .unwrap_or_else(|| i18n::player(seat as u8).to_string())
+    }
+
+    /// Whose turn it is, in a correspondence game.
+    pub fn turn(&self) -> Option<Turn> {
+        self.play.id()?;
+        let Some(mover) = self.play.live_mover() else {
+            return Some(Turn::Over);
+        };
+        Some(match self.play.seats()[mover] {
+            Seat::Human => Turn::Yours,
+            Seat::Remote => Turn::Waiting(self.seat_name(mover)),
+            Seat::Computer(_) => Turn::Computer,
+        })
+    }
+
+    /// A correspondence game waiting for a friend (or over): the page
+    /// offers to send the link.
+    pub fn should_send(&self) -> bool {
+        matches!(self.turn(), Some(Turn::Waiting(_) | Turn::Over))
+    }
+
+    /// The link's fragment for the correspondence game shown.
+    pub fn letter(&self) -> Option<String> {
+        crate::letter::to_fragment(&self.play)
     }
 
     /// Squares to outline on the board: the hint, else (in a reviewed
@@ -377,7 +462,7 @@ impl State {
     // ----- acting -----
 
     pub fn apply(&mut self, action: Action) -> Effects {
-        let (version, saved) = (self.version, self.saved);
+        let (version, saved, games_saved) = (self.version, self.saved, self.games_saved);
         let mut fx = Effects {
             render: true,
             ..Effects::default()
@@ -387,7 +472,14 @@ impl State {
             self.position_changed();
         }
         self.settle(&mut fx);
-        fx.save = self.saved != saved || self.version != version;
+        let changed = self.saved != saved || self.version != version;
+        if self.games.put(&self.play, self.now) {
+            self.games_saved += 1;
+        }
+        // A correspondence game is kept in the list, never as the game at
+        // this device.
+        fx.save = changed && (self.play.id().is_none() || self.parked.is_some());
+        fx.save_games = self.games_saved != games_saved;
         fx
     }
 
@@ -470,6 +562,24 @@ impl State {
                 Err(e) => self.refuse(tf("status.cannot_start", &[("reason", &e)])),
             },
             Action::Open { play, at, from } => self.open(play, at, from),
+            Action::Arrive { letter, fresh_id } => self.arrive(letter, fresh_id),
+            Action::OpenGame(id) => self.open_kept(&id),
+            Action::OpenLocal => {
+                if let Some(local) = self.parked.take() {
+                    self.replace(local, None);
+                    self.prefs.flipped = self.play.human_plays_black_only();
+                    self.games_saved += 1;
+                    self.tell(t("corr.local_opened"));
+                }
+            }
+            Action::DeleteGame(id) => self.delete_game(&id),
+            Action::UndoDelete => {
+                if let Some(id) = self.games.undo_delete() {
+                    self.games_saved += 1;
+                    self.open_kept(&id);
+                    self.tell(t("corr.restored"));
+                }
+            }
             Action::AcceptOffer => {
                 if let Some(offer) = self.offer.take() {
                     self.replace(offer.play, offer.at);
@@ -771,7 +881,8 @@ impl State {
         if self.locked {
             return self.refuse(t("embed.diagram"));
         }
-        if from == Source::Link && self.play.in_progress() && !self.same_game(&play) {
+        let local = self.parked.as_ref().unwrap_or(&self.play);
+        if from == Source::Link && local.in_progress() && !self.same_game(&play) {
             self.offer = Some(Offer { play, at });
             self.announce = t("status.link_offer").into();
             self.status = Status {
@@ -787,15 +898,164 @@ impl State {
         }));
     }
 
-    /// The same game, perhaps with more moves: opening it loses nothing.
+    /// A correspondence link. A new game is kept and shown; news of a game
+    /// kept here is added if it continues our copy, recognised if it is
+    /// older, and refused if it changes an earlier move (our copy stays;
+    /// the link may be opened as a separate game).
+    fn arrive(&mut self, letter: crate::letter::Letter, fresh_id: String) {
+        if self.locked {
+            return self.refuse(t("embed.diagram"));
+        }
+        let theirs = letter.moves();
+        let kept = match self.games.get(&letter.id).map(|g| g.to_play()) {
+            None => {
+                return match letter.for_receiver() {
+                    Ok(play) => {
+                        self.show_game(play);
+                        let player = self
+                            .play
+                            .live_mover()
+                            .filter(|&m| self.play.here(m))
+                            .map(|m| i18n::player(m as u8).to_string());
+                        let text = match player {
+                            Some(player) => tf("corr.new", &[("player", &player)]),
+                            None => t("corr.new_watch").to_string(),
+                        };
+                        self.tell_turn(text);
+                    }
+                    Err(e) => self.refuse(tf("status.link_bad", &[("reason", &e)])),
+                };
+            }
+            Some(Err(e)) => return self.refuse(tf("corr.bad_copy", &[("reason", &e)])),
+            Some(Ok(play)) => play,
+        };
+        let same_options = kept.session().options() == letter.session.options();
+        let ours = kept.session().notations();
+        let verdict = if same_options {
+            compare(&ours, &theirs)
+        } else {
+            Compare::Differs {
+                ply: 0,
+                ours: String::new(),
+                theirs: String::new(),
+            }
+        };
+        match verdict {
+            Compare::Same | Compare::Older => {
+                if self.play.id() != Some(letter.id.as_str()) {
+                    self.show_game(kept);
+                }
+                self.tell_turn(t("corr.already").to_string());
+            }
+            Compare::Newer => {
+                let mut play = kept;
+                if let Err(e) = play.extend(&theirs) {
+                    return self.refuse(tf("status.link_bad", &[("reason", &e)]));
+                }
+                self.show_game(play);
+                let mover = theirs.len() - 1;
+                let who = self
+                    .play
+                    .session()
+                    .position_at(mover)
+                    .and_then(|g| g.to_move())
+                    .map(|m| self.seat_name(m as usize))
+                    .unwrap_or_default();
+                let text = tf("corr.moved", &[("name", &who), ("move", &theirs[mover])]);
+                self.tell_turn(text);
+            }
+            Compare::Differs { ply, ours, theirs } => {
+                let text = if same_options {
+                    tf(
+                        "corr.differs",
+                        &[
+                            ("ply", &(ply + 1).to_string()),
+                            ("ours", &ours),
+                            ("theirs", &theirs),
+                        ],
+                    )
+                } else {
+                    t("corr.other_options").to_string()
+                };
+                self.refuse(text);
+                let separate = crate::letter::Letter {
+                    id: fresh_id,
+                    ..letter
+                };
+                if let Ok(play) = separate.for_receiver() {
+                    self.offer = Some(Offer { play, at: None });
+                }
+            }
+        }
+    }
+
+    /// Says something, then whose turn it now is.
+    fn tell_turn(&mut self, text: String) {
+        let turn = match self.turn() {
+            Some(Turn::Yours) => t("corr.your_turn").to_string(),
+            Some(Turn::Waiting(name)) => tf("corr.waiting", &[("name", &name)]),
+            Some(Turn::Over) => t("status.game_over").to_string(),
+            Some(Turn::Computer) | None => String::new(),
+        };
+        self.tell(format!("{text} {turn}").trim().to_string());
+    }
+
+    /// Shows a correspondence game in place of the one shown, which is
+    /// kept: a local game put aside, a correspondence game in the list.
+    fn show_game(&mut self, play: Play) {
+        self.replace(play, None);
+        self.prefs.flipped = self.play.human_plays_black_only();
+        self.games_saved += 1;
+    }
+
+    fn open_kept(&mut self, id: &str) {
+        if self.play.id() == Some(id) {
+            return;
+        }
+        match self.games.get(id).map(|g| g.to_play()) {
+            Some(Ok(play)) => {
+                self.show_game(play);
+                self.tell_turn(String::new());
+            }
+            Some(Err(e)) => self.refuse(tf("corr.bad_copy", &[("reason", &e)])),
+            None => {}
+        }
+    }
+
+    /// Deletes a kept game. When it is the one shown, the game at this
+    /// device comes back (or a new one of the same kind).
+    fn delete_game(&mut self, id: &str) {
+        if self.play.id() == Some(id) {
+            let local = self.parked.take().or_else(|| {
+                let session = cheversi_engine::Session::new(self.play.session().options());
+                let seats = vec![Seat::Human; self.play.seats().len()];
+                Play::resume(session, seats, true).ok()
+            });
+            if let Some(local) = local {
+                self.replace(local, None);
+                self.prefs.flipped = self.play.human_plays_black_only();
+            }
+        }
+        if self.games.delete(id) {
+            self.games_saved += 1;
+            self.tell(t("corr.deleted"));
+        }
+    }
+
+    /// The game at this device, perhaps with more moves: opening it loses
+    /// nothing.
     fn same_game(&self, other: &Play) -> bool {
-        let ours = self.play.session().notations();
+        let local = self.parked.as_ref().unwrap_or(&self.play);
+        let ours = local.session().notations();
         let theirs = other.session().notations();
-        self.play.spec() == other.spec() && theirs.starts_with(&ours)
+        local.spec() == other.spec() && theirs.starts_with(&ours)
     }
 
     /// A new game takes the place of the old one; the preferences stay.
+    /// A correspondence game shown puts the game at this device aside; a
+    /// new game at this device takes the place of the old one.
     fn replace(&mut self, play: Play, at: Option<usize>) {
+        let corr = play.id().is_some();
         let old = std::mem::replace(&mut self.play, play);
         if let Some(ply) = at {
             self.play.go_to(ply);
@@ -804,6 +1064,12 @@ impl State {
         if let Some(cheversi_engine::Outcome::Winner(w)) = old.session().latest().outcome() {
             self.last_winner = Some(w);
         }
+        match (corr, old.id().is_none()) {
+            (true, true) => self.parked = Some(old),
+            (false, _) => self.parked = None,
+            (true, false) => {}
+        }
+        self.games_saved += 1;
         self.offer = None;
         self.review = None;
         self.version += 1;
@@ -854,6 +1120,12 @@ impl State {
         };
         if self.play.reviewing() && !self.play.undo_allowed() {
             return Err(t("status.reviewing").into());
+        }
+        if self.play.seats()[mover as usize] == Seat::Remote {
+            return Err(tf(
+                "corr.their_turn",
+                &[("name", &self.seat_name(mover as usize))],
+            ));
         }
         if self.play.seats()[mover as usize] != Seat::Human {
             return Err(tf(
@@ -1082,3 +1354,6 @@ impl State {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tests_corr;

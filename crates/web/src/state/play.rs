@@ -18,15 +18,87 @@ pub struct Play {
     seats: Vec<Seat>,
     undo_allowed: bool,
     reviewing: bool,
+    /// A correspondence game's id: played with friends by link.
+    id: Option<String>,
 }
+
+/// The record's tag for each seat's name (the seats' English names).
+pub const NAME_TAGS: [&str; 4] = ["White", "Black", "Red", "Blue"];
+/// The longest name a player may give.
+pub const MAX_NAME: usize = 30;
 
 /// Why undo or redo did nothing (a key of the page's wording).
 pub type Refusal = &'static str;
 
 impl Play {
+    /// A new game. With a seat played by a friend by link it is a
+    /// correspondence game: it needs an id, and undo is off (a move sent
+    /// is sent).
     pub fn new(game: NewGame) -> Result<Play, String> {
         let options = game.spec.options()?;
-        Play::resume(Session::new(options), game.seats, game.undo_allowed)
+        let mut session = Session::new(options);
+        for (seat, name) in game.names.iter().enumerate() {
+            set_name(&mut session, seat, name)?;
+        }
+        let remote = game.seats.contains(&Seat::Remote);
+        let mut play = Play::resume(session, game.seats, game.undo_allowed && !remote)?;
+        if remote {
+            let id = game.id.ok_or("a game with a friend needs an id")?;
+            play = play.with_id(id)?;
+        }
+        Ok(play)
+    }
+
+    /// The same game as a correspondence game with this id (undo off).
+    pub fn with_id(mut self, id: String) -> Result<Play, String> {
+        check_id(&id)?;
+        self.id = Some(id);
+        self.undo_allowed = false;
+        Ok(self)
+    }
+
+    /// The correspondence game's id; None for a game at this device.
+    pub fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    /// The name given to a seat's player, if any.
+    pub fn name(&self, seat: usize) -> Option<String> {
+        let tag = NAME_TAGS.get(seat)?;
+        self.session
+            .record()
+            .tag(tag)
+            .map(str::to_string)
+            .filter(|n| !n.is_empty())
+    }
+
+    /// Seats played at this device by a person.
+    pub fn here(&self, seat: usize) -> bool {
+        self.seats.get(seat) == Some(&Seat::Human)
+    }
+
+    /// The seat to move in the live game (whatever the cursor).
+    pub fn live_mover(&self) -> Option<usize> {
+        self.session.latest().to_move().map(|m| m as usize)
+    }
+
+    /// Brings in moves played elsewhere: `moves` must begin with this
+    /// game's moves. The seats, names and id stay.
+    pub fn extend(&mut self, moves: &[String]) -> Result<(), String> {
+        let ours = self.session.notations();
+        if !moves.starts_with(&ours) {
+            return Err("the moves do not continue this game".into());
+        }
+        let mut session = self.session.clone();
+        session.go_to(ours.len());
+        for (i, text) in moves.iter().enumerate().skip(ours.len()) {
+            session
+                .play_text(text)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
+        }
+        self.session = session;
+        self.reviewing = false;
+        Ok(())
     }
 
     /// A game with moves already played; the seats must fit the game.
@@ -44,6 +116,7 @@ impl Play {
             seats,
             undo_allowed,
             reviewing,
+            id: None,
         })
     }
 
@@ -107,7 +180,8 @@ impl Play {
         self.seat_to_move()?.level()
     }
 
-    /// Two seats, the computer White and a person Black: show Black below.
+    /// Two seats, White not played here and Black by a person here: show
+    /// Black below.
     pub fn human_plays_black_only(&self) -> bool {
         self.seats.len() == 2 && self.seats[0] != Seat::Human && self.seats[1] == Seat::Human
     }
@@ -168,6 +242,44 @@ impl Play {
     }
 }
 
+/// Sets a seat's name in the record's tags (empty: none).
+pub fn set_name(session: &mut Session, seat: usize, name: &str) -> Result<(), String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Ok(());
+    }
+    let tag = NAME_TAGS
+        .get(seat)
+        .ok_or_else(|| format!("names: no seat {}", seat + 1))?;
+    if name.chars().count() > MAX_NAME {
+        return Err(format!(
+            "names: '{name}' is longer than {MAX_NAME} characters"
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(format!("names: '{name}' holds a character a name cannot"));
+    }
+    session
+        .set_tag(tag, name)
+        .map_err(|e| format!("names: {e}"))
+}
+
+/// A game id: 6 to 32 letters, digits, `-` or `_`.
+pub fn check_id(id: &str) -> Result<(), String> {
+    let ok = (6..=32).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok {
+        Ok(())
+    } else {
+        let shown: String = id.chars().take(40).collect();
+        Err(format!(
+            "id: '{shown}' is not 6 to 32 letters, digits, - or _"
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,6 +289,8 @@ mod tests {
             spec: serde_json::from_str(spec).unwrap(),
             seats,
             undo_allowed: true,
+            names: Vec::new(),
+            id: None,
         })
         .unwrap()
     }

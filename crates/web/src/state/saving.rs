@@ -23,13 +23,16 @@ pub const SAVE_VERSION: u32 = 1;
 
 impl State {
     /// What localStorage keeps (the app stores it as JSON).
+    /// The game at this device: the one shown, or the one put aside while
+    /// a correspondence game is shown (those are kept in "My games").
     pub fn save(&self) -> Saved {
-        let session = self.play.session();
+        let play = self.parked.as_ref().unwrap_or(&self.play);
+        let session = play.session();
         Saved {
             version: SAVE_VERSION,
             record: session.record().to_text(),
-            seats: self.play.seats().to_vec(),
-            undo_allowed: self.play.undo_allowed(),
+            seats: play.seats().to_vec(),
+            undo_allowed: play.undo_allowed(),
             cursor: session.cursor(),
             last_winner: self.last_winner,
         }

@@ -9,14 +9,20 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "SeatName", into = "SeatName")]
 pub enum Seat {
+    /// A person at this device.
     Human,
+    /// A friend on another device: their moves come by link
+    /// (correspondence games).
+    Remote,
     Computer(Level),
 }
 
-/// A seat as saved games spell it: `"Human"` or `{"Computer": "master"}`.
+/// A seat as saved games spell it: `"Human"`, `"Remote"` or
+/// `{"Computer": "master"}`.
 #[derive(Serialize, Deserialize)]
 enum SeatName {
     Human,
+    Remote,
     Computer(String),
 }
 
@@ -25,6 +31,7 @@ impl TryFrom<SeatName> for Seat {
     fn try_from(name: SeatName) -> Result<Seat, String> {
         match name {
             SeatName::Human => Ok(Seat::Human),
+            SeatName::Remote => Ok(Seat::Remote),
             SeatName::Computer(level) => Seat::parse(&level),
         }
     }
@@ -34,6 +41,7 @@ impl From<Seat> for SeatName {
     fn from(seat: Seat) -> SeatName {
         match seat {
             Seat::Human => SeatName::Human,
+            Seat::Remote => SeatName::Remote,
             Seat::Computer(level) => SeatName::Computer(level.name().to_string()),
         }
     }
@@ -41,18 +49,20 @@ impl From<Seat> for SeatName {
 
 impl Seat {
     /// Every choice, as the New game dialog lists them.
-    pub const CHOICES: [Seat; 5] = [
+    pub const CHOICES: [Seat; 6] = [
         Seat::Human,
+        Seat::Remote,
         Seat::Computer(Level::Beginner),
         Seat::Computer(Level::Casual),
         Seat::Computer(Level::Strong),
         Seat::Computer(Level::Master),
     ];
 
-    /// `human` or a level's name (`beginner` … `master`).
+    /// `human`, `remote` or a level's name (`beginner` … `master`).
     pub fn parse(name: &str) -> Result<Seat, String> {
         match name {
             "human" => Ok(Seat::Human),
+            "remote" => Ok(Seat::Remote),
             level => level
                 .parse::<Level>()
                 .map(Seat::Computer)
@@ -64,15 +74,21 @@ impl Seat {
     pub fn name(self) -> &'static str {
         match self {
             Seat::Human => "human",
+            Seat::Remote => "remote",
             Seat::Computer(level) => level.name(),
         }
     }
 
     pub fn level(self) -> Option<Level> {
         match self {
-            Seat::Human => None,
+            Seat::Human | Seat::Remote => None,
             Seat::Computer(level) => Some(level),
         }
+    }
+
+    /// A person, here or on another device.
+    pub fn is_person(self) -> bool {
+        matches!(self, Seat::Human | Seat::Remote)
     }
 }
 
@@ -83,6 +99,11 @@ pub struct NewGame {
     /// One per seat, in turn order (White first).
     pub seats: Vec<Seat>,
     pub undo_allowed: bool,
+    /// The players' names, one per seat (empty: none given).
+    pub names: Vec<String>,
+    /// A new correspondence game's id (the shell draws it); used only
+    /// when a seat is [`Seat::Remote`].
+    pub id: Option<String>,
 }
 
 #[cfg(test)]
@@ -111,5 +132,8 @@ mod tests {
             "every level is offered"
         );
         assert_eq!(Seat::parse("human"), Ok(Seat::Human));
+        assert_eq!(Seat::parse("remote"), Ok(Seat::Remote));
+        let remote: Vec<Seat> = serde_json::from_str(r#"["Remote"]"#).unwrap();
+        assert_eq!(remote, [Seat::Remote]);
     }
 }

@@ -12,6 +12,8 @@ fn game(spec: &str, seats: Vec<Seat>) -> State {
             spec: serde_json::from_str(spec).unwrap(),
             seats,
             undo_allowed: true,
+            names: Vec::new(),
+            id: None,
         })
         .unwrap(),
     )
@@ -490,6 +492,8 @@ fn undo_can_be_switched_off() {
             spec: serde_json::from_str(r#"{"game":"cheversi"}"#).unwrap(),
             seats: vec![Seat::Human, Seat::Human],
             undo_allowed: false,
+            names: Vec::new(),
+            id: None,
         })
         .unwrap(),
     );
@@ -836,7 +840,7 @@ proptest! {
                     undoing = true;
                     let spec: cheversi_api::spec::GameSpec = serde_json::from_str(SPECS[g]).unwrap();
                     let players = spec.options().unwrap().players();
-                    Action::Start(NewGame { spec, seats: seats_for(players, pattern), undo_allowed: pattern != 2 })
+                    Action::Start(NewGame { spec, seats: seats_for(players, pattern), undo_allowed: pattern != 2, names: Vec::new(), id: None })
                 }
                 Step::Answer(_) | Step::StaleAnswer if s.pending_request().is_none() => Action::Resized,
                 Step::Answer(pick) if s.pending_request().is_some_and(|p| p.purpose == Purpose::Review) => {

@@ -1,0 +1,311 @@
+//! "My games": the correspondence games kept on this device, and how a
+//! link's copy of a game compares with the copy here.
+//!
+//! Each game is kept as its record (moves and names), who plays each seat
+//! from this device's point of view, and when it last changed here. The
+//! list is read whole and checked game by game: a game that cannot be
+//! read is reported and kept as text, never dropped.
+
+use super::play::Play;
+use super::seat::Seat;
+use cheversi_engine::Session;
+use serde::{Deserialize, Serialize};
+
+pub const GAMES_VERSION: u32 = 1;
+
+/// One game as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredGame {
+    pub id: String,
+    pub record: String,
+    pub seats: Vec<Seat>,
+    /// When its moves last changed here (ms since 1970, the page's clock).
+    pub updated: f64,
+}
+
+impl StoredGame {
+    pub fn of(play: &Play, updated: f64) -> Option<StoredGame> {
+        Some(StoredGame {
+            id: play.id()?.to_string(),
+            record: play.session().record().to_text(),
+            seats: play.seats().to_vec(),
+            updated,
+        })
+    }
+
+    /// The game, at its last move; the error says what is wrong.
+    pub fn to_play(&self) -> Result<Play, String> {
+        let session = Session::parse_record(&self.record).map_err(|e| e.to_string())?;
+        Play::resume(session, self.seats.clone(), false)?.with_id(self.id.clone())
+    }
+}
+
+/// What localStorage keeps (the shell turns it into JSON and back).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct GamesFile {
+    pub version: u32,
+    pub games: Vec<StoredGame>,
+}
+
+/// The list, newest change first, and the last game deleted (for undo).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Games {
+    list: Vec<StoredGame>,
+    deleted: Option<(usize, StoredGame)>,
+}
+
+/// How a link's moves compare with the moves of the copy here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Compare {
+    /// The same moves.
+    Same,
+    /// The link's moves are an earlier stage of ours.
+    Older,
+    /// The link continues ours.
+    Newer,
+    /// The link changes move `ply + 1`: `ours` here, `theirs` in the link
+    /// (None where that side has no such move).
+    Differs {
+        ply: usize,
+        ours: String,
+        theirs: String,
+    },
+}
+
+pub fn compare(ours: &[String], theirs: &[String]) -> Compare {
+    let common = ours.iter().zip(theirs).take_while(|(a, b)| a == b).count();
+    if common == ours.len() && common == theirs.len() {
+        Compare::Same
+    } else if common == theirs.len() {
+        Compare::Older
+    } else if common == ours.len() {
+        Compare::Newer
+    } else {
+        Compare::Differs {
+            ply: common,
+            ours: ours[common].clone(),
+            theirs: theirs[common].clone(),
+        }
+    }
+}
+
+impl Games {
+    /// The games read from storage, each checked (its record replays, its
+    /// seats fit, its id is one): the good ones, newest first, and the
+    /// others with the reason, for the shell to set aside.
+    pub fn from_stored(stored: Vec<StoredGame>) -> (Games, Vec<(StoredGame, String)>) {
+        let mut games = Games::default();
+        let mut bad = Vec::new();
+        for game in stored {
+            if games.get(&game.id).is_some() {
+                let why = format!("{}: kept twice", game.id);
+                bad.push((game, why));
+                continue;
+            }
+            match game.to_play() {
+                Ok(_) => games.list.push(game),
+                Err(e) => bad.push((game, e)),
+            }
+        }
+        games.list.sort_by(|a, b| b.updated.total_cmp(&a.updated));
+        (games, bad)
+    }
+
+    pub fn to_file(&self) -> GamesFile {
+        GamesFile {
+            version: GAMES_VERSION,
+            games: self.list.clone(),
+        }
+    }
+
+    /// Newest change first.
+    pub fn list(&self) -> &[StoredGame] {
+        &self.list
+    }
+
+    pub fn get(&self, id: &str) -> Option<&StoredGame> {
+        self.list.iter().find(|g| g.id == id)
+    }
+
+    /// Keeps a correspondence game as it is now. Its time changes only
+    /// when its moves or seats do (looking through a game is no change).
+    /// True when something changed.
+    pub fn put(&mut self, play: &Play, now: f64) -> bool {
+        let Some(mut game) = StoredGame::of(play, now) else {
+            return false;
+        };
+        if let Some(i) = self.list.iter().position(|g| g.id == game.id) {
+            let old = &self.list[i];
+            if old.record == game.record && old.seats == game.seats {
+                return false;
+            }
+            if old.record == game.record {
+                game.updated = old.updated;
+            }
+            self.list.remove(i);
+        }
+        let at = self
+            .list
+            .iter()
+            .position(|g| g.updated <= game.updated)
+            .unwrap_or(self.list.len());
+        self.list.insert(at, game);
+        true
+    }
+
+    /// Deletes a game (undo brings it back). False if there is none.
+    pub fn delete(&mut self, id: &str) -> bool {
+        match self.list.iter().position(|g| g.id == id) {
+            Some(i) => {
+                self.deleted = Some((i, self.list.remove(i)));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Brings back the game deleted last; its id.
+    pub fn undo_delete(&mut self) -> Option<String> {
+        let (i, game) = self.deleted.take()?;
+        if self.get(&game.id).is_some() {
+            return None;
+        }
+        let id = game.id.clone();
+        self.list.insert(i.min(self.list.len()), game);
+        Some(id)
+    }
+
+    pub fn can_undo_delete(&self) -> bool {
+        self.deleted.is_some()
+    }
+
+    /// Every game's record, one after another.
+    pub fn export(&self) -> String {
+        self.list
+            .iter()
+            .map(|g| g.record.trim_end().to_string())
+            .collect::<Vec<_>>()
+            .join("\n\n")
+            + "\n"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::NewGame;
+    use cheversi_engine::ai::levels::Level;
+
+    fn strings(moves: &[&str]) -> Vec<String> {
+        moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn links_compare_with_the_copy_here() {
+        let ours = strings(&["Qd4", "Bf6", "Ke5"]);
+        assert_eq!(compare(&ours, &ours), Compare::Same);
+        assert_eq!(compare(&ours, &ours[..2]), Compare::Older);
+        assert_eq!(compare(&ours, &[]), Compare::Older);
+        assert_eq!(compare(&ours[..1], &ours), Compare::Newer);
+        assert_eq!(compare(&[], &ours), Compare::Newer);
+        assert_eq!(
+            compare(&ours, &strings(&["Qd4", "Bg7", "Ke5", "Nd6"])),
+            Compare::Differs {
+                ply: 1,
+                ours: "Bf6".into(),
+                theirs: "Bg7".into()
+            }
+        );
+    }
+
+    fn corr(id: &str, moves: &[&str]) -> Play {
+        let mut play = Play::new(NewGame {
+            spec: serde_json::from_str(r#"{"game":"cheversi","rules":"lewicki"}"#).unwrap(),
+            seats: vec![Seat::Human, Seat::Remote],
+            undo_allowed: true,
+            names: vec!["Ann".into(), "Ben".into()],
+            id: Some(id.into()),
+        })
+        .unwrap();
+        for m in moves {
+            play.play(m).unwrap();
+        }
+        play
+    }
+
+    #[test]
+    fn games_are_kept_newest_first_and_survive_a_round_trip() {
+        let mut games = Games::default();
+        assert!(games.put(&corr("first-game", &["Qd4"]), 10.0));
+        assert!(games.put(&corr("second-game", &[]), 20.0));
+        assert!(!games.put(&corr("first-game", &["Qd4"]), 30.0), "no change");
+        let ids: Vec<&str> = games.list().iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(ids, ["second-game", "first-game"]);
+        assert!(games.put(&corr("first-game", &["Qd4", "Bf6"]), 40.0));
+        assert_eq!(games.list()[0].id, "first-game");
+        assert_eq!(games.list()[0].updated, 40.0);
+        let (read, bad) = Games::from_stored(json_round_trip(&games).games);
+        assert!(bad.is_empty());
+        assert_eq!(read.list(), games.list());
+        let play = read.get("first-game").unwrap().to_play().unwrap();
+        assert_eq!(play.session().notations(), ["Qd4", "Bf6"]);
+        assert_eq!(play.name(1).as_deref(), Some("Ben"));
+        assert_eq!(play.seats(), [Seat::Human, Seat::Remote]);
+        assert!(!play.undo_allowed());
+        // A local game is not kept here.
+        let local = Play::resume(
+            Session::new(play.session().options()),
+            vec![Seat::Human, Seat::Computer(Level::Casual)],
+            true,
+        )
+        .unwrap();
+        assert!(!games.put(&local, 50.0));
+    }
+
+    #[test]
+    fn a_deleted_game_comes_back_with_undo() {
+        let mut games = Games::default();
+        games.put(&corr("first-game", &["Qd4"]), 10.0);
+        games.put(&corr("second-game", &[]), 20.0);
+        assert!(games.delete("first-game"));
+        assert!(!games.delete("first-game"));
+        assert_eq!(games.list().len(), 1);
+        assert_eq!(games.undo_delete().as_deref(), Some("first-game"));
+        assert_eq!(games.list()[1].id, "first-game", "back in its place");
+        assert_eq!(games.undo_delete(), None);
+        let export = games.export();
+        assert_eq!(export.matches("[Game \"Cheversi\"]").count(), 2, "{export}");
+        assert!(export.contains("1. Qd4"), "{export}");
+    }
+
+    fn json_round_trip(games: &Games) -> GamesFile {
+        let text = serde_json::to_string(&games.to_file()).unwrap();
+        serde_json::from_str(&text).unwrap()
+    }
+
+    #[test]
+    fn unreadable_games_are_reported_and_the_rest_kept() {
+        let mut games = Games::default();
+        games.put(&corr("good-game", &["Qd4"]), 10.0);
+        let mut stored = json_round_trip(&games).games;
+        let mut broken = stored[0].clone();
+        broken.id = "bad-game1".into();
+        broken.record = broken.record.replace("Qd4", "Qz9");
+        let mut twice = stored[0].clone();
+        twice.updated = 3.0;
+        let mut short_id = stored[0].clone();
+        short_id.id = "x".into();
+        stored.extend([broken, twice, short_id]);
+        let (read, bad) = Games::from_stored(stored);
+        assert_eq!(read.list().len(), 1);
+        let reasons: Vec<&str> = bad.iter().map(|(_, why)| why.as_str()).collect();
+        assert_eq!(bad.len(), 3, "{reasons:?}");
+        assert_eq!(
+            bad[0].0.id, "bad-game1",
+            "the game is handed back to be kept"
+        );
+        assert!(reasons[0].contains("Qz9"), "{reasons:?}");
+        assert!(reasons[1].contains("kept twice"), "{reasons:?}");
+        assert!(reasons[2].starts_with("id: 'x'"), "{reasons:?}");
+    }
+}
