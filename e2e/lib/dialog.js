@@ -3,7 +3,8 @@ import { settled } from './play.js';
 
 /**
  * options: { game: 'cheversi'|'attrition', rules, variant, players,
- *            seats: ['human', 'master', ...], undo: true|false }
+ *            seats: ['human', 'master', 'remote', ...], names: ['Ann', ...],
+ *            undo: true|false }
  */
 export async function newGame(page, options) {
   await page.click('#new-game-button');
@@ -13,6 +14,9 @@ export async function newGame(page, options) {
   if (options.players) await page.selectOption('#ng-players', String(options.players));
   for (const [i, seat] of (options.seats ?? []).entries()) {
     await page.selectOption(`#ng-seat-${i}`, seat);
+  }
+  for (const [i, name] of (options.names ?? []).entries()) {
+    await page.fill(`#ng-name-${i}`, name);
   }
   if (options.undo !== undefined) await page.setChecked('#ng-undo', options.undo);
   await page.click('#ng-start');

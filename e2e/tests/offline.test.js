@@ -27,7 +27,7 @@ async function fresh() {
   return opened;
 }
 
-test('served from a sub-path, it installs, goes offline and finishes a game', async () => {
+test('served from a sub-path, it installs, goes offline, finishes a game and opens a friend\'s link', async () => {
   assert.match(server.url, /\/games\/cheversi\/$/);
   const { context, page, errors, violations } = await fresh();
   const cached = await page.evaluate(async () => {
@@ -55,6 +55,16 @@ test('served from a sub-path, it installs, goes offline and finishes a game', as
   }
   assert.equal(placements, 8);
   assert.match(await page.locator('#summary').textContent(), /(wins|Draw)/);
+
+  // Still offline, a friend's link opens in the installed app, and the
+  // answer can be sent.
+  await page.goto(server.url + '#game=cheversi&rules=lewicki&moves=Qd4&seats=human.human&id=offline-game-1&next=1&name0=Ann');
+  await until(page, () => document.querySelectorAll('#moves .move').length === 1);
+  assert.match(await page.locator('#status').textContent(), /A game by link: you play Black\. Your turn\./);
+  await page.fill('#type-move', 'Bf6');
+  await page.press('#type-move', 'Enter');
+  await page.click('#send-move');
+  assert.match(await page.locator('#send-link').inputValue(), /\/games\/cheversi\/#game=cheversi&.*moves=Qd4\.Bf6&.*id=offline-game-1&next=0/);
   assert.deepEqual(await violations(), []);
   assert.deepEqual(errors, []);
   await context.close();

@@ -4,6 +4,7 @@
 //! changes no state by itself.
 
 mod brain;
+mod corr;
 mod dom;
 mod embedded;
 pub(crate) mod lang;
@@ -67,6 +68,7 @@ fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
 /// Hands an action to the state and carries out what it asks.
 pub fn dispatch(action: Action) {
     with_app(|app| {
+        app.state.set_now(corr::now());
         let fx = app.state.apply(action);
         app.carry_out(fx);
     });
@@ -143,11 +145,17 @@ pub fn start() {
         .unchecked_into();
     lang::init();
     let embedded = embedded::is_embedded();
-    let (state, problem) = if embedded {
+    let (mut state, problem) = if embedded {
         embedded::setup()
     } else {
         restore_or_start()
     };
+    let (games, open_game, games_problem) = if embedded {
+        Default::default()
+    } else {
+        corr::load()
+    };
+    state.set_games(games);
     let app = App {
         state,
         brain: None,
@@ -202,7 +210,13 @@ pub fn start() {
     wire_events();
     setup::wire();
     share::wire(embedded);
-    if let Some(text) = problem {
+    if !embedded {
+        corr::wire();
+    }
+    if let Some(id) = open_game {
+        dispatch(Action::OpenGame(id));
+    }
+    for text in [problem, games_problem].into_iter().flatten() {
         dispatch(Action::Tell { text, error: true });
     }
     if embedded {
@@ -497,6 +511,9 @@ impl App {
             if let Some(s) = storage() {
                 let _ = s.set_item(SAVE_KEY, &saved_text(&self.state));
             }
+        }
+        if fx.save_games && !self.embedded {
+            corr::save(self);
         }
         if self.embedded {
             embedded::report_end(self);

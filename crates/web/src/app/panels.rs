@@ -24,6 +24,9 @@ pub fn update(app: &App, snap: &Snapshot, board: &Snapshot) {
     update_graph(app, snap);
     update_summary(app, snap);
     update_buttons(app);
+    if !app.embedded {
+        super::corr::update(app);
+    }
 }
 
 fn update_grid(app: &App, snap: &Snapshot) {
@@ -157,8 +160,16 @@ fn update_players(app: &App, snap: &Snapshot) {
         let swatch = element("span", "swatch", "");
         set_attr(&swatch, "aria-hidden", "true");
         row.append_child(&swatch).ok();
+        let given = app.state.play().name(seat);
         let who = match app.state.play().seats()[seat] {
-            Seat::Human => name.to_string(),
+            Seat::Human => match given {
+                Some(given) => tf("seat.named", &[("name", &given), ("player", name)]),
+                None => name.to_string(),
+            },
+            Seat::Remote => tf(
+                "seat.friend",
+                &[("name", &given.unwrap_or(name.to_string()))],
+            ),
             Seat::Computer(level) => tf(
                 "seat.computer",
                 &[
@@ -566,7 +577,10 @@ fn update_summary(app: &App, snap: &Snapshot) {
         return;
     }
     let headline = match snap.winner {
-        Some(w) => tf("summary.wins", &[("player", i18n::player(w))]),
+        Some(w) => tf(
+            "summary.wins",
+            &[("player", &app.state.seat_name(w as usize))],
+        ),
         None => t("summary.draw").to_string(),
     };
     summary.append_child(&element("h2", "", &headline)).ok();

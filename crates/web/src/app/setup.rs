@@ -86,6 +86,10 @@ fn prefill(app: &App) {
     for (i, seat) in app.state.play().seats().iter().enumerate() {
         select(&format!("ng-seat-{i}")).set_value(seat.name());
     }
+    for i in 0..4 {
+        let name: HtmlInputElement = dom::by_id(&format!("ng-name-{i}"));
+        name.set_value(&app.state.play().name(i).unwrap_or_default());
+    }
     let undo: HtmlInputElement = dom::by_id("ng-undo");
     undo.set_checked(app.state.play().undo_allowed());
 }
@@ -117,6 +121,9 @@ fn refresh() {
         dom::show(&row, seat < players);
         let label: HtmlElement = dom::by_id(&format!("ng-seat-label-{seat}"));
         label.set_text_content(Some(name));
+        let input: HtmlInputElement = dom::by_id(&format!("ng-name-{seat}"));
+        let _ = input.set_attribute("aria-label", &format!("{name}: {}", t("label.name")));
+        input.set_placeholder(t("label.name"));
     }
     let description = if cheversi {
         select("ng-rules")
@@ -163,13 +170,17 @@ fn read() -> Choice {
         .map(|i| Seat::parse(&select(&format!("ng-seat-{i}")).value()).unwrap_or(Seat::Human))
         .collect();
     let undo: HtmlInputElement = dom::by_id("ng-undo");
+    let names = (0..count)
+        .map(|i| dom::by_id::<HtmlInputElement>(&format!("ng-name-{i}")).value())
+        .collect();
     Choice {
         game: NewGame {
             spec,
             seats,
             undo_allowed: undo.checked(),
-            names: Vec::new(),
-            id: None,
+            names,
+            // Used only when a seat is a friend by link.
+            id: Some(super::corr::new_id()),
         },
         first: if cheversi {
             "listed".into()

@@ -29,6 +29,17 @@ pub fn open_link() {
     if hash.len() <= 1 {
         return;
     }
+    if crate::letter::is_letter(&hash) {
+        match crate::letter::from_fragment(&hash) {
+            Ok(letter) => dispatch(Action::Arrive {
+                letter,
+                fresh_id: super::corr::new_id(),
+            }),
+            Err(e) => tell(tf("status.link_bad", &[("reason", &e)]), true),
+        }
+        drop_fragment(&window);
+        return;
+    }
     match link::from_fragment(&hash) {
         Ok(Some(linked)) => dispatch(Action::Open {
             play: linked.play,
@@ -38,6 +49,12 @@ pub fn open_link() {
         Ok(None) => {}
         Err(e) => tell(tf("status.link_bad", &[("reason", &e)]), true),
     }
+    drop_fragment(&window);
+}
+
+/// Removes the fragment from the address (a reload goes on from the saved
+/// game, not the link).
+fn drop_fragment(window: &web_sys::Window) {
     if let Ok(history) = window.history() {
         let path = window.location().pathname().unwrap_or_default()
             + &window.location().search().unwrap_or_default();
@@ -50,7 +67,7 @@ fn page_url() -> String {
     location.origin().unwrap_or_default() + &location.pathname().unwrap_or_default()
 }
 
-fn copy_to_clipboard(text: &str) {
+pub(super) fn copy_to_clipboard(text: &str) {
     if let Some(window) = web_sys::window() {
         // A refusal (no permission) is fine: the text is also on the page.
         let ignore = Closure::<dyn FnMut(JsValue)>::new(|_| {});

@@ -103,11 +103,10 @@ impl Games {
                 continue;
             }
             match game.to_play() {
-                Ok(_) => games.list.push(game),
+                Ok(_) => games.insert(game),
                 Err(e) => bad.push((game, e)),
             }
         }
-        games.list.sort_by(|a, b| b.updated.total_cmp(&a.updated));
         (games, bad)
     }
 
@@ -144,13 +143,19 @@ impl Games {
             }
             self.list.remove(i);
         }
+        self.insert(game);
+        true
+    }
+
+    /// Puts a game in its place, newest change first (a short list: no
+    /// sort code in the wasm build).
+    fn insert(&mut self, game: StoredGame) {
         let at = self
             .list
             .iter()
             .position(|g| g.updated <= game.updated)
             .unwrap_or(self.list.len());
         self.list.insert(at, game);
-        true
     }
 
     /// Deletes a game (undo brings it back). False if there is none.

@@ -1,0 +1,460 @@
+//! Playing friends by link, the page's side: the games kept in
+//! localStorage, "Send your move" (the link shown, copied and shared), the
+//! turn line, and the "My games" dialog. The rules of merging links live
+//! in the state ([`crate::state::games`]).
+
+use super::dom::{self, by_id, element, set_attr};
+use super::{dispatch, storage, with_app, App};
+use crate::i18n::{self, t, tf};
+use crate::state::games::{Games, GamesFile, StoredGame, GAMES_VERSION};
+use crate::state::{Action, Turn};
+use wasm_bindgen::prelude::*;
+use web_sys::{Event, HtmlAnchorElement, HtmlDialogElement, HtmlElement, HtmlInputElement};
+
+const GAMES_KEY: &str = "cheversi.games";
+/// Games that could not be read, kept as text (never dropped).
+const SET_ASIDE_KEY: &str = "cheversi.games.set-aside";
+/// The correspondence game shown at the last visit ("" for the game at
+/// this device).
+const OPEN_KEY: &str = "cheversi.open";
+
+/// A new game id: 12 random letters and digits.
+pub fn new_id() -> String {
+    const DIGITS: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut bytes = [0u8; 12];
+    let crypto = web_sys::window().and_then(|w| w.crypto().ok());
+    let filled = crypto.is_some_and(|c| c.get_random_values_with_u8_array(&mut bytes).is_ok());
+    if !filled {
+        for b in bytes.iter_mut() {
+            *b = (js_sys::Math::random() * 256.0) as u8;
+        }
+    }
+    bytes
+        .iter()
+        .map(|b| DIGITS[*b as usize % DIGITS.len()] as char)
+        .collect()
+}
+
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Reads the kept games; a game that cannot be read is set aside with
+/// the reason, and said.
+pub fn load() -> (Games, Option<String>, Option<String>) {
+    let Some(store) = storage() else {
+        return (Games::default(), None, None);
+    };
+    let open = store
+        .get_item(OPEN_KEY)
+        .ok()
+        .flatten()
+        .filter(|id| !id.is_empty());
+    let Some(text) = store.get_item(GAMES_KEY).ok().flatten() else {
+        return (Games::default(), open, None);
+    };
+    let games = match read_file(&text) {
+        Ok(games) => games,
+        Err(e) => return aside(&text, e, open),
+    };
+    let mut good = Vec::new();
+    let mut bad = Vec::new();
+    for value in games {
+        match from_js(&value) {
+            Ok(game) => good.push(game),
+            Err(e) => bad.push((stringify(&value), e)),
+        }
+    }
+    let (games, unreadable) = Games::from_stored(good);
+    for (game, why) in unreadable {
+        bad.push((stringify(&to_js(&game)), why));
+    }
+    let problem = bad.first().map(|(_, why)| why.clone());
+    if !bad.is_empty() {
+        let kept = store
+            .get_item(SET_ASIDE_KEY)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let texts: Vec<String> = bad.into_iter().map(|(text, _)| text).collect();
+        let _ = store.set_item(SET_ASIDE_KEY, &format!("{kept}{}\n", texts.join("\n")));
+    }
+    (
+        games,
+        open,
+        problem.map(|why| tf("games.unreadable", &[("reason", &why)])),
+    )
+}
+
+/// The stored file's games, each still unread (one bad game must not
+/// take the others with it).
+fn read_file(text: &str) -> Result<Vec<JsValue>, String> {
+    let value = js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())?;
+    let field = |name: &str| js_sys::Reflect::get(&value, &JsValue::from_str(name)).ok();
+    let version = field("version").and_then(|v| v.as_f64());
+    if version != Some(f64::from(GAMES_VERSION)) {
+        // No float printing in the wasm build: the version as JSON.
+        let shown = field("version").map(|v| stringify(&v)).unwrap_or_default();
+        return Err(format!("saved by version {shown}"));
+    }
+    let games = field("games")
+        .filter(js_sys::Array::is_array)
+        .ok_or("no list of games")?;
+    Ok(js_sys::Array::from(&games).iter().collect())
+}
+
+fn aside(text: &str, why: String, open: Option<String>) -> (Games, Option<String>, Option<String>) {
+    if let Some(store) = storage() {
+        let _ = store.set_item(SET_ASIDE_KEY, text);
+        let _ = store.remove_item(GAMES_KEY);
+    }
+    (
+        Games::default(),
+        open,
+        Some(tf("games.unreadable", &[("reason", &why)])),
+    )
+}
+
+// The games go to and from JSON through plain objects, not serde: the
+// generic serde code for one more type costs kilobytes of wasm.
+
+fn set(object: &JsValue, key: &str, value: &JsValue) {
+    let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), value);
+}
+
+fn to_js(game: &StoredGame) -> JsValue {
+    let object: JsValue = js_sys::Object::new().into();
+    set(&object, "id", &JsValue::from_str(&game.id));
+    set(&object, "record", &JsValue::from_str(&game.record));
+    let seats = js_sys::Array::new();
+    for seat in &game.seats {
+        seats.push(&JsValue::from_str(seat.name()));
+    }
+    set(&object, "seats", &seats);
+    set(&object, "updated", &JsValue::from_f64(game.updated));
+    object
+}
+
+fn from_js(value: &JsValue) -> Result<StoredGame, String> {
+    let field = |key: &str| js_sys::Reflect::get(value, &JsValue::from_str(key)).ok();
+    let text = |key: &str| {
+        field(key)
+            .and_then(|v| v.as_string())
+            .ok_or_else(|| format!("{key}: missing"))
+    };
+    let seats = field("seats")
+        .filter(js_sys::Array::is_array)
+        .ok_or("seats: missing")?;
+    let seats = js_sys::Array::from(&seats)
+        .iter()
+        .map(|s| {
+            let name = s.as_string().unwrap_or_default();
+            crate::state::Seat::parse(&name).map_err(|e| format!("seats: {e}"))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(StoredGame {
+        id: text("id")?,
+        record: text("record")?,
+        seats,
+        updated: field("updated").and_then(|v| v.as_f64()).unwrap_or(0.0),
+    })
+}
+
+fn stringify(value: &JsValue) -> String {
+    js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_default()
+}
+
+/// Writes the list and which game is shown.
+pub fn save(app: &App) {
+    let Some(store) = storage() else {
+        return;
+    };
+    let file: GamesFile = app.state.games().to_file();
+    let list = js_sys::Array::new();
+    for game in &file.games {
+        list.push(&to_js(game));
+    }
+    let value = js_sys::Object::new();
+    set(&value, "version", &JsValue::from(file.version));
+    set(&value, "games", &list);
+    let _ = store.set_item(GAMES_KEY, &stringify(&value));
+    let _ = store.set_item(OPEN_KEY, app.state.play().id().unwrap_or(""));
+}
+
+fn page_url() -> String {
+    let location = web_sys::window().expect("window").location();
+    location.origin().unwrap_or_default() + &location.pathname().unwrap_or_default()
+}
+
+/// "Send your move": the link in the read-only field, copied, and handed
+/// to the system's share sheet where there is one (phones).
+fn send() {
+    let Some((fragment, to)) = with_app(|app| {
+        let to = match app.state.turn() {
+            Some(Turn::Waiting(name)) => Some(name),
+            _ => None,
+        };
+        app.state.letter().map(|f| (f, to))
+    })
+    .flatten() else {
+        return;
+    };
+    let url = format!("{}#{fragment}", page_url());
+    let field: HtmlInputElement = by_id("send-link");
+    field.set_value(&url);
+    dom::show(&by_id::<HtmlElement>("send-panel"), true);
+    field.select();
+    super::share::copy_to_clipboard(&url);
+    let text = match &to {
+        Some(name) => tf("corr.sent", &[("name", name)]),
+        None => t("corr.sent_all").to_string(),
+    };
+    dispatch(Action::Tell { text, error: false });
+    share_sheet(&url);
+}
+
+/// The Web Share API, where the browser has it.
+fn share_sheet(url: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let navigator = window.navigator();
+    let has_share = js_sys::Reflect::has(&navigator, &JsValue::from_str("share")).unwrap_or(false);
+    if !has_share {
+        return;
+    }
+    let data = web_sys::ShareData::new();
+    data.set_url(url);
+    data.set_title(t("app.title"));
+    // A cancelled share sheet is fine: the link is on the page and copied.
+    let ignore = Closure::<dyn FnMut(JsValue)>::new(|_| {});
+    let _ = navigator.share_with_data(&data).catch(&ignore);
+    ignore.forget();
+}
+
+pub fn wire() {
+    let send_button: HtmlElement = by_id("send-move");
+    dom::on::<Event>(&send_button, "click", |_| send());
+    let copy: HtmlElement = by_id("send-copy");
+    dom::on::<Event>(&copy, "click", |_| {
+        let url = by_id::<HtmlInputElement>("send-link").value();
+        super::share::copy_to_clipboard(&url);
+        dispatch(Action::Tell {
+            text: t("status.copied").to_string(),
+            error: false,
+        });
+    });
+
+    let dialog: HtmlDialogElement = by_id("games");
+    let open: HtmlElement = by_id("games-button");
+    let d = dialog.clone();
+    dom::on::<Event>(&open, "click", move |_| {
+        with_app(|app| fill_list(app));
+        let _ = d.show_modal();
+    });
+    let close: HtmlElement = by_id("games-close");
+    let d = dialog.clone();
+    dom::on::<Event>(&close, "click", move |_| d.close());
+    let list: HtmlElement = by_id("games-list");
+    let d = dialog.clone();
+    dom::on::<Event>(&list, "click", move |event| {
+        let Some(button) = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("button").ok().flatten())
+        else {
+            return;
+        };
+        let Some(id) = button.get_attribute("data-id") else {
+            return;
+        };
+        if button.class_list().contains("game-open") {
+            dispatch(Action::OpenGame(id));
+            d.close();
+        } else if button.class_list().contains("game-delete") {
+            dispatch(Action::DeleteGame(id));
+            with_app(|app| fill_list(app));
+            if let Some(undo) = dom::document().get_element_by_id("games-undo") {
+                let _ = undo.dyn_into::<HtmlElement>().map(|b| b.focus());
+            }
+        }
+    });
+    let undo: HtmlElement = by_id("games-undo");
+    dom::on::<Event>(&undo, "click", |_| {
+        dispatch(Action::UndoDelete);
+        with_app(|app| fill_list(app));
+    });
+    let local: HtmlElement = by_id("games-local");
+    let d = dialog.clone();
+    dom::on::<Event>(&local, "click", move |_| {
+        dispatch(Action::OpenLocal);
+        d.close();
+    });
+    let export: HtmlElement = by_id("games-export");
+    dom::on::<Event>(&export, "click", |_| {
+        if let Some(text) = with_app(|app| app.state.games().export()) {
+            download(&text, "cheversi-my-games.txt");
+        }
+    });
+}
+
+fn download(text: &str, name: &str) {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/plain");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    let a: HtmlAnchorElement = element("a", "", "").unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// The players of a kept game, as the list shows them.
+fn players_of(game: &StoredGame) -> String {
+    let names: Vec<String> = game
+        .to_play()
+        .map(|play| {
+            (0..play.seats().len())
+                .map(|seat| {
+                    play.name(seat)
+                        .unwrap_or_else(|| i18n::player(seat as u8).to_string())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    names.join(" – ")
+}
+
+fn when(ms: f64) -> String {
+    let date = js_sys::Date::new(&JsValue::from_f64(ms));
+    let lang = i18n::current();
+    let options = js_sys::Object::new();
+    for (key, value) in [("dateStyle", "short"), ("timeStyle", "short")] {
+        let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+    }
+    date.to_locale_string(lang, &options)
+        .as_string()
+        .unwrap_or_default()
+}
+
+/// Rebuilds the list in the "My games" dialog.
+pub fn fill_list(app: &App) {
+    let list: HtmlElement = by_id("games-list");
+    dom::clear(&list);
+    let shown = app.state.play().id().map(str::to_string);
+    let games = app.state.games().list();
+    for game in games {
+        let Ok(play) = game.to_play() else {
+            continue;
+        };
+        let row = element("li", "game-row", "");
+        set_attr(&row, "data-id", &game.id);
+        let turn = match play.live_mover() {
+            None => t("turn.over").to_string(),
+            Some(m) => match play.seats()[m] {
+                crate::state::Seat::Human => t("turn.yours").to_string(),
+                crate::state::Seat::Remote => tf(
+                    "turn.waiting",
+                    &[(
+                        "name",
+                        &play
+                            .name(m)
+                            .unwrap_or_else(|| i18n::player(m as u8).to_string()),
+                    )],
+                ),
+                crate::state::Seat::Computer(_) => t("turn.computer").to_string(),
+            },
+        };
+        set_attr(
+            &row,
+            "data-turn",
+            match play.live_mover().map(|m| play.seats()[m]) {
+                None => "over",
+                Some(crate::state::Seat::Human) => "yours",
+                Some(crate::state::Seat::Remote) => "waiting",
+                Some(_) => "computer",
+            },
+        );
+        let spec = play.spec();
+        let rules = spec
+            .rules
+            .clone()
+            .or(spec.variant.clone())
+            .unwrap_or(spec.game.clone());
+        let text = element("span", "game-text", "");
+        text.append_child(&element("strong", "game-players", &players_of(game)))
+            .ok();
+        let mut detail = tf(
+            "games.row",
+            &[
+                ("rules", &rules),
+                ("moves", &play.len().to_string()),
+                ("turn", &turn),
+                ("when", &when(game.updated)),
+            ],
+        );
+        if shown.as_deref() == Some(game.id.as_str()) {
+            set_attr(&row, "aria-current", "true");
+            detail = format!("{detail} · {}", t("games.open_now"));
+        }
+        text.append_child(&element("span", "game-detail", &detail))
+            .ok();
+        row.append_child(&text).ok();
+        for (class, key) in [
+            ("game-open", "button.open"),
+            ("game-delete", "button.delete"),
+        ] {
+            let button = element("button", class, t(key));
+            set_attr(&button, "type", "button");
+            set_attr(&button, "data-id", &game.id);
+            set_attr(
+                &button,
+                "aria-label",
+                &format!("{}: {}", t(key), players_of(game)),
+            );
+            row.append_child(&button).ok();
+        }
+        list.append_child(&row).ok();
+    }
+    dom::show(&by_id::<HtmlElement>("games-empty"), games.is_empty());
+    dom::show(
+        &by_id::<HtmlElement>("games-undo"),
+        app.state.games().can_undo_delete(),
+    );
+    dom::show(
+        &by_id::<HtmlElement>("games-local"),
+        app.state.play().id().is_some(),
+    );
+}
+
+/// The turn line and the send button under the board.
+pub fn update(app: &App) {
+    let turn = app.state.turn();
+    let area: HtmlElement = by_id("corr");
+    dom::show(&area, turn.is_some());
+    let line: HtmlElement = by_id("corr-turn");
+    let (key, text) = match &turn {
+        Some(Turn::Yours) => ("yours", t("turn.yours").to_string()),
+        Some(Turn::Waiting(name)) => ("waiting", tf("turn.waiting", &[("name", name)])),
+        Some(Turn::Computer) => ("computer", t("turn.computer").to_string()),
+        Some(Turn::Over) => ("over", t("turn.over").to_string()),
+        None => ("", String::new()),
+    };
+    if line.text_content().as_deref() != Some(text.as_str()) {
+        line.set_text_content(Some(&text));
+    }
+    set_attr(&line, "data-turn", key);
+    dom::show(&by_id::<HtmlElement>("send-move"), app.state.should_send());
+    if !app.state.should_send() {
+        dom::show(&by_id::<HtmlElement>("send-panel"), false);
+    }
+}
