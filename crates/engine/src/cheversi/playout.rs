@@ -6,7 +6,7 @@
 
 use super::notation::Move;
 use super::options::{Count, RuleSet};
-use super::piece::Kind;
+use super::piece::{Color, Kind};
 use super::position::{piece_attacks, Placed, Position, PLIES};
 use crate::bitboard::Bitboard;
 use crate::rng::Rng;
@@ -16,17 +16,53 @@ impl Position {
     /// returns the final margin (White minus Black).
     pub fn random_playout(&self, rng: &mut Rng) -> i32 {
         let mut pos = self.clone();
-        let light = self.options.rules != RuleSet::LewickiAny;
-        while !pos.is_over() {
-            let mv = pos.random_placement(rng);
-            if light {
-                pos.place_light(mv);
-            } else {
-                pos.place_unchecked(mv);
+        let start = pos.ply();
+        match self.options.rules {
+            // The rule reads every opponent attack: full placements.
+            RuleSet::LewickiAny => {
+                while !pos.is_over() {
+                    // `random_placement` for this rule set, inlined.
+                    let ply = pos.ply();
+                    let empty = !pos.occupied;
+                    let attacked = match ply {
+                        0 => empty,
+                        _ => pos.attacked_by(Color::of_ply(ply - 1)) & empty,
+                    };
+                    let squares = if attacked.any() { attacked } else { empty };
+                    let kinds = pos.kinds_in_hand[ply & 1];
+                    let mv = draw(kinds, squares, rng).expect("a game not over has a placement");
+                    pos.place_unchecked(mv);
+                }
             }
-        }
-        if light {
-            pos.recompute_attacks();
+            // The rule reads the last piece's attacks: each piece's are
+            // computed as it lands, and at the end only the lines a later
+            // piece cut are computed again.
+            RuleSet::Lewicki => {
+                while !pos.is_over() {
+                    // `random_placement` for this rule set, inlined: the
+                    // same draw from the same squares.
+                    let ply = pos.ply();
+                    let empty = !pos.occupied;
+                    let attacked = match ply {
+                        0 => empty,
+                        _ => pos.attacks[ply - 1] & empty,
+                    };
+                    let squares = if attacked.any() { attacked } else { empty };
+                    let kinds = pos.kinds_in_hand[ply & 1];
+                    let mv = draw(kinds, squares, rng).expect("a game not over has a placement");
+                    pos.place_light(mv);
+                }
+                pos.recompute_cut_lines(start);
+            }
+            // No rule reads an attack before the end: every attack set is
+            // computed once, on the final board.
+            _ => {
+                while !pos.is_over() {
+                    let mv = pos.random_placement(rng);
+                    pos.place_blind(mv);
+                }
+                pos.recompute_attacks();
+            }
         }
         pos.margin()
     }
@@ -124,6 +160,38 @@ impl Position {
         self.ply += 1;
     }
 
+    /// A placement that keeps only the board, the hands and the bishops:
+    /// not even the new piece's attacks, so [`Position::recompute_attacks`]
+    /// must follow before scoring.
+    #[inline]
+    fn place_blind(&mut self, mv: Move) {
+        let i = self.ply();
+        self.take_from_hand(mv);
+        self.placed[i] = Placed {
+            kind: mv.kind,
+            square: mv.square,
+        };
+        self.ply += 1;
+    }
+
+    /// After light placements from ply `start` on: the attacks of every
+    /// slider whose lines a later piece landed on, computed again (a piece
+    /// beyond a slider's first blocker changes nothing; Kings and Knights
+    /// are never blocked). Pieces before `start` were placed in full, but
+    /// light placements did not cut their lines either.
+    fn recompute_cut_lines(&mut self, start: usize) {
+        let mut later = Bitboard::EMPTY;
+        for i in (0..self.ply().min(PLIES)).rev() {
+            let p = self.placed[i];
+            if p.kind.is_slider() && (self.attacks[i] & later).any() {
+                self.attacks[i] = piece_attacks(p.kind, p.square, self.occupied);
+            }
+            if i >= start {
+                later.insert(p.square);
+            }
+        }
+    }
+
     /// Every piece's attacks on the board as it stands (after light
     /// placements).
     fn recompute_attacks(&mut self) {
@@ -163,10 +231,17 @@ mod tests {
                     let mut options = Options::new(rules);
                     options.scoring.count = count;
                     options.scoring.squares = squares;
-                    for seed in 0..200 {
+                    for seed in 0..300 {
+                        // From the start, or from a game a few full
+                        // placements in (as the tree search plays them).
+                        let mut start = Position::new(options);
+                        let mut rng = Rng::new(seed ^ 0xABCD);
+                        for _ in 0..[0, 3, 9][seed as usize % 3] {
+                            let mv = start.random_placement(&mut rng);
+                            start.place_unchecked(mv);
+                        }
                         // The same generator drives both games: the same
                         // placements as long as the targets agree.
-                        let start = Position::new(options);
                         let fast = start.random_playout(&mut Rng::new(seed));
                         let mut rng = Rng::new(seed);
                         let mut slow = start.clone();
