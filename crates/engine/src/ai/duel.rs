@@ -213,7 +213,12 @@ impl DuelSolver {
         }
         let mut best: Option<(Square, Proof)> = None;
         for t in Bitboard(safe) {
-            let reply = self.search(m | 1 << t.index(), b, t.index() as u8, limit, &mut budget)?;
+            let Some(reply) = self.search(m | 1 << t.index(), b, t.index() as u8, limit, &mut budget)
+            else {
+                // Out of nodes: a win proven so far still stands (a loss
+                // does not: a jump not yet searched may win).
+                return best.filter(|(_, p)| p.wins);
+            };
             let mine = Proof {
                 wins: !reply.wins,
                 plies: reply.plies + 1,
@@ -331,9 +336,12 @@ impl DuelSolver {
     /// The race result of knights that can never meet (their regions are
     /// `mine` and `theirs`); `None` if the paths were too long to measure.
     fn race(&mut self, markers: u64, me: u8, them: u8, mine: u64, theirs: u64) -> Option<Proof> {
-        let mut budget = 200_000;
-        let (a, b) = race_paths(markers, me, them, mine, theirs, &mut budget)?;
-        self.nodes += 200_000 - budget;
+        const RACE_NODES: u64 = 200_000;
+        let mut budget = RACE_NODES;
+        let paths = race_paths(markers, me, them, mine, theirs, &mut budget);
+        // Counted whether or not the paths were measured.
+        self.nodes += RACE_NODES - budget;
+        let (a, b) = paths?;
         // The player to move is stuck after 2a plies, the other after 2b + 1.
         Some(if a > b {
             Proof {
@@ -548,6 +556,108 @@ pub(super) mod tests {
                 Some(brute(start, free))
             );
         }
+    }
+
+    /// Random positions with about `percent`% of the board marked, the
+    /// knights apart and the player to move with at least two safe jumps.
+    fn open_positions(seed: u64, percent: u32) -> impl Iterator<Item = (u64, u8, u8)> {
+        let mut rng = crate::rng::Rng::new(seed);
+        std::iter::from_fn(move || loop {
+            let mut markers = 0u64;
+            for i in 0..64 {
+                if rng.below(100) < percent {
+                    markers |= 1 << i;
+                }
+            }
+            let (me, them) = (rng.below(64) as u8, rng.below(64) as u8);
+            if me == them || n(me) & 1 << them != 0 {
+                continue;
+            }
+            markers |= 1 << me | 1 << them;
+            if (n(me) & !markers & !n(them)).count_ones() >= 2 {
+                return Some((markers, me, them));
+            }
+        })
+    }
+
+    /// The search of one jump from a fresh solver: the reply's result and
+    /// the nodes it took.
+    fn child_cost(markers: u64, me: u8, them: u8, to: u8) -> (Proof, u64) {
+        let mut solver = DuelSolver::new(16, u64::MAX);
+        let reply = solver
+            .search(markers | 1 << to, them, to, u64::MAX, &mut None)
+            .unwrap();
+        (reply, solver.nodes)
+    }
+
+    #[test]
+    fn best_jump_keeps_a_proven_win_when_a_later_jump_runs_out_of_nodes() {
+        let clock = || 0.0;
+        let mut tried = 0;
+        for (markers, me, them) in open_positions(21, 45).take(3000) {
+            let safe = n(me) & !markers & !n(them);
+            let first = safe.trailing_zeros() as u8;
+            let (reply, cost) = child_cost(markers, me, them, first);
+            if reply.wins {
+                continue;
+            }
+            // The first jump wins; a later one must take far more nodes.
+            let later = Bitboard(safe & !(1 << first))
+                .into_iter()
+                .map(|t| child_cost(markers, me, them, t.index() as u8).1)
+                .max()
+                .unwrap_or(0);
+            if later < 10 * cost + 100 {
+                continue;
+            }
+            tried += 1;
+            let mut solver = DuelSolver::new(16, cost + 10);
+            let mut budget = Budget::new(&clock, None, None, None);
+            let found = solver.best_jump(
+                Bitboard(markers),
+                Square::from_index_unchecked(me),
+                Square::from_index_unchecked(them),
+                &mut budget,
+            );
+            let here = format!("markers {markers:#x} me {me} them {them}");
+            let (to, proof) = found.unwrap_or_else(|| panic!("{here}: the proven win was dropped"));
+            assert!(proof.wins, "{here}");
+            assert_eq!(to.index() as u8, first, "{here}");
+            if tried == 5 {
+                return;
+            }
+        }
+        panic!("only {tried} positions of the kind found");
+    }
+
+    /// A race that is too long to measure still counts the nodes it spent
+    /// (the node limit must see them).
+    #[test]
+    fn a_failed_race_counts_its_nodes() {
+        // One knight on the first rank, which marked ranks 2 and 3 cut
+        // off, the other in the open rest of the board with a few random
+        // marks: find one whose longest path is too long to measure
+        // within the race's budget.
+        let mut rng = crate::rng::Rng::new(3);
+        for _ in 0..200 {
+            let mut markers = 0x0000_0000_00FF_FF00u64;
+            for i in 24..64 {
+                if rng.below(100) < 12 {
+                    markers |= 1 << i;
+                }
+            }
+            let (me, them) = (rng.below(8) as u8, 24 + rng.below(40) as u8);
+            markers |= 1 << me | 1 << them;
+            let mine = flood(n(me), markers);
+            let theirs = flood(n(them), markers);
+            assert_eq!(mine & theirs, 0, "separated");
+            let mut solver = DuelSolver::new(10, u64::MAX);
+            if solver.race(markers, me, them, mine, theirs).is_none() {
+                assert!(solver.nodes >= 200_000, "counted {} nodes", solver.nodes);
+                return;
+            }
+        }
+        panic!("no race too long to measure found");
     }
 
     #[test]
