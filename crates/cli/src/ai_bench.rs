@@ -4,7 +4,8 @@
 
 use cheversi_engine::ai::budget::{Budget, Clock};
 use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
-use cheversi_engine::ai::duel::DuelSolver;
+use cheversi_engine::ai::dfpn::Dfpn;
+use cheversi_engine::ai::duel::{prove_jump, DuelSolver};
 use cheversi_engine::ai::engine::{Engine, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::ai::search::{RootValues, Searchable, Searcher};
@@ -18,14 +19,17 @@ use cheversi_engine::{AnyGame, GameState};
 pub struct Reach {
     pub proved: u64,
     pub median_seconds: Option<f64>,
+    /// Every sample's time, sorted (an unproved one at the limit).
+    pub times: Vec<f64>,
 }
 
 impl Reach {
-    fn of(proved: u64, mut times: Vec<f64>) -> Reach {
+    pub fn of(proved: u64, mut times: Vec<f64>) -> Reach {
         times.sort_by(f64::total_cmp);
         Reach {
             proved,
             median_seconds: times.get(times.len() / 2).copied(),
+            times,
         }
     }
 }
@@ -195,9 +199,20 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
             continue;
         };
         taken += 1;
+        // As the Master proves in play: the depth-first solver, then df-pn.
         let mut solver = DuelSolver::new(22, u64::MAX);
+        let mut pn = Dfpn::new(19, u64::MAX);
         let mut budget = Budget::new(clock, Some(seconds), None, None);
-        if solver.best_jump(pos.markers(), a, b, &mut budget).is_some() {
+        let proof = prove_jump(
+            &mut solver,
+            &mut pn,
+            pos.markers(),
+            a,
+            b,
+            &mut budget,
+            seconds,
+        );
+        if proof.is_some() {
             proved += 1;
         }
         times.push(budget.elapsed());

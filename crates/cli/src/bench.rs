@@ -116,10 +116,18 @@ fn ai_figures(
 
 fn duel_figures(args: &BenchArgs, clock: &dyn Fn() -> f64) {
     println!("duel: positions proved by the solver within 1 s after setup + N jumps (median time)");
-    for moves in [0usize, 4, 8, 12, 16] {
+    let mut all = Vec::new();
+    let mut proved = 0;
+    for moves in [0usize, 1, 2, 3, 4, 5, 6, 8, 12, 16] {
         let reach = duel_proof_times(moves, args.samples, 1.0, clock);
         println!("  {moves:>2} jumps: {}", proved_of(&reach, args.samples));
+        if moves <= 6 {
+            proved += reach.proved;
+            all.extend(reach.times);
+        }
     }
+    let pooled = Reach::of(proved, all);
+    println!("  0-6 jumps: {}", proved_of(&pooled, 7 * args.samples));
 }
 
 /// Whether `bench --ai --proof <asked>` measures `proof` (all without it).

@@ -4,6 +4,7 @@
 //! search drowns in long games. Shares the duel's facts (parity,
 //! separation) with [`super::duel`].
 
+use super::budget::Budget;
 use super::duel::{flood, knight, race_winner};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
@@ -24,6 +25,8 @@ pub struct Dfpn {
     mask: usize,
     pub nodes: u64,
     limit: u64,
+    /// The budget of a `prove_within` said stop.
+    stopped: bool,
 }
 
 /// A node: the marked squares (unreachable ones included, as in the
@@ -49,7 +52,69 @@ impl Dfpn {
             mask: (1 << table_bits) - 1,
             nodes: 0,
             limit: node_limit,
+            stopped: false,
         }
+    }
+
+    /// As [`Dfpn::prove`], also stopping when `budget` says so (its clock
+    /// and abort are polled, a tick a node).
+    pub fn prove_within(
+        &mut self,
+        markers: Bitboard,
+        me: Square,
+        them: Square,
+        budget: &mut Budget<'_>,
+    ) -> Option<bool> {
+        let root = Node {
+            markers: markers.0,
+            me: me.index() as u8,
+            them: them.index() as u8,
+        };
+        self.stopped = false;
+        let limit = self.nodes.saturating_add(self.limit);
+        self.mid(root, INF, INF, limit, &mut Some(budget));
+        match self.lookup(root) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// After a proof that the player to move wins: a jump that leaves the
+    /// opponent proved lost (proved again if the table lost it). `None`
+    /// when the win is a race decided by path lengths (the depth-first
+    /// solver finds that jump) or the budget runs out.
+    pub fn winning_jump(
+        &mut self,
+        markers: Bitboard,
+        me: Square,
+        them: Square,
+        budget: &mut Budget<'_>,
+    ) -> Option<Square> {
+        let root = Node {
+            markers: markers.0,
+            me: me.index() as u8,
+            them: them.index() as u8,
+        };
+        if knight(root.me) & 1 << root.them != 0 {
+            return Some(them);
+        }
+        let Expanded::Children(children, count) = self.expand(root) else {
+            return None;
+        };
+        let lost = |c: &Node, this: &Dfpn| this.lookup(*c).1 == 0;
+        if let Some(c) = children[..count].iter().find(|c| lost(c, self)) {
+            return Some(Square::from_index_unchecked(c.them));
+        }
+        let limit = self.nodes.saturating_add(self.limit);
+        for c in &children[..count] {
+            self.stopped = false;
+            self.mid(*c, INF, INF, limit, &mut Some(&mut *budget));
+            if lost(c, self) {
+                return Some(Square::from_index_unchecked(c.them));
+            }
+        }
+        None
     }
 
     /// True when the player to move (knight on `me`) wins; `None` when the
@@ -61,7 +126,8 @@ impl Dfpn {
             them: them.index() as u8,
         };
         let start = self.nodes;
-        self.mid(root, INF, INF, start.saturating_add(self.limit));
+        self.stopped = false;
+        self.mid(root, INF, INF, start.saturating_add(self.limit), &mut None);
         let (pn, dn) = self.lookup(root);
         match (pn, dn) {
             (0, _) => Some(true),
@@ -140,8 +206,18 @@ impl Dfpn {
     }
 
     /// Expands `n` until its numbers reach the thresholds.
-    fn mid(&mut self, n: Node, th_pn: u32, th_dn: u32, limit: u64) {
+    fn mid(
+        &mut self,
+        n: Node,
+        th_pn: u32,
+        th_dn: u32,
+        limit: u64,
+        budget: &mut Option<&mut Budget<'_>>,
+    ) {
         self.nodes += 1;
+        if budget.as_mut().is_some_and(|b| b.tick()) {
+            self.stopped = true;
+        }
         let children = match self.expand(n) {
             Expanded::Decided(wins) => {
                 let (pn, dn) = if wins { (0, INF) } else { (INF, 0) };
@@ -168,14 +244,14 @@ impl Dfpn {
                     second = cdn;
                 }
             }
-            if pn >= th_pn || dn >= th_dn || self.nodes >= limit {
+            if pn >= th_pn || dn >= th_dn || self.nodes >= limit || self.stopped {
                 self.store(n, pn, dn);
                 return;
             }
             let (cpn, _) = self.lookup(children[best]);
             let child_th_pn = (th_dn - (dn - cpn)).min(INF);
             let child_th_dn = th_pn.min(second.saturating_add(1));
-            self.mid(children[best], child_th_pn, child_th_dn, limit);
+            self.mid(children[best], child_th_pn, child_th_dn, limit, budget);
         }
     }
 }
@@ -189,6 +265,7 @@ mod tests {
     fn proofs_agree_with_brute_force_on_crowded_boards() {
         let mut rng = crate::rng::Rng::new(21);
         let mut checked = 0;
+        let mut jumps = 0;
         while checked < 300 {
             let mut markers = 0u64;
             for i in 0..64 {
@@ -203,12 +280,53 @@ mod tests {
             markers |= 1 << me | 1 << them;
             let mut solver = Dfpn::new(14, u64::MAX);
             let sq = Square::from_index_unchecked;
+            let here = format!("markers {markers:#x} me {me} them {them}");
+            let wins = brute(markers, me, them);
             assert_eq!(
                 solver.prove(Bitboard(markers), sq(me), sq(them)),
-                Some(brute(markers, me, them)),
-                "markers {markers:#x} me {me} them {them}"
+                Some(wins),
+                "{here}"
             );
+            // Within a budget the same; and a won position's jump leaves
+            // the opponent lost (unless it is a race, left to the other
+            // solver).
+            let clock = || 0.0;
+            let mut budget = Budget::new(&clock, None, None, None);
+            let mut fresh = Dfpn::new(14, u64::MAX);
+            let within = fresh.prove_within(Bitboard(markers), sq(me), sq(them), &mut budget);
+            assert_eq!(within, Some(wins), "{here}");
+            if wins {
+                if let Some(to) =
+                    fresh.winning_jump(Bitboard(markers), sq(me), sq(them), &mut budget)
+                {
+                    let t = to.index() as u8;
+                    let captured = t == them;
+                    assert!(
+                        captured || !brute(markers | 1 << t, them, t),
+                        "{here}: {to} does not win"
+                    );
+                    jumps += 1;
+                }
+            }
             checked += 1;
         }
+        assert!(jumps > 50, "only {jumps} winning jumps checked");
+    }
+
+    /// A budget that says stop ends the proof without a result.
+    #[test]
+    fn an_exhausted_budget_stops_the_proof() {
+        let clock = || 0.0;
+        let abort = || true;
+        let mut budget = Budget::new(&clock, None, None, Some(&abort));
+        let mut solver = Dfpn::new(14, u64::MAX);
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        // A setup: far too big to prove in a few polls.
+        let markers = Bitboard::from_square(sq("d4")) | Bitboard::from_square(sq("d5"));
+        assert_eq!(
+            solver.prove_within(markers, sq("d4"), sq("d5"), &mut budget),
+            None
+        );
+        assert!(solver.nodes < 10_000, "{} nodes", solver.nodes);
     }
 }

@@ -31,16 +31,70 @@ pub struct Proof {
     pub plies: u16,
 }
 
-#[derive(Clone, Copy)]
+/// A proven position, packed in 16 bytes: the key's markers, and in
+/// `meta` the knights (12 bits), the distance (16), who wins (1), the
+/// effort of the proof as a power of two (6) and a bit that says the slot
+/// is used.
+#[derive(Clone, Copy, Default)]
 struct Slot {
     markers: u64,
-    knights: u16,
-    proof: Proof,
+    meta: u64,
+}
+
+const USED: u64 = 1 << 63;
+
+impl Slot {
+    fn new(markers: u64, knights: u16, proof: Proof, effort: u64) -> Slot {
+        let effort = u64::from(64 - effort.leading_zeros()).min(63);
+        Slot {
+            markers,
+            meta: USED
+                | u64::from(knights)
+                | u64::from(proof.plies) << 12
+                | u64::from(proof.wins) << 28
+                | effort << 29,
+        }
+    }
+
+    fn holds(&self, markers: u64, knights: u16) -> bool {
+        self.meta & USED != 0 && self.markers == markers && self.meta & 0xfff == u64::from(knights)
+    }
+
+    fn proof(&self) -> Proof {
+        Proof {
+            wins: self.meta >> 28 & 1 == 1,
+            plies: (self.meta >> 12) as u16,
+        }
+    }
+
+    fn effort(&self) -> u64 {
+        self.meta >> 29 & 63
+    }
+}
+
+/// Two slots on a 32-byte line: the proof that took the most nodes, and
+/// the newest. With one slot always replaced, the deep proofs near the
+/// root were lost to the many small ones below them.
+#[derive(Clone, Copy, Default)]
+#[repr(align(32))]
+struct Bucket([Slot; 2]);
+
+impl Bucket {
+    /// The costlier proof goes first; the other slot takes the newest.
+    fn store(&mut self, slot: Slot) {
+        let [first, second] = &mut self.0;
+        if slot.effort() >= first.effort() || first.meta & USED == 0 {
+            *second = *first;
+            *first = slot;
+        } else {
+            *second = slot;
+        }
+    }
 }
 
 /// Solves duel positions; keeps what it proved between calls.
 pub struct DuelSolver {
-    table: Vec<Option<Slot>>,
+    table: Vec<Bucket>,
     mask: usize,
     pub nodes: u64,
     node_limit: u64,
@@ -54,16 +108,27 @@ pub(super) fn knight(sq: u8) -> u64 {
 
 use knight as n;
 
+/// Every square a knight on any square of `from` jumps to: the whole set
+/// at once, by shifts and masks (no loop over squares).
+#[inline]
+pub(super) fn knight_spread(from: u64) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_AB: u64 = 0xfcfc_fcfc_fcfc_fcfc;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const NOT_GH: u64 = 0x3f3f_3f3f_3f3f_3f3f;
+    // One file across (then two ranks), two files across (then one rank).
+    let one = ((from << 1) & NOT_A) | ((from >> 1) & NOT_H);
+    let two = ((from << 2) & NOT_AB) | ((from >> 2) & NOT_GH);
+    one << 16 | one >> 16 | two << 8 | two >> 8
+}
+
 /// Squares reachable from `from`'s jumps through squares not in `blocked`.
 pub(super) fn flood(from: u64, blocked: u64) -> u64 {
-    let mut reached = from & !blocked;
+    let open = !blocked;
+    let mut reached = from & open;
     let mut frontier = reached;
     while frontier != 0 {
-        let mut next = 0;
-        for sq in Bitboard(frontier) {
-            next |= n(sq.index() as u8);
-        }
-        frontier = next & !blocked & !reached;
+        frontier = knight_spread(frontier) & open & !reached;
         reached |= frontier;
     }
     reached
@@ -87,12 +152,8 @@ pub fn longest_path(start: u8, free: u64, budget: &mut u64) -> Option<u32> {
             return true;
         }
         // Warnsdorff order: fewest onward jumps first finds long paths early.
-        let mut order: Vec<(u32, u8)> = Bitboard(moves)
-            .into_iter()
-            .map(|t| (((n(t.index() as u8)) & free).count_ones(), t.index() as u8))
-            .collect();
-        order.sort_unstable();
-        for (_, t) in order {
+        let (order, count) = ordered(moves, |t| (n(t) & free).count_ones());
+        for &t in &order[..count] {
             if !go(t, free & !(1 << t), best, len + 1, budget) {
                 return false;
             }
@@ -101,6 +162,31 @@ pub fn longest_path(start: u8, free: u64, budget: &mut u64) -> Option<u32> {
     }
     let mut best = greedy_path(start, free);
     go(start, free, &mut best, 0, budget).then_some(best)
+}
+
+/// The squares of `moves` (a knight's jumps: at most 8) by `key`, then by
+/// square: in a fixed array, so a node allocates nothing.
+#[inline]
+fn ordered(moves: u64, key: impl Fn(u8) -> u32) -> ([u8; 8], usize) {
+    let mut order = [(0u32, 0u8); 8];
+    let mut count = 0;
+    for t in Bitboard(moves) {
+        let t = t.index() as u8;
+        let item = (key(t), t);
+        // Insertion sort: at most 8 items.
+        let mut i = count;
+        while i > 0 && order[i - 1] > item {
+            order[i] = order[i - 1];
+            i -= 1;
+        }
+        order[i] = item;
+        count += 1;
+    }
+    let mut squares = [0u8; 8];
+    for (slot, (_, t)) in squares.iter_mut().zip(&order[..count]) {
+        *slot = *t;
+    }
+    (squares, count)
 }
 
 /// A path found by always jumping to the square with the fewest onward
@@ -143,12 +229,13 @@ pub fn path_bound(start: u8, free: u64) -> u32 {
 }
 
 impl DuelSolver {
-    /// A solver with `2^table_bits` table slots that gives up a `solve`
-    /// after `node_limit` nodes.
+    /// A solver with `2^table_bits` table slots (in buckets of two) that
+    /// gives up a `solve` after `node_limit` nodes.
     pub fn new(table_bits: u32, node_limit: u64) -> DuelSolver {
+        let buckets = 1usize << table_bits.saturating_sub(1);
         DuelSolver {
-            table: vec![None; 1 << table_bits],
-            mask: (1 << table_bits) - 1,
+            table: vec![Bucket::default(); buckets],
+            mask: buckets - 1,
             nodes: 0,
             node_limit,
         }
@@ -213,7 +300,8 @@ impl DuelSolver {
         }
         let mut best: Option<(Square, Proof)> = None;
         for t in Bitboard(safe) {
-            let Some(reply) = self.search(m | 1 << t.index(), b, t.index() as u8, limit, &mut budget)
+            let Some(reply) =
+                self.search(m | 1 << t.index(), b, t.index() as u8, limit, &mut budget)
             else {
                 // Out of nodes: a win proven so far still stands (a loss
                 // does not: a jump not yet searched may win).
@@ -277,11 +365,14 @@ impl DuelSolver {
         let key_markers = markers | !(reach_mine | reach_theirs);
         let knights = me as u16 | (them as u16) << 6;
         let index = self.slot(key_markers, knights);
-        if let Some(s) = self.table[index] {
-            if s.markers == key_markers && s.knights == knights {
-                return Some(s.proof);
-            }
+        if let Some(s) = self.table[index]
+            .0
+            .iter()
+            .find(|s| s.holds(key_markers, knights))
+        {
+            return Some(s.proof());
         }
+        let start = self.nodes;
         let proof = if reach_mine & reach_theirs == 0 {
             match self.race(markers, me, them, reach_mine, reach_theirs) {
                 Some(p) => p,
@@ -290,11 +381,8 @@ impl DuelSolver {
         } else {
             self.search_moves(markers, them, safe, limit, budget)?
         };
-        self.table[index] = Some(Slot {
-            markers: key_markers,
-            knights,
-            proof,
-        });
+        let slot = Slot::new(key_markers, knights, proof, self.nodes - start);
+        self.table[index].store(slot);
         Some(proof)
     }
 
@@ -307,17 +395,12 @@ impl DuelSolver {
         budget: &mut Option<&mut Budget<'_>>,
     ) -> Option<Proof> {
         // Leave the opponent the fewest safe replies first.
-        let mut order: Vec<(u32, u8)> = Bitboard(safe)
-            .into_iter()
-            .map(|t| {
-                let t = t.index() as u8;
-                let after = markers | 1 << t;
-                ((n(them) & !after & !n(t)).count_ones(), t)
-            })
-            .collect();
-        order.sort_unstable();
+        let (order, count) = ordered(safe, |t| {
+            let after = markers | 1 << t;
+            (n(them) & !after & !n(t)).count_ones()
+        });
         let mut longest_loss = 0u16;
-        for (_, t) in order {
+        for &t in &order[..count] {
             let reply = self.search(markers | 1 << t, them, t, limit, budget)?;
             if !reply.wins {
                 return Some(Proof {
@@ -354,6 +437,43 @@ impl DuelSolver {
                 plies: 2 * a as u16,
             }
         })
+    }
+}
+
+/// A duel position proved by both solvers in turn, within `seconds` of
+/// `budget`: the depth-first solver first, with a tenth of the time (it
+/// gives "wins in N" and proves late positions at once), then df-pn with
+/// the rest (it proves far more of the early positions). The jump to make,
+/// whether the player to move wins, and the distance when the depth-first
+/// solver found it. `None` when neither proved it.
+pub fn prove_jump(
+    dfs: &mut DuelSolver,
+    pn: &mut super::dfpn::Dfpn,
+    markers: Bitboard,
+    me: Square,
+    them: Square,
+    budget: &mut Budget<'_>,
+    seconds: f64,
+) -> Option<(Square, bool, Option<u16>)> {
+    let t0 = budget.elapsed();
+    let mut part = budget.part(Some(seconds / 10.0));
+    if let Some((to, proof)) = dfs.best_jump(markers, me, them, &mut part) {
+        return Some((to, proof.wins, Some(proof.plies)));
+    }
+    let used = budget.elapsed() - t0;
+    let mut part = budget.part(Some((seconds - used).max(0.0)));
+    let wins = pn.prove_within(markers, me, them, &mut part)?;
+    if !wins {
+        // Lost: any jump (the caller plays on by search).
+        let first = Bitboard(n(me.index() as u8) & !markers.0).first()?;
+        return Some((first, false, None));
+    }
+    match pn.winning_jump(markers, me, them, &mut part) {
+        Some(to) => Some((to, true, None)),
+        // A race: the depth-first solver measures its paths.
+        None => dfs
+            .best_jump(markers, me, them, &mut part)
+            .map(|(to, proof)| (to, proof.wins, Some(proof.plies))),
     }
 }
 
@@ -529,6 +649,85 @@ pub(super) mod tests {
             exact > checked / 2,
             "only {exact} of {checked} distances exact"
         );
+    }
+
+    #[test]
+    fn table_slots_pack_and_keep_the_costliest_proof() {
+        for (knights, plies, wins, effort) in [
+            (0u16, 0u16, false, 0u64),
+            (4095, u16::MAX, true, u64::MAX),
+            (1234, 77, true, 5000),
+        ] {
+            let proof = Proof { wins, plies };
+            let slot = Slot::new(0xdead_beef, knights, proof, effort);
+            assert!(slot.holds(0xdead_beef, knights));
+            assert!(!slot.holds(0xdead_beef, knights ^ 1));
+            assert!(!slot.holds(0xdead_bee0, knights));
+            assert_eq!(slot.proof(), proof);
+        }
+        assert!(!Slot::default().holds(0, 0), "an empty slot holds nothing");
+        // A costly proof stays in its bucket while cheap ones come and go.
+        let mut bucket = Bucket::default();
+        bucket.store(Slot::new(
+            1,
+            1,
+            Proof {
+                wins: true,
+                plies: 9,
+            },
+            1 << 20,
+        ));
+        for m in 2..50u64 {
+            bucket.store(Slot::new(
+                m,
+                1,
+                Proof {
+                    wins: false,
+                    plies: 2,
+                },
+                3,
+            ));
+        }
+        assert!(bucket.0[0].holds(1, 1));
+        assert!(bucket.0[1].holds(49, 1));
+        // A costlier one takes the first slot and the old one moves down.
+        bucket.store(Slot::new(
+            50,
+            1,
+            Proof {
+                wins: true,
+                plies: 3,
+            },
+            1 << 30,
+        ));
+        assert!(bucket.0[0].holds(50, 1) && bucket.0[1].holds(1, 1));
+    }
+
+    /// The set-wise spread against the union of single jumps, and the fill
+    /// against a plain breadth-first walk.
+    #[test]
+    fn set_wise_jumps_and_fill_agree_with_square_by_square() {
+        let mut rng = crate::rng::Rng::new(8);
+        for _ in 0..2000 {
+            let from = rng.next_u64() & rng.next_u64() & rng.next_u64();
+            let union = Bitboard(from)
+                .into_iter()
+                .fold(0, |acc, sq| acc | n(sq.index() as u8));
+            assert_eq!(knight_spread(from), union, "{from:#x}");
+            let blocked = rng.next_u64() & rng.next_u64();
+            let mut reached = from & !blocked;
+            let mut queue: Vec<u8> = Bitboard(reached)
+                .into_iter()
+                .map(|s| s.index() as u8)
+                .collect();
+            while let Some(at) = queue.pop() {
+                for t in Bitboard(n(at) & !blocked & !reached) {
+                    reached |= 1 << t.index();
+                    queue.push(t.index() as u8);
+                }
+            }
+            assert_eq!(flood(from, blocked), reached, "{from:#x} {blocked:#x}");
+        }
     }
 
     #[test]

@@ -4,7 +4,8 @@
 use super::attrition::Mobility;
 use super::budget::{Budget, Clock};
 use super::cheversi::{distinct_moves, remaining, HandValues, PlainScore, SCALE};
-use super::duel::{DuelSolver, Setup};
+use super::dfpn::Dfpn;
+use super::duel::{prove_jump, DuelSolver, Setup};
 use super::duel_table::{DuelTable, SetupValue};
 use super::levels::{Level, Settings};
 use super::mcts;
@@ -83,6 +84,9 @@ pub struct Engine {
     attrition: Searcher<attrition::Position>,
     duel: DuelSolver,
     duel_table: Option<DuelTable>,
+    /// Proof-number search for duel positions the depth-first solver does
+    /// not prove in its share of the time (made on first use: 16 MB).
+    duel_pn: Option<Dfpn>,
     rng: Rng,
     /// Benchmarks only: judge Cheversi leaves by the plain current score.
     plain: bool,
@@ -92,6 +96,8 @@ pub struct Engine {
 }
 
 const TABLE_BITS: u32 = 18;
+/// 2^19 entries of 32 bytes.
+const DFPN_BITS: u32 = 19;
 /// The Master tries the exact search with this share of its time, before
 /// the tree search, from as many placements before the end as the result
 /// search proves in a fraction of a second (`bench --ai --proof result`):
@@ -116,6 +122,7 @@ impl Engine {
             attrition: Searcher::new(TABLE_BITS),
             duel: DuelSolver::new(TABLE_BITS, 0),
             duel_table: None,
+            duel_pn: None,
             rng: Rng::new(seed),
             plain: false,
             alpha_beta_only: false,
@@ -398,21 +405,32 @@ impl Engine {
             return Some(answer(mv, eval, true, 0, budget));
         }
         let (mine, theirs) = (square(me)?, square(1 - me)?);
-        // The solver may use the level's nodes and, through the budget, half
-        // its time; the search gets the rest if no proof comes.
+        // The solvers may use the level's nodes and, through the budget,
+        // half its time; the search gets the rest if no proof comes.
         self.duel.set_node_limit(s.nodes);
-        let before = self.duel.nodes;
-        let mut half = budget.part(Some(s.seconds / 2.0));
-        let solved = self.duel.best_jump(pos.markers(), mine, theirs, &mut half);
-        let (to, proof) = solved?;
+        let pn = self
+            .duel_pn
+            .get_or_insert_with(|| Dfpn::new(DFPN_BITS, u64::MAX));
+        let before = self.duel.nodes + pn.nodes;
+        let solved = prove_jump(
+            &mut self.duel,
+            pn,
+            pos.markers(),
+            mine,
+            theirs,
+            budget,
+            s.seconds / 2.0,
+        );
+        let nodes = self.duel.nodes + pn.nodes - before;
+        let (to, wins, plies) = solved?;
         let mv = Jump::Jump { from: mine, to };
-        let plies = Some(proof.plies as u32);
-        let eval = if proof.wins {
+        let plies = plies.map(u32::from);
+        let eval = if wins {
             Eval::Wins(plies)
         } else {
             Eval::Loses(plies)
         };
-        Some(answer(mv, eval, true, self.duel.nodes - before, budget))
+        Some(answer(mv, eval, true, nodes, budget))
     }
 }
 

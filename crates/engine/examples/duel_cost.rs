@@ -1,0 +1,89 @@
+//! What proving a duel position costs each solver: the depth-first solver
+//! (`DuelSolver`, used in play) and proof-number search (`Dfpn`, used for
+//! the setups), on the same positions from seeded random play after the
+//! setup and N jumps, each within a node limit.
+//!
+//! `cargo run --release -p cheversi-engine --example duel_cost -- JUMPS SAMPLES NODES`
+//! e.g. `... -- 4 10 5000000`.
+
+use cheversi_engine::ai::dfpn::Dfpn;
+use cheversi_engine::ai::duel::DuelSolver;
+use cheversi_engine::attrition::{Options, Piece, Position, Variant};
+use cheversi_engine::rng::Rng;
+use cheversi_engine::GameState;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let [jumps, samples, nodes] = args[..] else {
+        eprintln!("usage: duel_cost JUMPS SAMPLES NODES");
+        std::process::exit(2);
+    };
+    let mut rng = Rng::new(77);
+    let mut taken = 0;
+    let (mut dfs_times, mut pn_times) = (Vec::new(), Vec::new());
+    while taken < samples {
+        let mut pos = Position::new(Options::new(Variant::Duel));
+        let mut alive = true;
+        for _ in 0..2 + jumps {
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            if legal.is_empty() {
+                alive = false;
+                break;
+            }
+            pos.play_unchecked(legal[rng.below(legal.len() as u32) as usize]);
+        }
+        let Some(me) = pos.to_move().filter(|_| alive) else {
+            continue;
+        };
+        let (Some(a), Some(b)) = (
+            pos.slot(me, Piece::Knight).square(),
+            pos.slot(1 - me, Piece::Knight).square(),
+        ) else {
+            continue;
+        };
+        taken += 1;
+        let start = Instant::now();
+        let mut dfs = DuelSolver::new(22, nodes);
+        let by_dfs = dfs.solve(pos.markers(), a, b);
+        let dfs_s = start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let mut pn = Dfpn::new(22, nodes);
+        let by_pn = pn.prove(pos.markers(), a, b);
+        let pn_s = start.elapsed().as_secs_f64();
+        println!(
+            "{a}{b}: depth-first {:?} {} nodes {:.3} s; df-pn {:?} {} nodes {:.3} s",
+            by_dfs.map(|p| p.wins),
+            dfs.nodes,
+            dfs_s,
+            by_pn,
+            pn.nodes,
+            pn_s
+        );
+        if let (Some(p), Some(w)) = (by_dfs, by_pn) {
+            assert_eq!(p.wins, w, "the solvers disagree");
+        }
+        dfs_times.push(if by_dfs.is_some() {
+            dfs_s
+        } else {
+            f64::INFINITY
+        });
+        pn_times.push(if by_pn.is_some() { pn_s } else { f64::INFINITY });
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let proved = |v: &[f64]| v.iter().filter(|t| t.is_finite()).count();
+    println!(
+        "depth-first: {} of {samples} proved, median {:.3} s; df-pn: {} proved, median {:.3} s",
+        proved(&dfs_times),
+        median(dfs_times.clone()),
+        proved(&pn_times),
+        median(pn_times.clone())
+    );
+}
