@@ -89,6 +89,39 @@ for (const [label, spec, moves, unit] of [
   await context.close();
 }
 
+// Duel positions 6 jumps after a random setup (the positions of
+// `cheversi bench --ai --only duel` and the duel_cost example): the
+// Master's move in the worker, proved or not, and its time. Natively:
+// `cheversi bestmove --game attrition --variant duel --moves "…" --json`.
+const DUEL_SIX = [
+  'Ne4 Nf2 e4-c5 f2-g4 c5-a6 g4-h2 a6-b4 h2-f3', 'Nd5 Na4 d5-e7 a4-b2 e7-c6 b2-d1 c6-a7 d1-c3',
+  'Na7 Nc3 a7-b5 c3-d5 b5-d6 d5-e7 d6-b7 e7-g8', 'Nc8 Nd1 c8-e7 d1-b2 e7-f5 b2-a4 f5-d6 a4-b6',
+  'Nc8 Nb6 c8-e7 b6-c4 e7-f5 c4-b2 f5-g3 b2-a4', 'Ne1 Ng3 e1-g2 g3-f1 g2-f4 f1-d2 f4-d5 d2-f3',
+  'Nc2 Nf1 c2-e1 f1-d2 e1-f3 d2-e4 f3-h4 e4-g5', 'Ne5 Nh6 e5-d3 h6-f7 d3-b4 f7-d8 b4-d5 d8-c6',
+  'Nb3 Nd6 b3-a1 d6-f7 a1-c2 f7-h6 c2-d4 h6-g8', 'Nf2 Ng8 f2-d1 g8-e7 d1-c3 e7-f5 c3-e2 f5-d6',
+];
+{
+  const { page, context } = await open(browser, server.url);
+  const answers = await page.evaluate(async (lines) => {
+    const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content, { type: 'module' });
+    const next = () => new Promise((ok) => { worker.onmessage = (e) => ok(e.data); });
+    await next(); // Ready
+    const out = [];
+    for (const [i, line] of lines.entries()) {
+      const spec = { game: 'attrition', variant: 'duel' };
+      worker.postMessage({ Think: { id: i + 1, spec, moves: line.split(' '), level: 'master', purpose: 'Play' } });
+      const { Thought: answer } = await next();
+      out.push({ ms: answer.ms, exact: answer.exact });
+    }
+    worker.terminate();
+    return out;
+  }, DUEL_SIX);
+  const proved = answers.filter((a) => a.exact);
+  console.log(`duel, 6 jumps after the setup: Master proved ${proved.length} of ${answers.length} in the worker, `
+    + `median ${median(proved.map((a) => a.ms)).toFixed(0)} ms where proved (${answers.map((a) => `${a.ms.toFixed(0)}${a.exact ? '' : '?'}`).join(' ')})`);
+  await context.close();
+}
+
 for (const [label, options] of games > 0 ? [
   ['cheversi brainking', { game: 'cheversi', rules: 'brainking' }],
   ['attrition duel', { game: 'attrition', variant: 'duel' }],

@@ -28,6 +28,7 @@ fn main() {
     while taken < samples {
         let mut pos = Position::new(Options::new(Variant::Duel));
         let mut alive = true;
+        let mut played = Vec::new();
         for _ in 0..2 + jumps {
             let mut legal = Vec::new();
             pos.legal_moves(&mut legal);
@@ -35,7 +36,9 @@ fn main() {
                 alive = false;
                 break;
             }
-            pos.play_unchecked(legal[rng.below(legal.len() as u32) as usize]);
+            let mv = legal[rng.below(legal.len() as u32) as usize];
+            played.push(pos.notation(mv));
+            pos.play_unchecked(mv);
         }
         let Some(me) = pos.to_move().filter(|_| alive) else {
             continue;
@@ -55,6 +58,7 @@ fn main() {
         let mut pn = Dfpn::new(22, nodes);
         let by_pn = pn.prove(pos.markers(), a, b);
         let pn_s = start.elapsed().as_secs_f64();
+        println!("moves: {}", played.join(" "));
         println!(
             "{a}{b}: depth-first {:?} {} nodes {:.3} s; df-pn {:?} {} nodes {:.3} s",
             by_dfs.map(|p| p.wins),

