@@ -781,7 +781,7 @@ pub(super) mod tests {
 
     /// The search of one jump from a fresh solver: the reply's result and
     /// the nodes it took.
-    fn child_cost(markers: u64, me: u8, them: u8, to: u8) -> (Proof, u64) {
+    fn child_cost(markers: u64, them: u8, to: u8) -> (Proof, u64) {
         let mut solver = DuelSolver::new(16, u64::MAX);
         let reply = solver
             .search(markers | 1 << to, them, to, u64::MAX, &mut None)
@@ -796,14 +796,14 @@ pub(super) mod tests {
         for (markers, me, them) in open_positions(21, 45).take(3000) {
             let safe = n(me) & !markers & !n(them);
             let first = safe.trailing_zeros() as u8;
-            let (reply, cost) = child_cost(markers, me, them, first);
+            let (reply, cost) = child_cost(markers, them, first);
             if reply.wins {
                 continue;
             }
             // The first jump wins; a later one must take far more nodes.
             let later = Bitboard(safe & !(1 << first))
                 .into_iter()
-                .map(|t| child_cost(markers, me, them, t.index() as u8).1)
+                .map(|t| child_cost(markers, them, t.index() as u8).1)
                 .max()
                 .unwrap_or(0);
             if later < 10 * cost + 100 {
