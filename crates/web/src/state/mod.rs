@@ -989,7 +989,7 @@ impl State {
         }
     }
 
-    /// Says something, then whose turn it now is.
+    /// Says something, then (in a game with friends) whose turn it now is.
     fn tell_turn(&mut self, text: String) {
         let turn = match self.turn() {
             Some(Turn::Yours) => t("corr.your_turn").to_string(),
@@ -1306,7 +1306,9 @@ impl State {
         self.game_version += 1;
         self.review = None;
         let after = self.snapshot();
-        self.tell(describe_move(&before, &after));
+        // In a game with friends, what to do next is said too ("Waiting
+        // for Ben: send them your move.").
+        self.tell_turn(describe_move(&before, &after));
         if after.over {
             self.last_winner = after.winner;
         }

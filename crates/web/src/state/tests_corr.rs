@@ -88,6 +88,16 @@ fn a_whole_game_by_links_ends_with_the_same_record_on_both_devices() {
         assert_eq!(mover.turn(), Some(Turn::Yours), "move {}", i + 1);
         let mv = random_move(mover, &mut rng);
         typed(mover, &mv);
+        if i < 15 {
+            let friend = if i % 2 == 0 { "Ben" } else { "Ann" };
+            assert!(
+                mover
+                    .announce()
+                    .ends_with(&format!("Waiting for {friend}: send them your move.")),
+                "{}",
+                mover.announce()
+            );
+        }
         let link = send(mover);
         let fx = receive(other, &link);
         assert!(fx.save_games && fx.render);
