@@ -15,7 +15,7 @@ use cheversi_engine::attrition::{self, Variant};
 use cheversi_engine::cheversi::{self, RuleSet};
 use cheversi_engine::record::Record;
 use cheversi_engine::rng::Rng;
-use cheversi_engine::{AnyGame, AnyMove, GameOptions, GameState, Square};
+use cheversi_engine::{AnyGame, AnyMove, GameOptions, GameState, Outcome, Square};
 use std::cell::Cell;
 use std::time::Instant;
 
@@ -561,6 +561,83 @@ fn a_proven_duel_loss_is_reported_and_still_played_legally() {
         }
     }
     assert!(losses > 0, "some of these positions are proven losses");
+}
+
+/// A duel position the Master proves won stays won to the end, whatever
+/// the opponent plays (here: random jumps), and each of its moves says so.
+#[test]
+fn a_proven_duel_win_is_kept_to_the_end() {
+    let clock = clock();
+    let mut rng = Rng::new(9);
+    let start = AnyGame::Attrition(attrition::Position::new(attrition::Options::new(
+        Variant::Duel,
+    )));
+    let request = Request {
+        level: Level::Master,
+        seconds: None,
+        nodes: Some(3_000_000),
+    };
+    let mut played = 0;
+    for _ in 0..60 {
+        // The setup and 6 jumps: where df-pn, not the depth-first solver,
+        // makes most proofs.
+        let Some(mut game) = random_position(&start, 8, &mut rng) else {
+            continue;
+        };
+        let mut engine = Engine::new(3);
+        let first = engine.think(&game, &request, &clock, None).unwrap();
+        if !matches!(first.eval, Eval::Wins(_)) {
+            continue;
+        }
+        let winner = game.to_move().unwrap();
+        while let Some(mover) = game.to_move() {
+            let mv = if mover == winner {
+                let t = engine.think(&game, &request, &clock, None).unwrap();
+                assert!(
+                    matches!(t.eval, Eval::Wins(_)),
+                    "{:?} after {:?}",
+                    t.eval,
+                    game
+                );
+                t.best
+            } else {
+                let mut legal = Vec::new();
+                game.legal_moves(&mut legal);
+                legal[rng.below(legal.len() as u32) as usize]
+            };
+            game.try_play(mv).unwrap();
+        }
+        assert_eq!(game.outcome(), Some(Outcome::Winner(winner)));
+        played += 1;
+        if played == 3 {
+            return;
+        }
+    }
+    panic!("only {played} proven wins found");
+}
+
+/// A request by nodes alone (no time limit) ends on an early duel
+/// position: the proof-number search is bounded by the nodes too.
+#[test]
+fn a_node_request_bounds_the_duel_proofs() {
+    let origin = Instant::now();
+    let clock = move || origin.elapsed().as_secs_f64();
+    let game = common::play(
+        GameOptions::Attrition(attrition::Options::new(Variant::Duel)),
+        "Nd4 Nc4",
+    );
+    let request = Request {
+        level: Level::Master,
+        seconds: None,
+        nodes: Some(200_000),
+    };
+    let t = Engine::new(1).think(&game, &request, &clock, None).unwrap();
+    assert!(game.check_move(t.best).is_ok());
+    assert!(
+        origin.elapsed().as_secs_f64() < 20.0,
+        "took {:?}",
+        origin.elapsed()
+    );
 }
 
 #[test]

@@ -56,6 +56,11 @@ impl Dfpn {
         }
     }
 
+    /// Nodes a later proof may spend.
+    pub fn set_node_limit(&mut self, limit: u64) {
+        self.limit = limit;
+    }
+
     /// As [`Dfpn::prove`], also stopping when `budget` says so (its clock
     /// and abort are polled, a tick a node).
     pub fn prove_within(

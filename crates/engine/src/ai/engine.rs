@@ -411,6 +411,8 @@ impl Engine {
         let pn = self
             .duel_pn
             .get_or_insert_with(|| Dfpn::new(DFPN_BITS, u64::MAX));
+        // A request by nodes alone has no time limit: the nodes bound it.
+        pn.set_node_limit(s.nodes);
         let before = self.duel.nodes + pn.nodes;
         let solved = prove_jump(
             &mut self.duel,
