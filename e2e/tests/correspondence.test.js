@@ -242,3 +242,31 @@ test('links from a site under a sub-path open there, and a game at this device i
   await ann.context.close();
   await ben.context.close();
 });
+
+test('two tabs keep each other\'s games', async () => {
+  const friend = await open(browser, server.url);
+  await newGame(friend.page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'remote'], names: ['Ann', 'Ben'] });
+  await type(friend.page, 'Qd4');
+  const first = await sendLink(friend.page);
+  await newGame(friend.page, { game: 'attrition', variant: 'duel', seats: ['human', 'remote'], names: ['Ann', 'Ben'] });
+  await type(friend.page, 'Nd4');
+  const second = await sendLink(friend.page);
+
+  const me = await open(browser, server.url);
+  await receive(me, first, 1);
+  // A second tab of the same browser opens the other link.
+  const tab = await me.context.newPage();
+  await tab.goto(second);
+  await tab.waitForSelector('body[data-ready="true"]');
+  await until(tab, () => document.querySelectorAll('#moves .move').length === 1);
+  // The first tab moves on in its game and saves: the other tab's game stays.
+  await type(me.page, 'Bf6');
+  const ids = await me.page.evaluate(() => JSON.parse(localStorage.getItem('cheversi.games')).games.map((g) => g.record.match(/\[Game "([^"]+)"/)[1]));
+  assert.deepEqual(ids.sort(), ['Cheversi', 'Chivalrous Attrition']);
+  await me.page.click('#games-button');
+  assert.equal(await me.page.locator('#games-list .game-row').count(), 2, 'the storage event brought the other tab\'s game');
+  await me.page.click('#games-close');
+  assert.deepEqual(me.errors, []);
+  await friend.context.close();
+  await me.context.close();
+});

@@ -105,7 +105,13 @@ fn read_file(text: &str) -> Result<Vec<JsValue>, String> {
 
 fn aside(text: &str, why: String, open: Option<String>) -> (Games, Option<String>, Option<String>) {
     if let Some(store) = storage() {
-        let _ = store.set_item(SET_ASIDE_KEY, text);
+        // Added to what was set aside before, never in its place.
+        let kept = store
+            .get_item(SET_ASIDE_KEY)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let _ = store.set_item(SET_ASIDE_KEY, &format!("{kept}{text}\n"));
         let _ = store.remove_item(GAMES_KEY);
     }
     (
@@ -167,11 +173,25 @@ fn stringify(value: &JsValue) -> String {
         .unwrap_or_default()
 }
 
-/// Writes the list and which game is shown.
-pub fn save(app: &App) {
+/// The games as stored now (by this tab or another); unreadable ones
+/// are left out (the load sets them aside).
+fn stored_games() -> Vec<StoredGame> {
+    let text = storage().and_then(|s| s.get_item(GAMES_KEY).ok().flatten());
+    let values = text
+        .map(|t| read_file(&t).unwrap_or_default())
+        .unwrap_or_default();
+    values.iter().filter_map(|v| from_js(v).ok()).collect()
+}
+
+/// Writes the list and which game is shown, after taking in what another
+/// tab stored since (two tabs must not undo each other's games).
+pub fn save(app: &mut App) {
     let Some(store) = storage() else {
         return;
     };
+    if app.state.merge_games(stored_games()) {
+        app.request_frame();
+    }
     let file: GamesFile = app.state.games().to_file();
     let list = js_sys::Array::new();
     for game in &file.games {
@@ -236,6 +256,13 @@ fn share_sheet(url: &str) {
 }
 
 pub fn wire() {
+    // Another tab of this device stored its games: take them in.
+    let window = web_sys::window().expect("window");
+    dom::on::<web_sys::StorageEvent>(&window, "storage", |event| {
+        if event.key().as_deref() == Some(GAMES_KEY) {
+            dispatch(Action::GamesStored(stored_games()));
+        }
+    });
     let send_button: HtmlElement = by_id("send-move");
     dom::on::<Event>(&send_button, "click", |_| send());
     let copy: HtmlElement = by_id("send-copy");

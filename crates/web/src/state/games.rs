@@ -158,6 +158,37 @@ impl Games {
         self.list.insert(at, game);
     }
 
+    /// Takes in a game as another tab of this device stored it: a game
+    /// not kept here (and not just deleted here), or one whose moves
+    /// continue ours. True when something changed.
+    pub fn merge(&mut self, theirs: StoredGame) -> bool {
+        if self
+            .deleted
+            .as_ref()
+            .is_some_and(|(_, g)| g.id == theirs.id)
+        {
+            return false;
+        }
+        let Ok(their_play) = theirs.to_play() else {
+            return false;
+        };
+        let newer = match self.get(&theirs.id).map(StoredGame::to_play) {
+            None => true,
+            Some(Ok(ours)) => {
+                compare(
+                    &ours.session().notations(),
+                    &their_play.session().notations(),
+                ) == Compare::Newer
+            }
+            Some(Err(_)) => true,
+        };
+        if newer {
+            self.list.retain(|g| g.id != theirs.id);
+            self.insert(theirs);
+        }
+        newer
+    }
+
     /// Deletes a game (undo brings it back). False if there is none.
     pub fn delete(&mut self, id: &str) -> bool {
         match self.list.iter().position(|g| g.id == id) {
@@ -265,6 +296,33 @@ mod tests {
         )
         .unwrap();
         assert!(!games.put(&local, 50.0));
+    }
+
+    /// Two tabs: what the other stored is taken in when new or longer,
+    /// never when older, and a game just deleted here stays deleted.
+    #[test]
+    fn games_stored_by_another_tab_are_merged() {
+        let mut here = Games::default();
+        here.put(&corr("shared-game", &["Qd4", "Bf6"]), 10.0);
+        here.put(&corr("deleted-game", &[]), 11.0);
+        here.delete("deleted-game");
+        let mut there = Games::default();
+        there.put(&corr("shared-game", &["Qd4"]), 20.0);
+        there.put(&corr("new-game-1", &[]), 21.0);
+        there.put(&corr("deleted-game", &["Qd4"]), 22.0);
+        let mut changed = 0;
+        for game in there.list().to_vec() {
+            changed += usize::from(here.merge(game));
+        }
+        assert_eq!(changed, 1, "only the new game");
+        let ids: Vec<&str> = here.list().iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(ids, ["new-game-1", "shared-game"]);
+        // A longer copy from the other tab wins.
+        assert!(
+            here.merge(StoredGame::of(&corr("shared-game", &["Qd4", "Bf6", "Ke5"]), 30.0).unwrap())
+        );
+        let play = here.get("shared-game").unwrap().to_play().unwrap();
+        assert_eq!(play.session().notations(), ["Qd4", "Bf6", "Ke5"]);
     }
 
     #[test]

@@ -145,6 +145,8 @@ pub enum Action {
     },
     /// Open a correspondence game kept here.
     OpenGame(String),
+    /// Another tab stored its games (the storage event).
+    GamesStored(Vec<games::StoredGame>),
     /// Back to the game at this device.
     OpenLocal,
     DeleteGame(String),
@@ -346,6 +348,23 @@ impl State {
         self.games = games;
     }
 
+    /// Takes in the games another tab stored (the shell reads them before
+    /// it writes the list, and when the other tab writes). A shown game
+    /// that another tab moved on is shown at its new move.
+    pub fn merge_games(&mut self, stored: Vec<games::StoredGame>) -> bool {
+        let mut changed = false;
+        for game in stored {
+            changed |= self.games.merge(game);
+        }
+        let shown = self.play.id().and_then(|id| self.games.get(id));
+        if let Some(Ok(play)) = shown.map(games::StoredGame::to_play) {
+            if play.len() > self.play.len() {
+                self.replace(play, None);
+            }
+        }
+        changed
+    }
+
     /// The page's clock, before each action (for "last change").
     pub fn set_now(&mut self, ms: f64) {
         self.now = ms;
@@ -477,8 +496,9 @@ impl State {
             self.games_saved += 1;
         }
         // A correspondence game is kept in the list, never as the game at
-        // this device.
-        fx.save = changed && (self.play.id().is_none() || self.parked.is_some());
+        // this device; the local game put aside has not changed (and another
+        // tab may have moved on with it since).
+        fx.save = changed && self.play.id().is_none();
         fx.save_games = self.games_saved != games_saved;
         fx
     }
@@ -564,6 +584,11 @@ impl State {
             Action::Open { play, at, from } => self.open(play, at, from),
             Action::Arrive { letter, fresh_id } => self.arrive(letter, fresh_id),
             Action::OpenGame(id) => self.open_kept(&id),
+            Action::GamesStored(stored) => {
+                if self.merge_games(stored) {
+                    self.games_saved += 1;
+                }
+            }
             Action::OpenLocal => {
                 if let Some(local) = self.parked.take() {
                     self.replace(local, None);
@@ -1060,8 +1085,11 @@ impl State {
         if let Some(ply) = at {
             self.play.go_to(ply);
         }
-        // The old game's winner decides who starts when "loser starts".
-        if let Some(cheversi_engine::Outcome::Winner(w)) = old.session().latest().outcome() {
+        // The old game's winner decides who starts when "loser starts"
+        // (games at this device only: it is saved with the local game).
+        if let (None, Some(cheversi_engine::Outcome::Winner(w))) =
+            (old.id(), old.session().latest().outcome())
+        {
             self.last_winner = Some(w);
         }
         match (corr, old.id().is_none()) {
@@ -1309,7 +1337,7 @@ impl State {
         // In a game with friends, what to do next is said too ("Waiting
         // for Ben: send them your move.").
         self.tell_turn(describe_move(&before, &after));
-        if after.over {
+        if after.over && self.play.id().is_none() {
             self.last_winner = after.winner;
         }
         Ok(())

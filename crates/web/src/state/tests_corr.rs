@@ -321,3 +321,46 @@ fn random_move(s: &State, rng: &mut cheversi_engine::rng::Rng) -> String {
     game.legal_moves(&mut legal);
     game.notation(legal[rng.below(legal.len() as u32) as usize])
 }
+
+/// A finished melee with friends leaves no winner seat behind that the
+/// two-player game at this device cannot have: its save still reads.
+#[test]
+fn a_finished_game_with_friends_does_not_touch_the_local_save() {
+    let mut me = device(
+        r#"{"game":"cheversi","rules":"brainking"}"#,
+        vec![Seat::Human, Seat::Computer(Level::Casual)],
+    );
+    me.apply(Action::TypeMove("Kd4".into()));
+    let local = me.save();
+    // A melee played to the end elsewhere, won by Red or Blue.
+    let spec = r#"{"game":"attrition","variant":"melee","players":3}"#;
+    let finished = (0..200)
+        .find_map(|seed| {
+            let session = Session::new(
+                serde_json::from_str::<cheversi_api::spec::GameSpec>(spec)
+                    .unwrap()
+                    .options()
+                    .unwrap(),
+            );
+            let play = Play::resume(session, vec![Seat::Human; 3], false).unwrap();
+            let mut s = State::new(play.with_id("melee-end".into()).unwrap());
+            let mut rng = cheversi_engine::rng::Rng::new(seed);
+            while s.play().live_mover().is_some() {
+                let mv = random_move(&s, &mut rng);
+                s.apply(Action::TypeMove(mv));
+            }
+            match s.play().session().latest().outcome() {
+                Some(cheversi_engine::Outcome::Winner(w)) if w >= 2 => s.letter(),
+                _ => None,
+            }
+        })
+        .expect("some melee is won by Red");
+    receive(&mut me, &finished);
+    assert_eq!(me.turn(), Some(Turn::Over));
+    me.apply(Action::OpenLocal);
+    assert_eq!(me.play().id(), None);
+    let saved = me.save();
+    assert_eq!(saved.record, local.record);
+    assert_eq!(saved.last_winner, None, "no winner from the melee");
+    assert!(State::restore(saved).is_ok(), "the local save reads back");
+}
