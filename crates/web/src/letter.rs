@@ -68,33 +68,8 @@ pub fn is_letter(fragment: &str) -> bool {
 /// included whatever the cursor; None for a game played at one device.
 pub fn to_fragment(play: &Play) -> Option<String> {
     let id = play.id()?;
-    let spec = play.spec();
-    let mut parts = vec![format!("game={}", spec.game)];
-    let optional = [
-        ("rules", spec.rules),
-        ("count", spec.count),
-        ("squares", spec.squares),
-        ("variant", spec.variant),
-        ("players", spec.players.map(|p| p.to_string())),
-    ];
-    for (key, value) in optional {
-        if let Some(v) = value {
-            parts.push(format!("{key}={v}"));
-        }
-    }
-    let moves = play.session().notations();
-    if !moves.is_empty() {
-        parts.push(format!("moves={}", moves.join(".")));
-    }
-    let seats: Vec<&str> = play
-        .seats()
-        .iter()
-        .map(|s| match s {
-            Seat::Human | Seat::Remote => "human",
-            computer => computer.name(),
-        })
-        .collect();
-    parts.push(format!("seats={}", seats.join(".")));
+    // In `seats`, every person is `human`, the friends here included.
+    let mut parts = crate::link::game_keys(play);
     parts.push(format!("id={id}"));
     if let Some(next) = play.live_mover() {
         parts.push(format!("next={next}"));

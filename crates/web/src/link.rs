@@ -17,9 +17,9 @@ pub struct Linked {
     pub at: Option<usize>,
 }
 
-/// The fragment (without `#`) for the whole game, and the viewed move
-/// when it is not the last.
-pub fn to_fragment(play: &Play) -> String {
+/// The game keys of a link: the game, its options, every move, and the
+/// seats, where a friend by link is a person (`human`) to whoever opens it.
+pub fn game_keys(play: &Play) -> Vec<String> {
     let spec = play.spec();
     let mut parts = vec![format!("game={}", spec.game)];
     let optional = [
@@ -38,7 +38,6 @@ pub fn to_fragment(play: &Play) -> String {
     if !moves.is_empty() {
         parts.push(format!("moves={}", moves.join(".")));
     }
-    // A friend by link is a person to whoever opens a shared link.
     let seats: Vec<&str> = play
         .seats()
         .iter()
@@ -48,7 +47,14 @@ pub fn to_fragment(play: &Play) -> String {
         })
         .collect();
     parts.push(format!("seats={}", seats.join(".")));
-    if play.cursor() < moves.len() {
+    parts
+}
+
+/// The fragment (without `#`) for the whole game, and the viewed move
+/// when it is not the last.
+pub fn to_fragment(play: &Play) -> String {
+    let mut parts = game_keys(play);
+    if play.cursor() < play.len() {
         parts.push(format!("at={}", play.cursor()));
     }
     parts.join("&")

@@ -9,7 +9,7 @@ use crate::i18n::{self, t, tf};
 use crate::state::games::{Games, GamesFile, StoredGame, GAMES_VERSION};
 use crate::state::{Action, Turn};
 use wasm_bindgen::prelude::*;
-use web_sys::{Event, HtmlAnchorElement, HtmlDialogElement, HtmlElement, HtmlInputElement};
+use web_sys::{Event, HtmlDialogElement, HtmlElement, HtmlInputElement};
 
 const GAMES_KEY: &str = "cheversi.games";
 /// Games that could not be read, kept as text (never dropped).
@@ -323,26 +323,9 @@ pub fn wire() {
     let export: HtmlElement = by_id("games-export");
     dom::on::<Event>(&export, "click", |_| {
         if let Some(text) = with_app(|app| app.state.games().export()) {
-            download(&text, "cheversi-my-games.txt");
+            super::share::download_text(&text, "cheversi-my-games.txt");
         }
     });
-}
-
-fn download(text: &str, name: &str) {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/plain");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    let a: HtmlAnchorElement = element("a", "", "").unchecked_into();
-    a.set_href(&url);
-    a.set_download(name);
-    a.click();
-    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 /// The players of a kept game, as the list shows them.

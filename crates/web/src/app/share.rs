@@ -121,20 +121,7 @@ pub fn wire(embedded: bool) {
     let download: HtmlElement = by_id("record-download");
     dom::on::<Event>(&download, "click", |_| {
         let text = by_id::<HtmlTextAreaElement>("record-text").value();
-        let parts = js_sys::Array::of1(&JsValue::from_str(&text));
-        let options = web_sys::BlobPropertyBag::new();
-        options.set_type("text/plain");
-        let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-            return;
-        };
-        let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-            return;
-        };
-        let a: HtmlAnchorElement = dom::element("a", "", "").unchecked_into();
-        a.set_href(&url);
-        a.set_download("cheversi-game.txt");
-        a.click();
-        let _ = web_sys::Url::revoke_object_url(&url);
+        download_text(&text, "cheversi-game.txt");
     });
 
     let load: HtmlElement = by_id("record-load");
@@ -170,6 +157,24 @@ pub fn wire(embedded: bool) {
         let _ = reader.read_as_text(&chosen);
         input.set_value("");
     });
+}
+
+/// Offers `text` as a file to download.
+pub(super) fn download_text(text: &str, name: &str) {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/plain");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    let a: HtmlAnchorElement = dom::element("a", "", "").unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 /// Loads a record's text as the current game; on error shows where the
