@@ -5,7 +5,8 @@ use crate::protocol::Judgement;
 use cheversi_engine::ai::levels::Level;
 use proptest::prelude::*;
 
-fn game(spec: &str, seats: Vec<Seat>) -> State {
+/// A game at this device, the page in English.
+pub(super) fn game(spec: &str, seats: Vec<Seat>) -> State {
     crate::i18n::set("en");
     State::new(
         Play::new(NewGame {

@@ -7,18 +7,9 @@ use crate::letter;
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::Session;
 
+/// A device showing a game of its own.
 fn device(spec: &str, seats: Vec<Seat>) -> State {
-    crate::i18n::set("en");
-    State::new(
-        Play::new(NewGame {
-            spec: serde_json::from_str(spec).unwrap(),
-            seats,
-            undo_allowed: true,
-            names: Vec::new(),
-            id: None,
-        })
-        .unwrap(),
-    )
+    super::tests::game(spec, seats)
 }
 
 /// A device with a game of its own in progress (two people here).
