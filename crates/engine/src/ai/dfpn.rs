@@ -38,6 +38,16 @@ struct Node {
     them: u8,
 }
 
+impl Node {
+    fn root(markers: Bitboard, me: Square, them: Square) -> Node {
+        Node {
+            markers: markers.0,
+            me: me.index() as u8,
+            them: them.index() as u8,
+        }
+    }
+}
+
 enum Expanded {
     /// Decided for the player to move.
     Decided(bool),
@@ -70,14 +80,15 @@ impl Dfpn {
         them: Square,
         budget: &mut Budget<'_>,
     ) -> Option<bool> {
-        let root = Node {
-            markers: markers.0,
-            me: me.index() as u8,
-            them: them.index() as u8,
-        };
+        self.run(Node::root(markers, me, them), &mut Some(budget))
+    }
+
+    /// Proves `root` within the node limit (and `budget`, if any): true
+    /// when its player to move wins, `None` when unproved.
+    fn run(&mut self, root: Node, budget: &mut Option<&mut Budget<'_>>) -> Option<bool> {
         self.stopped = false;
         let limit = self.nodes.saturating_add(self.limit);
-        self.mid(root, INF, INF, limit, &mut Some(budget));
+        self.mid(root, INF, INF, limit, budget);
         match self.lookup(root) {
             (0, _) => Some(true),
             (_, 0) => Some(false),
@@ -96,11 +107,7 @@ impl Dfpn {
         them: Square,
         budget: &mut Budget<'_>,
     ) -> Option<Square> {
-        let root = Node {
-            markers: markers.0,
-            me: me.index() as u8,
-            them: them.index() as u8,
-        };
+        let root = Node::root(markers, me, them);
         if knight(root.me) & 1 << root.them != 0 {
             return Some(them);
         }
@@ -125,20 +132,7 @@ impl Dfpn {
     /// True when the player to move (knight on `me`) wins; `None` when the
     /// node limit ran out.
     pub fn prove(&mut self, markers: Bitboard, me: Square, them: Square) -> Option<bool> {
-        let root = Node {
-            markers: markers.0,
-            me: me.index() as u8,
-            them: them.index() as u8,
-        };
-        let start = self.nodes;
-        self.stopped = false;
-        self.mid(root, INF, INF, start.saturating_add(self.limit), &mut None);
-        let (pn, dn) = self.lookup(root);
-        match (pn, dn) {
-            (0, _) => Some(true),
-            (_, 0) => Some(false),
-            _ => None,
-        }
+        self.run(Node::root(markers, me, them), &mut None)
     }
 
     fn index(&self, n: Node) -> (usize, u16) {

@@ -21,16 +21,11 @@ impl Position {
             // The rule reads every opponent attack: full placements.
             RuleSet::LewickiAny => {
                 while !pos.is_over() {
-                    // `random_placement` for this rule set, inlined.
-                    let ply = pos.ply();
-                    let empty = !pos.occupied;
-                    let attacked = match ply {
-                        0 => empty,
-                        _ => pos.attacked_by(Color::of_ply(ply - 1)) & empty,
+                    let attacked = match pos.ply() {
+                        0 => Bitboard::ALL,
+                        ply => pos.attacked_by(Color::of_ply(ply - 1)),
                     };
-                    let squares = if attacked.any() { attacked } else { empty };
-                    let kinds = pos.kinds_in_hand[ply & 1];
-                    let mv = draw(kinds, squares, rng).expect("a game not over has a placement");
+                    let mv = pos.lewicki_draw(attacked, rng);
                     pos.place_unchecked(mv);
                 }
             }
@@ -39,17 +34,11 @@ impl Position {
             // piece cut are computed again.
             RuleSet::Lewicki => {
                 while !pos.is_over() {
-                    // `random_placement` for this rule set, inlined: the
-                    // same draw from the same squares.
-                    let ply = pos.ply();
-                    let empty = !pos.occupied;
-                    let attacked = match ply {
-                        0 => empty,
-                        _ => pos.attacks[ply - 1] & empty,
+                    let attacked = match pos.ply() {
+                        0 => Bitboard::ALL,
+                        ply => pos.attacks[ply - 1],
                     };
-                    let squares = if attacked.any() { attacked } else { empty };
-                    let kinds = pos.kinds_in_hand[ply & 1];
-                    let mv = draw(kinds, squares, rng).expect("a game not over has a placement");
+                    let mv = pos.lewicki_draw(attacked, rng);
                     pos.place_light(mv);
                 }
                 pos.recompute_cut_lines(start);
@@ -109,6 +98,18 @@ impl Position {
             pos.recompute_attacks();
         }
         pos.margin()
+    }
+
+    /// `random_placement` for the two Lewicki rules, inlined into their
+    /// playouts: the same draw, a kind in hand on an empty square of
+    /// `attacked`, or on any empty square when there is none.
+    #[inline(always)]
+    fn lewicki_draw(&self, attacked: Bitboard, rng: &mut Rng) -> Move {
+        let empty = !self.occupied;
+        let on = attacked & empty;
+        let squares = if on.any() { on } else { empty };
+        draw(self.kinds_in_hand[self.ply() & 1], squares, rng)
+            .expect("a game not over has a placement")
     }
 
     /// A legal placement drawn uniformly (the position is not over). One
