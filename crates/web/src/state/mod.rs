@@ -482,6 +482,7 @@ impl State {
 
     pub fn apply(&mut self, action: Action) -> Effects {
         let (version, saved, games_saved) = (self.version, self.saved, self.games_saved);
+        let game_version = self.game_version;
         let mut fx = Effects {
             render: true,
             ..Effects::default()
@@ -492,7 +493,10 @@ impl State {
         }
         self.settle(&mut fx);
         let changed = self.saved != saved || self.version != version;
-        if self.games.put(&self.play, self.now) {
+        // Only when the game's moves or seats may have changed: writing the
+        // record on every pointer move would be wasted work.
+        let game_changed = self.game_version != game_version || self.saved != saved;
+        if game_changed && self.games.put(&self.play, self.now) {
             self.games_saved += 1;
         }
         // A correspondence game is kept in the list, never as the game at
