@@ -31,6 +31,28 @@ for (let i = 0; i < 7; i++) {
 }
 console.log(`first interactive board: median ${median(ready)} ms over 7 loads (${ready.join(', ')})`);
 
+// Puzzles: what the first page fetches (puzzles.txt must not be part of
+// it) and what the first press of "Puzzles" adds, as the browser
+// transferred it (compressed when the server compresses; this test server
+// does not, so the file's gzipped size is printed beside it).
+{
+  const { page, context } = await open(browser, server.url, { serviceWorkers: 'block' });
+  const fetched = () => page.evaluate(() => performance.getEntriesByType('resource')
+    .map((e) => ({ name: new URL(e.name).pathname, bytes: e.encodedBodySize })));
+  const first = await fetched();
+  const started = Date.now();
+  await page.click('#puzzles-button');
+  await page.waitForSelector('#puzzle[data-state="playing"]');
+  const ms = Date.now() - started;
+  const added = (await fetched()).slice(first.length);
+  const file = await readFile(DIST + 'puzzles.txt');
+  const count = file.toString().split('\n').filter((l) => l && !l.startsWith('#')).length;
+  console.log(`puzzles: the first page fetches ${first.some((e) => e.name.endsWith('puzzles.txt')) ? 'puzzles.txt (wrong)' : 'no puzzle file'}; `
+    + `the Puzzles button adds ${added.map((e) => `${e.name.split('/').pop()} ${e.bytes} B`).join(', ')} `
+    + `(${count} puzzles, ${gzipSync(file, { level: 9 }).length} B gzipped), first puzzle shown after ${ms} ms`);
+  await context.close();
+}
+
 // The review, at the page's budget, of one finished brainking game.
 const GAME = 'Kd4 Qe5 Qf6 Rg7 Rh8 Rh6 Bd5 Nf8 Ng6 Be6 Nd6 Nc4 Be3 Bf4 Rg8 Kf7';
 const reviews = [];

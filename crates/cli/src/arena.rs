@@ -3,13 +3,12 @@
 //! out of the engine's public core.
 
 use crate::uct::{uct, UctBudget};
-use cheversi_engine::ai::attrition::jumps;
 use cheversi_engine::ai::budget::Clock;
 use cheversi_engine::ai::engine::{Engine, Request};
+use cheversi_engine::ai::greedy::greedy_value;
 use cheversi_engine::ai::levels::Level;
-use cheversi_engine::ai::search::Searchable;
 use cheversi_engine::rng::Rng;
-use cheversi_engine::{AnyGame, AnyMove, GameOptions, GameState, Outcome, Player};
+use cheversi_engine::{AnyGame, AnyMove, GameOptions, GameState, Outcome};
 use std::fmt;
 use std::ops::AddAssign;
 use std::str::FromStr;
@@ -138,25 +137,6 @@ fn positive_ms(text: &str) -> Result<f64, String> {
 pub struct Choice {
     pub mv: AnyMove,
     pub nodes: u64,
-}
-
-/// The greedy baseline's value of a move for the mover.
-fn greedy_value(game: &AnyGame, mv: AnyMove, me: Player) -> i64 {
-    let mut child = game.clone();
-    child.play_unchecked(mv);
-    match &child {
-        AnyGame::Cheversi(p) => p.quick_value(me) as i64,
-        AnyGame::Attrition(p) => {
-            if let Some(v) = p.decided(me) {
-                return v as i64 * 1000;
-            }
-            let theirs: i32 = (0..p.players() as Player)
-                .filter(|&q| q != me && !p.is_out(q))
-                .map(|q| jumps(p, q))
-                .sum();
-            (jumps(p, me) - theirs) as i64
-        }
-    }
 }
 
 impl Agent {

@@ -10,6 +10,7 @@ mod bench;
 mod board_text;
 mod duel_cmd;
 mod error;
+mod puzzles_cmd;
 mod record_cmd;
 mod state;
 mod uct;
@@ -70,6 +71,11 @@ enum Command {
     Review(ai_cmd::ReviewArgs),
     /// Solve the Attrition duel's setups (resumable) and say who wins the duel.
     DuelTable(duel_cmd::DuelTableArgs),
+    /// Generate puzzles from solved positions of seeded games, or verify a puzzle file.
+    Puzzles {
+        #[command(subcommand)]
+        action: puzzles_cmd::PuzzlesAction,
+    },
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -88,6 +94,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Record { action } => record_cmd::run(action),
         Command::Bench(args) => bench::run(&args),
         Command::DuelTable(args) => duel_cmd::run(&args),
+        Command::Puzzles { action } => puzzles_cmd::run(&action),
         Command::Bestmove(args) => ai_cmd::bestmove(&args),
         Command::Match(args) => ai_cmd::run_match(&args),
         Command::Review(args) => ai_cmd::run_review(&args),

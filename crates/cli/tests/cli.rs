@@ -612,3 +612,105 @@ fn duel_table_refuses_an_existing_file_it_cannot_read_or_parse() {
         let _ = std::fs::remove_file(p);
     }
 }
+
+#[test]
+fn puzzles_generate_writes_a_file_that_verify_accepts() {
+    let dir = std::env::temp_dir().join(format!("cheversi-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.txt");
+    let path = file.to_str().unwrap();
+    let out = cheversi(&[
+        "puzzles",
+        "generate",
+        "--seed",
+        "3",
+        "--games",
+        "4",
+        "--games-per-kind",
+        "lewicki-free=1,two-knights=2",
+        "--nodes",
+        "200000",
+        "--out",
+        path,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for game in [
+        "lewicki",
+        "lewicki-free",
+        "brainking",
+        "duel",
+        "two-knights",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(game)),
+            "{game} missing: {text}"
+        );
+    }
+    assert!(text.contains("a minute"), "{text}");
+    assert!(text.contains(" bytes"), "{text}");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.starts_with("#cheversi-puzzles 1\n# cheversi puzzles generate --seed 3"));
+    let count = written.lines().filter(|l| !l.starts_with('#')).count();
+    assert!(count > 0, "no puzzles: {text}");
+    assert!(text.contains(&format!("{count} puzzles in")), "{text}");
+
+    let out = cheversi(&["puzzles", "verify", path, "--nodes", "200000"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with(&format!("{count} puzzles verified in")));
+
+    // A wrong goal: exit 1, naming the puzzle and the check.
+    let first = written.lines().nth(2).unwrap();
+    let fields: Vec<&str> = first.split(' ').collect();
+    let wrong_goal = match fields[3].strip_prefix('w') {
+        Some(n) => format!("w{}", n.parse::<u32>().unwrap() + 2),
+        None => format!("{:+}", fields[3].parse::<i32>().unwrap() + 1).replace("+0", "0"),
+    };
+    let broken = written.replacen(
+        first,
+        &[
+            fields[0],
+            fields[1],
+            fields[2],
+            &wrong_goal,
+            fields[4],
+            fields[5],
+        ]
+        .join(" "),
+        1,
+    );
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, broken).unwrap();
+    let out = cheversi(&["puzzles", "verify", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("puzzle {}: goal:", fields[0])),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn puzzles_refuse_bad_options_and_files() {
+    let out = cheversi(&[
+        "puzzles",
+        "generate",
+        "--games-per-kind",
+        "chess=3",
+        "--out",
+        "/nonexistent/p.txt",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("'chess'"), "{}", stderr(&out));
+    let out = cheversi(&["puzzles", "verify", "/nonexistent/p.txt"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
+    let file = write_temp(
+        "puzzles-bad.txt",
+        "#cheversi-puzzles 1\na1 lewicki 1200 +3 - Zz9\n",
+    );
+    let out = cheversi(&["puzzles", "verify", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+}

@@ -19,6 +19,7 @@ pub mod game;
 mod names;
 pub mod options;
 pub mod perft;
+pub mod puzzle;
 pub mod record;
 mod record_error;
 pub mod rng;

@@ -17,6 +17,7 @@ pub mod dfpn;
 pub mod duel;
 pub mod duel_table;
 pub mod engine;
+pub mod greedy;
 pub mod levels;
 pub mod mcts;
 pub mod minimax;

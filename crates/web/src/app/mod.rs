@@ -9,6 +9,7 @@ mod dom;
 mod embedded;
 pub(crate) mod lang;
 mod panels;
+mod puzzles;
 mod render;
 mod setup;
 mod share;
@@ -156,6 +157,13 @@ pub fn start() {
         corr::load()
     };
     state.set_games(games);
+    let puzzles_problem = if embedded {
+        None
+    } else {
+        let (progress, problem) = puzzles::load_progress();
+        state.set_puzzle_progress(progress);
+        problem
+    };
     let app = App {
         state,
         brain: None,
@@ -212,11 +220,15 @@ pub fn start() {
     share::wire(embedded);
     if !embedded {
         corr::wire();
+        puzzles::wire();
     }
     if let Some(id) = open_game {
         dispatch(Action::OpenGame(id));
     }
-    for text in [problem, games_problem].into_iter().flatten() {
+    for text in [problem, games_problem, puzzles_problem]
+        .into_iter()
+        .flatten()
+    {
         dispatch(Action::Tell { text, error: true });
     }
     if embedded {
@@ -514,6 +526,9 @@ impl App {
         }
         if fx.save_games && !self.embedded {
             corr::save(self);
+        }
+        if fx.save_puzzles && !self.embedded {
+            puzzles::save(self);
         }
         if self.embedded {
             embedded::report_end(self);

@@ -26,6 +26,7 @@ pub fn update(app: &App, snap: &Snapshot, board: &Snapshot) {
     update_buttons(app);
     if !app.embedded {
         super::corr::update(app);
+        super::puzzles::update(app);
     }
 }
 

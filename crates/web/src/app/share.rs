@@ -29,6 +29,11 @@ pub fn open_link() {
     if hash.len() <= 1 {
         return;
     }
+    if let Some(id) = super::puzzles::id_of_fragment(&hash) {
+        super::puzzles::open(crate::state::PuzzleChoice::Id(id.to_string()));
+        drop_fragment(&window);
+        return;
+    }
     if crate::letter::is_letter(&hash) {
         match crate::letter::from_fragment(&hash) {
             Ok(letter) => dispatch(Action::Arrive {

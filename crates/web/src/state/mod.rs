@@ -7,7 +7,8 @@
 //! Pieces: [`play`] (the game being played), [`prefs`] (how the board is
 //! shown), [`computer`] (requests to the worker), [`pointer`] (taps and
 //! drags), [`saving`] (localStorage), [`evaluation`] (what the engine
-//! says, as shown).
+//! says, as shown), [`puzzle`] (a puzzle being solved, the shipped
+//! puzzles, the person's puzzle progress).
 
 pub mod computer;
 pub mod evaluation;
@@ -16,6 +17,7 @@ pub mod graph;
 pub mod play;
 pub mod pointer;
 pub mod prefs;
+pub mod puzzle;
 pub mod review;
 pub mod saving;
 pub mod seat;
@@ -149,6 +151,20 @@ pub enum Action {
     GamesStored(Vec<games::StoredGame>),
     /// Back to the game at this device.
     OpenLocal,
+    /// The shipped puzzles, fetched by the shell (or why they could not
+    /// be read), and the puzzle to open.
+    PuzzlesLoaded {
+        puzzles: Result<Vec<cheversi_engine::puzzle::Puzzle>, String>,
+        open: PuzzleChoice,
+    },
+    /// Open a puzzle (the puzzles are loaded).
+    OpenPuzzle(PuzzleChoice),
+    /// Take back a wrong move in a puzzle.
+    PuzzleRetry,
+    /// Show the puzzle's solution.
+    PuzzleShow,
+    /// Another tab stored the puzzle progress.
+    PuzzleProgressStored(puzzle::Progress),
     DeleteGame(String),
     UndoDelete,
     /// Open the offered game (replacing the one in progress) or keep ours.
@@ -165,6 +181,18 @@ pub enum Action {
     Resized,
 }
 
+/// Which puzzle to open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleChoice {
+    /// The puzzle of the day if not tried yet today, else the next one.
+    Start,
+    Daily,
+    /// A new puzzle near the person's rating.
+    Next,
+    /// A puzzle by its id (a shared link).
+    Id(String),
+}
+
 /// What the shell must do after an action.
 #[derive(Debug, Default, PartialEq)]
 pub struct Effects {
@@ -173,6 +201,8 @@ pub struct Effects {
     pub save: bool,
     /// Save the correspondence games and which game is open.
     pub save_games: bool,
+    /// Save the person's puzzle progress.
+    pub save_puzzles: bool,
     /// Send this request to the worker (it replaces any other).
     pub think: Option<ToWorker>,
     /// End the worker's current search (its answer would be stale).
@@ -246,6 +276,14 @@ pub struct State {
     games_saved: u64,
     /// The page's clock (ms since 1970), set by the shell.
     now: f64,
+    /// The puzzle shown in place of a game (the game at this device is
+    /// put aside meanwhile).
+    puzzle: Option<puzzle::Run>,
+    /// The shipped puzzles, once fetched.
+    library: Option<puzzle::Library>,
+    progress: puzzle::Progress,
+    /// Bumped whenever the puzzle progress changes.
+    puzzles_saved: u64,
 }
 
 impl State {
@@ -276,6 +314,10 @@ impl State {
             parked: None,
             games_saved: 0,
             now: 0.0,
+            puzzle: None,
+            library: None,
+            progress: puzzle::Progress::default(),
+            puzzles_saved: 0,
         };
         state.prefs.flipped = state.play.human_plays_black_only();
         state
@@ -341,6 +383,33 @@ impl State {
     }
     pub fn games(&self) -> &Games {
         &self.games
+    }
+
+    /// The puzzle shown, if any.
+    pub fn puzzle(&self) -> Option<&puzzle::Run> {
+        self.puzzle.as_ref()
+    }
+    pub fn puzzle_progress(&self) -> &puzzle::Progress {
+        &self.progress
+    }
+    /// The shipped puzzles are loaded.
+    pub fn has_puzzles(&self) -> bool {
+        self.library.is_some()
+    }
+    /// The puzzle progress kept on this device, read by the shell at start.
+    pub fn set_puzzle_progress(&mut self, progress: puzzle::Progress) {
+        self.progress = progress;
+    }
+    /// Today's date (UTC), for the puzzle of the day.
+    pub fn today(&self) -> String {
+        puzzle::date_of(puzzle::day_of(self.now))
+    }
+
+    /// A puzzle is being solved: the engine's views would give it away.
+    fn puzzle_playing(&self) -> bool {
+        self.puzzle
+            .as_ref()
+            .is_some_and(|r| r.status() == puzzle::Status::Playing)
     }
 
     /// The games kept here, read by the shell at start.
@@ -426,11 +495,15 @@ impl State {
 
     /// The best line from the shown position, when evaluations are shown.
     pub fn best_line(&self) -> Option<&BestLine> {
-        self.line.as_ref().filter(|_| self.prefs.show_eval)
+        self.line
+            .as_ref()
+            .filter(|_| self.prefs.show_eval && !self.puzzle_playing())
     }
     /// The evaluation of the shown position, when switched on and known.
     pub fn evaluation(&self) -> Option<&Evaluation> {
-        self.eval.as_ref().filter(|_| self.prefs.show_eval)
+        self.eval
+            .as_ref()
+            .filter(|_| self.prefs.show_eval && !self.puzzle_playing())
     }
     pub fn snapshot(&self) -> Snapshot {
         view::snapshot(self.play.session())
@@ -483,6 +556,7 @@ impl State {
     pub fn apply(&mut self, action: Action) -> Effects {
         let (version, saved, games_saved) = (self.version, self.saved, self.games_saved);
         let game_version = self.game_version;
+        let puzzles_saved = self.puzzles_saved;
         let mut fx = Effects {
             render: true,
             ..Effects::default()
@@ -502,8 +576,9 @@ impl State {
         // A correspondence game is kept in the list, never as the game at
         // this device; the local game put aside has not changed (and another
         // tab may have moved on with it since).
-        fx.save = changed && self.play.id().is_none();
+        fx.save = changed && self.play.id().is_none() && self.puzzle.is_none();
         fx.save_games = self.games_saved != games_saved;
+        fx.save_puzzles = self.puzzles_saved != puzzles_saved;
         fx
     }
 
@@ -593,6 +668,17 @@ impl State {
                     self.games_saved += 1;
                 }
             }
+            Action::PuzzlesLoaded { puzzles, open } => match puzzles {
+                Ok(puzzles) => {
+                    self.library = Some(puzzle::Library::new(puzzles));
+                    self.open_puzzle(open);
+                }
+                Err(e) => self.refuse(tf("puzzle.unreadable", &[("reason", &e)])),
+            },
+            Action::OpenPuzzle(choice) => self.open_puzzle(choice),
+            Action::PuzzleRetry => self.retry_puzzle(),
+            Action::PuzzleShow => self.show_solution(),
+            Action::PuzzleProgressStored(progress) => self.progress = progress,
             Action::OpenLocal => {
                 if let Some(local) = self.parked.take() {
                     self.replace(local, None);
@@ -670,7 +756,13 @@ impl State {
             fx.render = true;
             return;
         }
-        let wants_eval = self.prefs.show_eval
+        // A wrong move in a puzzle is evaluated whatever the switch says:
+        // the engine's answer is the refutation shown.
+        let failed = self
+            .puzzle
+            .as_ref()
+            .is_some_and(|r| r.status() == puzzle::Status::Failed);
+        let wants_eval = ((self.prefs.show_eval && !self.puzzle_playing()) || failed)
             && self.eval.is_none()
             && self.eval_failed != Some(self.version)
             && self.play.current().to_move().is_some();
@@ -871,6 +963,9 @@ impl State {
             }
             return self.tell(t("review.stopped"));
         }
+        if self.puzzle_playing() {
+            return self.refuse(t("puzzle.no_hint"));
+        }
         if self.play.is_empty() {
             return self.refuse(t("status.nothing_to_review"));
         }
@@ -896,6 +991,9 @@ impl State {
     fn ask_hint(&mut self, fx: &mut Effects) {
         if let Err(why) = self.may_move() {
             return self.refuse(why);
+        }
+        if self.puzzle_playing() {
+            return self.refuse(t("puzzle.no_hint"));
         }
         if self.computer.pending().is_some() {
             self.computer.abandon();
@@ -1085,18 +1183,19 @@ impl State {
     /// new game at this device takes the place of the old one.
     fn replace(&mut self, play: Play, at: Option<usize>) {
         let corr = play.id().is_some();
+        let old_puzzle = self.puzzle.take().is_some();
         let old = std::mem::replace(&mut self.play, play);
         if let Some(ply) = at {
             self.play.go_to(ply);
         }
         // The old game's winner decides who starts when "loser starts"
         // (games at this device only: it is saved with the local game).
-        if let (None, Some(cheversi_engine::Outcome::Winner(w))) =
-            (old.id(), old.session().latest().outcome())
+        if let (None, false, Some(cheversi_engine::Outcome::Winner(w))) =
+            (old.id(), old_puzzle, old.session().latest().outcome())
         {
             self.last_winner = Some(w);
         }
-        match (corr, old.id().is_none()) {
+        match (corr, old.id().is_none() && !old_puzzle) {
             (true, true) => self.parked = Some(old),
             (false, _) => self.parked = None,
             (true, false) => {}
@@ -1145,6 +1244,15 @@ impl State {
     fn may_move(&self) -> Result<(), String> {
         if self.locked {
             return Err(t("embed.diagram").into());
+        }
+        if let Some(run) = &self.puzzle {
+            match run.status() {
+                puzzle::Status::Playing => {}
+                puzzle::Status::Failed => return Err(t("puzzle.retry_first").into()),
+                puzzle::Status::Solved | puzzle::Status::Shown => {
+                    return Err(t("puzzle.over").into())
+                }
+            }
         }
         let game = self.play.current();
         let Some(mover) = game.to_move() else {
@@ -1331,17 +1439,22 @@ impl State {
     fn play_move(&mut self, text: &str) -> Result<(), String> {
         let before = self.snapshot();
         let game = self.play.current().clone();
-        self.play
+        let mv = self
+            .play
             .play(text)
             .map_err(|e| reasons::play_error(&game, &e))?;
         self.version += 1;
         self.game_version += 1;
         self.review = None;
+        if self.puzzle_playing() {
+            self.judge_puzzle_move(&game, &game.notation(mv));
+            return Ok(());
+        }
         let after = self.snapshot();
         // In a game with friends, what to do next is said too ("Waiting
         // for Ben: send them your move.").
         self.tell_turn(describe_move(&before, &after));
-        if after.over && self.play.id().is_none() {
+        if after.over && self.play.id().is_none() && self.puzzle.is_none() {
             self.last_winner = after.winner;
         }
         Ok(())
@@ -1386,8 +1499,13 @@ impl State {
     }
 }
 
+mod puzzle_play;
+
 #[cfg(test)]
 mod tests;
 
 #[cfg(test)]
 mod tests_corr;
+
+#[cfg(test)]
+mod tests_puzzle;

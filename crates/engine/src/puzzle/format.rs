@@ -1,0 +1,417 @@
+//! The puzzle file: a header line, then one puzzle a line, six fields
+//! separated by single spaces:
+//!
+//! ```text
+//! #cheversi-puzzles 1
+//! <id> <game> <rating> <goal> <moves> <line>
+//! ```
+//!
+//! - `id`: 1 to 8 characters `a-z0-9`, unique in the file (links name it).
+//! - `game`: a Cheversi rule set at its default scoring (`lewicki`,
+//!   `lewicki-any`, `lewicki-free`, `brainking-classic`, `brainking`) or an
+//!   Attrition variant (`duel`, `two-knights`).
+//! - `rating`: the difficulty, 400 to 3000 (an Elo-like number).
+//! - `goal`: Cheversi: the final margin the side to move reaches with best
+//!   play, in points (`+3`, `0`, `-2`); Attrition: `w` and the plies to the
+//!   end of the win (`w5`: the side to move wins, the game ends 5 moves on).
+//! - `moves`: the moves that reach the position, in record notation,
+//!   separated by commas (`-` for none).
+//! - `line`: the solution, from the position: the solver's moves and the
+//!   replies between them, separated by commas; it ends with the solver's
+//!   last move.
+//!
+//! Lines starting with `#` after the header are comments; blank lines are
+//! skipped. Parsing checks every move against the rules, so a [`Puzzle`]
+//! always describes a real position and a playable line.
+
+use crate::any::{AnyGame, GameOptions};
+use crate::attrition::{self, Variant};
+use crate::cheversi::{self, RuleSet};
+use crate::game::{GameState, Player};
+use std::fmt;
+
+/// The first line of a puzzle file (its format's version).
+pub const HEADER: &str = "#cheversi-puzzles 1";
+
+/// What the side to move must reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Cheversi: this final margin in points, with best play by both.
+    Margin(i32),
+    /// Attrition: a win, the game ending this many plies on.
+    WinIn(u32),
+}
+
+/// One checked puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    id: String,
+    game: String,
+    rating: u32,
+    goal: Goal,
+    moves: Vec<String>,
+    line: Vec<String>,
+    /// The side to move in the position (the person solving).
+    solver: Player,
+}
+
+/// Where a puzzle file is wrong (line from 1) and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleError {
+    pub line: usize,
+    /// The field (`id`, `game`, …), or `line` for the whole line.
+    pub field: &'static str,
+    pub reason: String,
+}
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, {}: {}", self.line, self.field, self.reason)
+    }
+}
+
+impl std::error::Error for PuzzleError {}
+
+/// The options of a puzzle's game name.
+pub fn game_options(name: &str) -> Option<GameOptions> {
+    if let Ok(rules) = name.parse::<RuleSet>() {
+        return Some(GameOptions::Cheversi(cheversi::Options::new(rules)));
+    }
+    match name.parse::<Variant>() {
+        Ok(v @ (Variant::Duel | Variant::TwoKnights)) => {
+            Some(GameOptions::Attrition(attrition::Options::new(v)))
+        }
+        _ => None,
+    }
+}
+
+impl Puzzle {
+    /// A puzzle from its parts, checked as the file's lines are.
+    pub fn new(
+        id: &str,
+        game: &str,
+        rating: u32,
+        goal: Goal,
+        moves: Vec<String>,
+        line: Vec<String>,
+    ) -> Result<Puzzle, (&'static str, String)> {
+        if id.is_empty()
+            || id.len() > 8
+            || !id
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        {
+            return Err(("id", format!("'{id}' is not 1 to 8 letters a-z and digits")));
+        }
+        let options = game_options(game).ok_or_else(|| {
+            (
+                "game",
+                format!("'{game}' is not a puzzle game (a Cheversi rule set, duel or two-knights)"),
+            )
+        })?;
+        if !(400..=3000).contains(&rating) {
+            return Err(("rating", format!("{rating} is outside 400 to 3000")));
+        }
+        match (goal, &options) {
+            (Goal::Margin(_), GameOptions::Cheversi(_)) => {}
+            (Goal::WinIn(n), GameOptions::Attrition(_)) if n >= 1 => {}
+            _ => return Err(("goal", format!("{goal} does not fit {game}"))),
+        }
+        let mut pos = options.start();
+        for (i, text) in moves.iter().enumerate() {
+            play(&mut pos, text).map_err(|e| ("moves", format!("move {} '{text}': {e}", i + 1)))?;
+        }
+        let solver = pos
+            .to_move()
+            .ok_or(("moves", "the game is over after these moves".to_string()))?;
+        if line.is_empty() {
+            return Err(("line", "the solution is empty".to_string()));
+        }
+        let mut last_mover = solver;
+        for (i, text) in line.iter().enumerate() {
+            last_mover = pos
+                .to_move()
+                .ok_or(("line", format!("move {} '{text}': the game is over", i + 1)))?;
+            play(&mut pos, text).map_err(|e| ("line", format!("move {} '{text}': {e}", i + 1)))?;
+        }
+        if last_mover != solver {
+            return Err((
+                "line",
+                "the solution must end with the solver's move".to_string(),
+            ));
+        }
+        Ok(Puzzle {
+            id: id.to_string(),
+            game: game.to_string(),
+            rating,
+            goal,
+            moves,
+            line,
+            solver,
+        })
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+    /// The game's name as the file writes it (`lewicki`, `duel`).
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+    pub fn options(&self) -> GameOptions {
+        game_options(&self.game).expect("checked when the puzzle was made")
+    }
+    pub fn rating(&self) -> u32 {
+        self.rating
+    }
+    pub fn goal(&self) -> Goal {
+        self.goal
+    }
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+    pub fn line(&self) -> &[String] {
+        &self.line
+    }
+    /// The player solving: the side to move in the position.
+    pub fn solver(&self) -> Player {
+        self.solver
+    }
+    /// The puzzle's position.
+    pub fn position(&self) -> AnyGame {
+        let mut pos = self.options().start();
+        for text in &self.moves {
+            play(&mut pos, text).expect("checked when the puzzle was made");
+        }
+        pos
+    }
+    /// How many moves of the line the solver makes.
+    pub fn solver_moves(&self) -> usize {
+        let mut pos = self.position();
+        let mut count = 0;
+        for text in &self.line {
+            if pos.to_move() == Some(self.solver) {
+                count += 1;
+            }
+            play(&mut pos, text).expect("checked when the puzzle was made");
+        }
+        count
+    }
+
+    /// The puzzle as a line of the file.
+    pub fn to_line(&self) -> String {
+        let list = |moves: &[String]| {
+            if moves.is_empty() {
+                "-".to_string()
+            } else {
+                moves.join(",")
+            }
+        };
+        format!(
+            "{} {} {} {} {} {}",
+            self.id,
+            self.game,
+            self.rating,
+            self.goal,
+            list(&self.moves),
+            list(&self.line)
+        )
+    }
+}
+
+fn play(pos: &mut AnyGame, text: &str) -> Result<(), String> {
+    let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+    pos.try_play(mv).map_err(|e| e.to_string())
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Goal::Margin(m) if m > 0 => write!(f, "+{m}"),
+            Goal::Margin(m) => write!(f, "{m}"),
+            Goal::WinIn(n) => write!(f, "w{n}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Goal {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Goal, String> {
+        let bad = || format!("'{text}' is neither a margin (+3, 0, -2) nor a win (w5)");
+        if let Some(n) = text.strip_prefix('w') {
+            return n.parse().map(Goal::WinIn).map_err(|_| bad());
+        }
+        let digits = text.strip_prefix('+').unwrap_or(text);
+        if digits.starts_with('+') || (text.starts_with('+') && digits.starts_with('-')) {
+            return Err(bad());
+        }
+        digits.parse().map(Goal::Margin).map_err(|_| bad())
+    }
+}
+
+fn split_moves(text: &str) -> Vec<String> {
+    if text == "-" {
+        Vec::new()
+    } else {
+        text.split(',').map(str::to_string).collect()
+    }
+}
+
+/// One line of the file (not a comment).
+fn parse_line(text: &str) -> Result<Puzzle, (&'static str, String)> {
+    let fields: Vec<&str> = text.split(' ').collect();
+    if fields.len() != 6 {
+        return Err((
+            "line",
+            format!(
+                "{} fields where 6 are needed (id game rating goal moves line)",
+                fields.len()
+            ),
+        ));
+    }
+    let rating = fields[2]
+        .parse()
+        .map_err(|_| ("rating", format!("'{}' is not a whole number", fields[2])))?;
+    let goal = fields[3].parse().map_err(|e| ("goal", e))?;
+    Puzzle::new(
+        fields[0],
+        fields[1],
+        rating,
+        goal,
+        split_moves(fields[4]),
+        split_moves(fields[5]),
+    )
+}
+
+/// Reads a whole puzzle file; the first problem found is the error.
+pub fn parse_file(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
+    let mut lines = text.lines().enumerate();
+    let header = lines.next().map(|(_, l)| l.trim_end());
+    if header != Some(HEADER) {
+        return Err(PuzzleError {
+            line: 1,
+            field: "header",
+            reason: format!("the file must start with '{HEADER}'"),
+        });
+    }
+    let mut puzzles = Vec::new();
+    // Sorted ids (no hash table: the wasm build has no other use for one).
+    let mut ids: Vec<String> = Vec::new();
+    for (i, raw) in lines {
+        let text = raw.trim_end_matches('\r');
+        if text.trim().is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let error = |(field, reason): (&'static str, String)| PuzzleError {
+            line: i + 1,
+            field,
+            reason,
+        };
+        let puzzle = parse_line(text).map_err(error)?;
+        match ids.binary_search(&puzzle.id) {
+            Ok(_) => return Err(error(("id", format!("'{}' is used twice", puzzle.id)))),
+            Err(at) => ids.insert(at, puzzle.id.clone()),
+        }
+        puzzles.push(puzzle);
+    }
+    Ok(puzzles)
+}
+
+/// The file for `puzzles`: the header and one line each.
+pub fn write_file(puzzles: &[Puzzle]) -> String {
+    let mut out = String::from(HEADER);
+    out.push('\n');
+    for p in puzzles {
+        out.push_str(&p.to_line());
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "#cheversi-puzzles 1\n\
+        # a comment\n\
+        a1 lewicki-free 1200 +3 Qd4,Qe5,Rb2,Rg7,Bc3,Bf6,Nc6,Nf3,Kh1,Ka8,Rb7,Ra2 Bh3,Bb5,Nd1\n";
+
+    #[test]
+    fn a_good_file_round_trips() {
+        let puzzles = parse_file(GOOD).expect("the sample is good");
+        assert_eq!(puzzles.len(), 1);
+        let p = &puzzles[0];
+        assert_eq!(p.id(), "a1");
+        assert_eq!(p.goal(), Goal::Margin(3));
+        assert_eq!(p.moves().len(), 12);
+        assert_eq!(p.solver(), 0);
+        assert_eq!(p.solver_moves(), 2);
+        let written = write_file(&puzzles);
+        assert_eq!(parse_file(&written), Ok(puzzles));
+    }
+
+    fn error_of(line: &str) -> PuzzleError {
+        parse_file(&format!("{HEADER}\n{line}\n")).expect_err(line)
+    }
+
+    #[test]
+    fn damaged_lines_say_where_and_what() {
+        let cases: &[(&str, &str, &str)] = &[
+            ("a1 lewicki 1200 +3 Qd4", "line", "5 fields"),
+            ("A! lewicki 1200 +3 - Qd4", "id", "letters"),
+            ("a1 chess 1200 +3 - Qd4", "game", "'chess'"),
+            ("a1 melee 1200 +3 - Qd4", "game", "'melee'"),
+            ("a1 lewicki 12x0 +3 - Qd4", "rating", "12x0"),
+            ("a1 lewicki 99 +3 - Qd4", "rating", "outside"),
+            ("a1 lewicki 1200 ++3 - Qd4", "goal", "++3"),
+            ("a1 lewicki 1200 w3 - Qd4", "goal", "does not fit"),
+            ("a1 duel 1200 +3 - Nd4", "goal", "does not fit"),
+            (
+                "a1 lewicki-free 1200 +3 Qd4,Qd4 Rb2",
+                "moves",
+                "move 2 'Qd4'",
+            ),
+            ("a1 lewicki 1200 +3 Zz9 Rb2", "moves", "move 1 'Zz9'"),
+            ("a1 lewicki 1200 +3 - -", "line", "empty"),
+            (
+                "a1 lewicki 1200 +3 - Qd4,Qe5",
+                "line",
+                "end with the solver",
+            ),
+        ];
+        for &(line, field, part) in cases {
+            let e = error_of(line);
+            assert_eq!((e.line, e.field), (2, field), "{line}: {e}");
+            assert!(e.reason.contains(part), "{line}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_header_and_duplicate_ids_are_checked() {
+        let e = parse_file("a1 lewicki 1200 +3 - Qd4\n").unwrap_err();
+        assert_eq!((e.line, e.field), (1, "header"));
+        let e = parse_file(&format!(
+            "{HEADER}\na1 lewicki 1200 +3 - Qd4\n\na1 lewicki 1200 +3 - Qe4\n"
+        ))
+        .unwrap_err();
+        assert_eq!((e.line, e.field), (4, "id"));
+        assert!(parse_file("").is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_is_an_error_or_puzzles_never_a_panic(text in ".{0,200}") {
+            let _ = parse_file(&text);
+            let _ = parse_file(&format!("{HEADER}\n{text}"));
+        }
+
+        #[test]
+        fn a_line_with_one_character_changed_never_panics(i in 0usize..200, c in proptest::char::any()) {
+            let mut chars: Vec<char> = GOOD.chars().collect();
+            let i = i % chars.len();
+            chars[i] = c;
+            let text: String = chars.into_iter().collect();
+            let _ = parse_file(&text);
+        }
+    }
+}

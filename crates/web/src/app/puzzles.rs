@@ -1,0 +1,240 @@
+//! Puzzles, the page's side: the "Puzzles" button, the puzzle file fetched
+//! on first use (never with the first page), the puzzle panel kept in step
+//! with the state, the person's progress in localStorage, and links to a
+//! puzzle (`#puzzle=ID`). What a right move is lives in the state and the
+//! engine.
+
+use super::dom::{self, by_id, set_attr};
+use super::{dispatch, storage, with_app, App};
+use crate::i18n::{t, tf};
+use crate::state::puzzle::{Progress, Status};
+use crate::state::{Action, PuzzleChoice};
+use cheversi_engine::puzzle::parse_file;
+use cheversi_engine::GameOptions;
+use std::cell::Cell;
+use wasm_bindgen::prelude::*;
+use web_sys::{Event, HtmlElement};
+
+const PROGRESS_KEY: &str = "cheversi.puzzles";
+/// A progress that could not be read, kept as text (never dropped).
+const SET_ASIDE_KEY: &str = "cheversi.puzzles.set-aside";
+/// The puzzle file, beside the page.
+const FILE: &str = "puzzles.txt";
+
+thread_local! {
+    /// A fetch of the file is under way (a second click waits for it).
+    static LOADING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The progress kept here; one that cannot be read is set aside and the
+/// reason returned.
+pub fn load_progress() -> (Progress, Option<String>) {
+    let Some(text) = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten()) else {
+        return (Progress::default(), None);
+    };
+    match Progress::from_text(&text) {
+        Ok(progress) => (progress, None),
+        Err(reason) => {
+            if let Some(s) = storage() {
+                let _ = s.set_item(SET_ASIDE_KEY, &text);
+                let _ = s.remove_item(PROGRESS_KEY);
+            }
+            (
+                Progress::default(),
+                Some(tf("puzzle.unreadable", &[("reason", &reason)])),
+            )
+        }
+    }
+}
+
+pub fn save(app: &App) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(PROGRESS_KEY, &app.state.puzzle_progress().to_text());
+    }
+}
+
+/// Opens a puzzle, fetching the file first if need be.
+pub fn open(choice: PuzzleChoice) {
+    if with_app(|app| app.state.has_puzzles()).unwrap_or(false) {
+        return dispatch(Action::OpenPuzzle(choice));
+    }
+    if LOADING.with(|l| l.replace(true)) {
+        return;
+    }
+    dispatch(Action::Tell {
+        text: t("puzzle.loading").into(),
+        error: false,
+    });
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let on_response = Closure::<dyn FnMut(JsValue)>::new(move |response: JsValue| {
+        let response: web_sys::Response = response.unchecked_into();
+        if !response.ok() {
+            return failed(format!("{FILE}: HTTP {}", response.status()));
+        }
+        let Ok(text) = response.text() else {
+            return failed(format!("{FILE}: no text"));
+        };
+        let choice = choice.clone();
+        let on_text = Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| {
+            LOADING.with(|l| l.set(false));
+            let text = text.as_string().unwrap_or_default();
+            dispatch(Action::PuzzlesLoaded {
+                puzzles: parse_file(&text).map_err(|e| e.to_string()),
+                open: choice.clone(),
+            });
+        });
+        let on_error = fetch_failed();
+        let _ = text.then(&on_text).catch(&on_error);
+        on_text.forget();
+        on_error.forget();
+    });
+    let on_error = fetch_failed();
+    let _ = window
+        .fetch_with_str(FILE)
+        .then(&on_response)
+        .catch(&on_error);
+    on_response.forget();
+    on_error.forget();
+}
+
+/// The file could not be fetched or read (offline before it was kept).
+fn failed(reason: String) {
+    LOADING.with(|l| l.set(false));
+    dispatch(Action::PuzzlesLoaded {
+        puzzles: Err(reason),
+        open: PuzzleChoice::Start,
+    });
+}
+
+fn fetch_failed() -> Closure<dyn FnMut(JsValue)> {
+    Closure::<dyn FnMut(JsValue)>::once(|error: JsValue| {
+        let reason = error
+            .as_string()
+            .unwrap_or_else(|| format!("{FILE} could not be fetched"));
+        failed(reason);
+    })
+}
+
+fn puzzle_url(id: &str) -> String {
+    let location = web_sys::window().expect("window").location();
+    let page = location.origin().unwrap_or_default() + &location.pathname().unwrap_or_default();
+    format!("{page}#puzzle={id}")
+}
+
+/// The puzzle id of a `#puzzle=ID` fragment.
+pub fn id_of_fragment(hash: &str) -> Option<&str> {
+    hash.strip_prefix("#puzzle=")
+}
+
+pub fn wire() {
+    let buttons: [(&str, fn()); 6] = [
+        ("puzzles-button", || open(PuzzleChoice::Start)),
+        ("puzzle-daily", || open(PuzzleChoice::Daily)),
+        ("puzzle-next", || open(PuzzleChoice::Next)),
+        ("puzzle-retry", || dispatch(Action::PuzzleRetry)),
+        ("puzzle-solution", || dispatch(Action::PuzzleShow)),
+        ("puzzle-exit", || dispatch(Action::OpenLocal)),
+    ];
+    for (id, act) in buttons {
+        let button: HtmlElement = by_id(id);
+        dom::on::<Event>(&button, "click", move |_| act());
+    }
+    // Another tab counted a puzzle: take its progress (each tab writes the
+    // whole progress after a result, so the newest is the right one).
+    let window = web_sys::window().expect("window");
+    dom::on::<web_sys::StorageEvent>(&window, "storage", |event| {
+        if event.key().as_deref() == Some(PROGRESS_KEY) {
+            if let Some(Ok(progress)) = event.new_value().map(|t| Progress::from_text(&t)) {
+                dispatch(Action::PuzzleProgressStored(progress));
+            }
+        }
+    });
+    let link: HtmlElement = by_id("puzzle-link");
+    dom::on::<Event>(&link, "click", |_| {
+        let id = with_app(|app| app.state.puzzle().map(|r| r.puzzle().id().to_string()));
+        if let Some(Some(id)) = id {
+            super::share::copy_to_clipboard(&puzzle_url(&id));
+            dispatch(Action::Tell {
+                text: t("puzzle.link_copied").into(),
+                error: false,
+            });
+        }
+    });
+}
+
+fn set_text(id: &str, text: &str) {
+    let el: HtmlElement = by_id(id);
+    if el.text_content().as_deref() != Some(text) {
+        el.set_text_content(Some(text));
+    }
+}
+
+/// The puzzle panel, in step with the state.
+pub fn update(app: &App) {
+    let section: HtmlElement = by_id("puzzle");
+    let Some(run) = app.state.puzzle() else {
+        dom::show(&section, false);
+        set_attr(&section, "data-state", "");
+        return;
+    };
+    dom::show(&section, true);
+    let puzzle = run.puzzle();
+    let (rules, variant, game) = match puzzle.options() {
+        GameOptions::Cheversi(_) => (puzzle.game(), "", t("game.cheversi")),
+        GameOptions::Attrition(_) => ("", puzzle.game(), t("game.attrition")),
+    };
+    set_attr(&section, "data-rules", rules);
+    set_attr(&section, "data-variant", variant);
+    set_attr(&section, "data-moves", &puzzle.moves().join(" "));
+    set_attr(&section, "data-id", puzzle.id());
+    set_attr(&section, "data-state", run.status().name());
+    let title = if run.daily() {
+        tf("puzzle.title_daily", &[("date", &app.state.today())])
+    } else {
+        tf("puzzle.title", &[("id", puzzle.id())])
+    };
+    set_text("puzzle-title", &title);
+    let about = tf(
+        "puzzle.about",
+        &[
+            ("game", &format!("{game} · {}", puzzle.game())),
+            ("rating", &puzzle.rating().to_string()),
+        ],
+    );
+    set_text("puzzle-about", &about);
+    set_text("puzzle-goal", &app.state.puzzle_goal().unwrap_or_default());
+    set_text(
+        "puzzle-feedback",
+        &app.state.puzzle_feedback().unwrap_or_default(),
+    );
+    let progress = app.state.puzzle_progress();
+    let mut line = tf(
+        "puzzle.progress",
+        &[
+            ("rating", &progress.rating.to_string()),
+            ("solved", &progress.solved.to_string()),
+            ("failed", &progress.failed.to_string()),
+            ("streak", &progress.streak.to_string()),
+            ("best", &progress.best_streak.to_string()),
+        ],
+    );
+    match progress.daily_result(&app.state.today()) {
+        Some(true) => line = format!("{line}. {}", t("puzzle.daily_solved")),
+        Some(false) => line = format!("{line}. {}", t("puzzle.daily_failed")),
+        None => {}
+    }
+    set_text("puzzle-progress", &line);
+    let progress_el: HtmlElement = by_id("puzzle-progress");
+    set_attr(&progress_el, "data-streak", &progress.streak.to_string());
+    let status = run.status();
+    dom::show(
+        &by_id::<HtmlElement>("puzzle-retry"),
+        status == Status::Failed,
+    );
+    dom::show(
+        &by_id::<HtmlElement>("puzzle-solution"),
+        matches!(status, Status::Playing | Status::Failed),
+    );
+}

@@ -1,0 +1,180 @@
+// Puzzles: the puzzle of the day solved by its solution, a wrong move
+// failed, refuted and retried, the solution shown on another puzzle, the
+// streak kept over a reload, a link to a puzzle, the game at this device
+// untouched, phone size, axe, and the whole thing offline.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve, launch, open, until, DIST } from '../lib/harness.js';
+import { axe, serious, explain } from '../lib/axe.js';
+import { settled } from '../lib/play.js';
+
+let server, browser, puzzles;
+before(async () => {
+  server = await serve(undefined, '/games/cheversi/');
+  browser = await launch();
+  // The shipped file, read as the tests' own copy of the solutions.
+  const text = await readFile(join(DIST, 'puzzles.txt'), 'utf8');
+  puzzles = new Map(text.split('\n').filter((l) => l && !l.startsWith('#')).map((line) => {
+    const [id, game, rating, goal, moves, solution] = line.split(' ');
+    const list = (s) => (s === '-' ? [] : s.split(','));
+    return [id, { id, game, rating: Number(rating), goal, moves: list(moves), line: list(solution) }];
+  }));
+});
+after(async () => { await browser.close(); await server.close(); });
+
+const CHEVERSI = ['lewicki', 'lewicki-any', 'lewicki-free', 'brainking-classic', 'brainking'];
+const count = (page) => page.locator('#moves .move').count();
+const state = (page) => page.locator('#puzzle').getAttribute('data-state');
+
+async function type(page, mv) {
+  await page.fill('#type-move', mv);
+  await page.press('#type-move', 'Enter');
+  await settled(page);
+}
+
+/** The puzzle shown, from the shipped file. */
+async function shown(page) {
+  await until(page, () => document.querySelector('#puzzle')?.dataset.state === 'playing');
+  const id = await page.locator('#puzzle').getAttribute('data-id');
+  const puzzle = puzzles.get(id);
+  assert.ok(puzzle, `puzzle ${id} is in the file`);
+  return puzzle;
+}
+
+/** Plays the solver's moves of the solution; the replies come by themselves. */
+async function solve(page, puzzle) {
+  for (let i = 0; i < puzzle.line.length; i++) {
+    await until(page, (n) => document.querySelectorAll('#moves .move').length >= n, puzzle.moves.length + i);
+    if (await count(page) === puzzle.moves.length + i) await type(page, puzzle.line[i]);
+  }
+  await until(page, () => document.querySelector('#puzzle').dataset.state === 'solved');
+}
+
+test('the puzzle of the day is solved by its solution and the streak survives a reload', async () => {
+  const { page, context, errors, violations } = await open(browser, server.url);
+  await type(page, 'Kd4');
+  await until(page, () => document.querySelectorAll('#moves .move').length === 2);
+  const before = await count(page);
+  await page.click('#puzzles-button');
+  const puzzle = await shown(page);
+  assert.match(await page.locator('#puzzle-title').textContent(), /^Puzzle of the day \(\d{4}-\d\d-\d\d\)$/);
+  const section = page.locator('#puzzle');
+  const cheversi = CHEVERSI.includes(puzzle.game);
+  assert.equal(await section.getAttribute('data-rules'), cheversi ? puzzle.game : '');
+  assert.equal(await section.getAttribute('data-variant'), cheversi ? '' : puzzle.game);
+  assert.equal(await section.getAttribute('data-moves'), puzzle.moves.join(' '));
+  assert.equal(await count(page), puzzle.moves.length);
+  assert.match(await page.locator('#puzzle-goal').textContent(), cheversi ? /to place, \d+ placements left/ : /wins in \d+ with best play/);
+  // No evaluation gives the answer away while it is being solved.
+  await page.check('#show-eval');
+  await settled(page);
+  assert.equal(await page.locator('#eval').isHidden(), true);
+  await solve(page, puzzle);
+  assert.match(await page.locator('#puzzle-feedback').textContent(), /^Solved!/);
+  assert.equal(await page.locator('#puzzle-progress').getAttribute('data-streak'), '1');
+  assert.match(await page.locator('#puzzle-progress').textContent(), /streak 1 .*You solved today's puzzle\./);
+
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  // The game at this device was never replaced by the puzzle.
+  assert.equal(await count(page), before);
+  await page.click('#puzzles-button');
+  const next = await shown(page);
+  assert.notEqual(next.id, puzzle.id, 'today\'s puzzle was tried: the next one opens');
+  assert.equal(await page.locator('#puzzle-progress').getAttribute('data-streak'), '1');
+  await page.click('#puzzle-exit');
+  await settled(page);
+  assert.equal(await page.locator('#puzzle').isHidden(), true);
+  assert.equal(await count(page), before);
+  assert.deepEqual(await violations(), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a wrong move fails with its refutation, retry brings the position back', async () => {
+  // A Cheversi puzzle near the end: the refutation is proven at once.
+  const puzzle = [...puzzles.values()].filter((p) => CHEVERSI.includes(p.game))
+    .sort((a, b) => b.moves.length - a.moves.length)[0];
+  const { page, context, errors } = await open(browser, `${server.url}#puzzle=${puzzle.id}`);
+  assert.equal((await shown(page)).id, puzzle.id);
+  assert.match(await page.locator('#puzzle-title').textContent(), new RegExp(`Puzzle (${puzzle.id}|of the day)`));
+  // Any legal placement but the solution's: tried until one is taken.
+  const letters = await page.locator('.reserve-piece:not([disabled]):not(.unusable)').evaluateAll(
+    (els) => [...new Set(els.map((e) => e.dataset.piece))]);
+  let wrong = null;
+  search: for (const letter of letters) {
+    for (const file of 'abcdefgh') {
+      for (const rank of '12345678') {
+        const mv = `${letter}${file}${rank}`;
+        if (mv === puzzle.line[0]) continue;
+        await type(page, mv);
+        if (await count(page) > puzzle.moves.length) { wrong = mv; break search; }
+      }
+    }
+  }
+  assert.ok(wrong, 'a legal wrong move exists');
+  assert.equal(await state(page), 'failed', `${wrong} is not the solution ${puzzle.line[0]}`);
+  await until(page, () => /answers .*, and /.test(document.querySelector('#puzzle-feedback').textContent));
+  assert.match(await page.locator('#puzzle-feedback').textContent(),
+    new RegExp(`^${wrong} is not the solution: (White|Black) answers \\S+, and .*the solution reaches ${puzzle.goal.replace('+', '\\+')}`));
+  await page.screenshot({ path: 'screenshots/puzzle-failed-desktop.png' });
+  // No more moves on the failed board; Retry takes the wrong one back.
+  assert.equal(await page.locator('#puzzle-solution').isVisible(), true);
+  await page.click('#puzzle-retry');
+  await settled(page);
+  assert.equal(await state(page), 'playing');
+  assert.equal(await count(page), puzzle.moves.length);
+  await solve(page, puzzle);
+  // Solved on the second try: it counts as failed.
+  assert.equal(await page.locator('#puzzle-progress').getAttribute('data-streak'), '0');
+  assert.match(await page.locator('#puzzle-progress').textContent(), /solved 0 · failed 1/);
+
+  // Another puzzle: show its solution.
+  await page.click('#puzzle-next');
+  const other = await shown(page);
+  assert.notEqual(other.id, puzzle.id);
+  await page.click('#puzzle-solution');
+  await settled(page);
+  assert.equal(await state(page), 'shown');
+  assert.equal(await count(page), other.moves.length + other.line.length);
+  assert.equal(await page.locator('#puzzle-feedback').textContent(), `Solution: ${other.line.join(' ')}`);
+  assert.equal(await page.locator('#puzzle-solution').isHidden(), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('puzzles at phone size: readable, keyboard and screen reader friendly (axe)', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const { page, context, errors } = await open(browser, server.url, { width: 390, height: 844, scale: 2, colorScheme });
+    await page.click('#puzzles-button');
+    await shown(page);
+    await page.locator('#puzzle').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `screenshots/puzzle-phone-${colorScheme}.png`, fullPage: true });
+    const found = serious(await axe(page));
+    assert.deepEqual(found, [], explain(found));
+    // The buttons are reached by Tab and pressed with Enter.
+    await page.focus('#puzzle-solution');
+    await page.keyboard.press('Enter');
+    await until(page, () => document.querySelector('#puzzle').dataset.state === 'shown');
+    assert.match(await page.locator('#live').textContent(), /^Solution: /);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('offline, the puzzles open from the installed app', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await page.waitForSelector('html[data-offline="ready"]', { timeout: 20000 });
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click('#puzzles-button');
+  const puzzle = await shown(page);
+  await solve(page, puzzle);
+  await page.goto(`${server.url}#puzzle=${[...puzzles.keys()].at(-1)}`);
+  await until(page, () => document.querySelector('#puzzle')?.dataset.state === 'playing');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
