@@ -11,7 +11,7 @@ use crate::state::puzzle::{Progress, Status};
 use crate::state::{Action, PuzzleChoice};
 use cheversi_engine::puzzle::parse_file;
 use cheversi_engine::GameOptions;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use web_sys::{Event, HtmlElement};
 
@@ -22,8 +22,10 @@ const SET_ASIDE_KEY: &str = "cheversi.puzzles.set-aside";
 const FILE: &str = "puzzles.txt";
 
 thread_local! {
-    /// A fetch of the file is under way (a second click waits for it).
+    /// A fetch of the file is under way.
     static LOADING: Cell<bool> = const { Cell::new(false) };
+    /// What to open once it is in: the last click or link while it loads.
+    static WANTED: RefCell<Option<PuzzleChoice>> = const { RefCell::new(None) };
 }
 
 /// The progress kept here; one that cannot be read is set aside and the
@@ -58,6 +60,7 @@ pub fn open(choice: PuzzleChoice) {
     if with_app(|app| app.state.has_puzzles()).unwrap_or(false) {
         return dispatch(Action::OpenPuzzle(choice));
     }
+    WANTED.with(|w| *w.borrow_mut() = Some(choice));
     if LOADING.with(|l| l.replace(true)) {
         return;
     }
@@ -76,13 +79,15 @@ pub fn open(choice: PuzzleChoice) {
         let Ok(text) = response.text() else {
             return failed(format!("{FILE}: no text"));
         };
-        let choice = choice.clone();
         let on_text = Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| {
             LOADING.with(|l| l.set(false));
             let text = text.as_string().unwrap_or_default();
+            let open = WANTED
+                .with(|w| w.borrow_mut().take())
+                .unwrap_or(PuzzleChoice::Start);
             dispatch(Action::PuzzlesLoaded {
                 puzzles: parse_file(&text).map_err(|e| e.to_string()),
-                open: choice.clone(),
+                open,
             });
         });
         let on_error = fetch_failed();
@@ -102,6 +107,7 @@ pub fn open(choice: PuzzleChoice) {
 /// The file could not be fetched or read (offline before it was kept).
 fn failed(reason: String) {
     LOADING.with(|l| l.set(false));
+    WANTED.with(|w| w.borrow_mut().take());
     dispatch(Action::PuzzlesLoaded {
         puzzles: Err(reason),
         open: PuzzleChoice::Start,
@@ -190,8 +196,8 @@ pub fn update(app: &App) {
     set_attr(&section, "data-moves", &puzzle.moves().join(" "));
     set_attr(&section, "data-id", puzzle.id());
     set_attr(&section, "data-state", run.status().name());
-    let title = if run.daily() {
-        tf("puzzle.title_daily", &[("date", &app.state.today())])
+    let title = if let Some(date) = run.daily_date() {
+        tf("puzzle.title_daily", &[("date", date)])
     } else {
         tf("puzzle.title", &[("id", puzzle.id())])
     };

@@ -72,7 +72,9 @@ pub fn translate() {
 }
 
 fn prefill(app: &App) {
-    let spec = app.state.play().spec();
+    // A puzzle shown: the dialog starts from the game put aside.
+    let play = app.state.game_at_device();
+    let spec = play.spec();
     select("ng-game").set_value(&spec.game);
     if let Some(rules) = &spec.rules {
         select("ng-rules").set_value(rules);
@@ -83,15 +85,15 @@ fn prefill(app: &App) {
     if let Some(players) = spec.players.filter(|&p| p > 2) {
         select("ng-players").set_value(&players.to_string());
     }
-    for (i, seat) in app.state.play().seats().iter().enumerate() {
+    for (i, seat) in play.seats().iter().enumerate() {
         select(&format!("ng-seat-{i}")).set_value(seat.name());
     }
     for i in 0..4 {
         let name: HtmlInputElement = dom::by_id(&format!("ng-name-{i}"));
-        name.set_value(&app.state.play().name(i).unwrap_or_default());
+        name.set_value(&play.name(i).unwrap_or_default());
     }
     let undo: HtmlInputElement = dom::by_id("ng-undo");
-    undo.set_checked(app.state.play().undo_allowed());
+    undo.set_checked(play.undo_allowed());
 }
 
 /// Shows the fields that apply and the description of the choice.

@@ -412,6 +412,15 @@ impl State {
             .is_some_and(|r| r.status() == puzzle::Status::Playing)
     }
 
+    /// The game at this device: the one put aside while a puzzle is shown
+    /// (New game starts from it).
+    pub fn game_at_device(&self) -> &Play {
+        match (&self.puzzle, &self.parked) {
+            (Some(_), Some(local)) => local,
+            _ => &self.play,
+        }
+    }
+
     /// The games kept here, read by the shell at start.
     pub fn set_games(&mut self, games: Games) {
         self.games = games;
@@ -678,7 +687,7 @@ impl State {
             Action::OpenPuzzle(choice) => self.open_puzzle(choice),
             Action::PuzzleRetry => self.retry_puzzle(),
             Action::PuzzleShow => self.show_solution(),
-            Action::PuzzleProgressStored(progress) => self.progress = progress,
+            Action::PuzzleProgressStored(progress) => self.progress_stored(progress),
             Action::OpenLocal => {
                 if let Some(local) = self.parked.take() {
                     self.replace(local, None);
@@ -706,7 +715,10 @@ impl State {
                     self.say(t("status.link_declined"));
                 }
             }
-            Action::Worker(event) => self.worker(event, fx),
+            Action::Worker(event) => {
+                self.worker(event, fx);
+                self.tell_refutation();
+            }
             Action::Tell { text, error } => {
                 self.announce = text.clone();
                 self.status = Status { text, error };

@@ -59,12 +59,13 @@ pub struct Run {
     /// The result went into the progress already (only the first try
     /// counts).
     counted: bool,
-    /// Opened as the puzzle of the day.
-    daily: bool,
+    /// Opened as the puzzle of the day: that day's date (a result after
+    /// midnight still counts for it).
+    daily: Option<String>,
 }
 
 impl Run {
-    pub fn new(puzzle: Puzzle, daily: bool) -> Run {
+    pub fn new(puzzle: Puzzle, daily: Option<String>) -> Run {
         Run {
             line: puzzle.line().to_vec(),
             puzzle,
@@ -82,6 +83,11 @@ impl Run {
         self
     }
 
+    /// Another tab counted this puzzle already.
+    pub fn mark_counted(&mut self) {
+        self.counted = true;
+    }
+
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
@@ -89,7 +95,11 @@ impl Run {
         self.status
     }
     pub fn daily(&self) -> bool {
-        self.daily
+        self.daily.is_some()
+    }
+    /// The date of the puzzle of the day this is.
+    pub fn daily_date(&self) -> Option<&str> {
+        self.daily.as_deref()
     }
     pub fn wrong(&self) -> Option<&str> {
         self.wrong.as_deref()

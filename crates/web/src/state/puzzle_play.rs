@@ -10,7 +10,7 @@ use super::{PuzzleChoice, Seat, State};
 use crate::i18n::{self, t, tf};
 use crate::protocol::Judgement;
 use cheversi_engine::puzzle::Goal;
-use cheversi_engine::AnyGame;
+use cheversi_engine::{AnyGame, GameState};
 
 impl State {
     pub(super) fn open_puzzle(&mut self, choice: PuzzleChoice) {
@@ -20,7 +20,12 @@ impl State {
         let day = puzzle::day_of(self.now);
         let today = library.daily(day).map(|p| p.id().to_string());
         let current = self.puzzle.as_ref().map(|r| r.puzzle().id().to_string());
-        let daily_tried = self.progress.daily_result(&self.today()).is_some();
+        // Today's puzzle is offered until it was tried, today or before (a
+        // repeat is not counted, so it would come back all day).
+        let daily_tried = self.progress.daily_result(&self.today()).is_some()
+            || today
+                .as_ref()
+                .is_some_and(|id| self.progress.seen.contains(id));
         let choice = match choice {
             PuzzleChoice::Start if daily_tried => PuzzleChoice::Next,
             PuzzleChoice::Start => PuzzleChoice::Daily,
@@ -38,7 +43,7 @@ impl State {
             };
             return self.refuse(tf("puzzle.not_found", &[("id", &id)]));
         };
-        let daily = today.as_deref() == Some(found.id());
+        let daily = (today.as_deref() == Some(found.id())).then(|| self.today());
         let tried = self.progress.seen.iter().any(|id| id == found.id());
         let run = Run::new(found, daily);
         self.show_puzzle(if tried { run.tried_before() } else { run });
@@ -78,6 +83,7 @@ impl State {
         let players = run.puzzle().options().players();
         if let Ok(play) = Play::resume(run.session(), vec![Seat::Human; players], false) {
             self.play = play;
+            self.review = None;
             self.version += 1;
             self.game_version += 1;
         }
@@ -99,6 +105,9 @@ impl State {
                 let text = if solved {
                     self.count_puzzle();
                     tf("puzzle.solved", &[("move", played)])
+                } else if replies.is_empty() {
+                    // The first jump of a two-jump turn.
+                    tf("puzzle.right_again", &[("move", played)])
                 } else {
                     tf(
                         "puzzle.right",
@@ -109,7 +118,13 @@ impl State {
             }
             Judged::Wrong => {
                 self.count_puzzle();
-                self.tell(tf("puzzle.wrong", &[("move", played)]));
+                // A wrong last placement ends the game: its cost is known
+                // at once; otherwise the engine's answer is awaited.
+                let text = self
+                    .puzzle_feedback()
+                    .filter(|_| self.play.current().to_move().is_none())
+                    .unwrap_or_else(|| tf("puzzle.wrong", &[("move", played)]));
+                self.tell(text);
             }
         }
     }
@@ -135,16 +150,40 @@ impl State {
         self.tell(tf("puzzle.solution", &[("line", &line)]));
     }
 
+    /// Says the refutation of a wrong move once the engine's evaluation
+    /// of the position after it is in (screen readers hear it too).
+    pub(super) fn tell_refutation(&mut self) {
+        let failed = self
+            .puzzle
+            .as_ref()
+            .is_some_and(|r| r.status() == PuzzleStatus::Failed);
+        if let (true, Some(text)) = (failed && self.eval.is_some(), self.puzzle_feedback()) {
+            if self.announce != text {
+                self.announce = text;
+            }
+        }
+    }
+
+    /// Another tab stored the progress: it may have counted this puzzle.
+    pub(super) fn progress_stored(&mut self, progress: puzzle::Progress) {
+        if let Some(run) = self.puzzle.as_mut() {
+            if progress.seen.iter().any(|id| id == run.puzzle().id()) {
+                run.mark_counted();
+            }
+        }
+        self.progress = progress;
+    }
+
     /// Counts the puzzle's first try in the progress (once).
     fn count_puzzle(&mut self) {
-        let today = self.today();
         let Some(run) = self.puzzle.as_mut() else {
             return;
         };
         let Some(solved) = run.take_result() else {
             return;
         };
-        let daily = run.daily().then_some(today.as_str());
+        let daily = run.daily_date().map(str::to_string);
+        let daily = daily.as_deref();
         let (id, rating) = (run.puzzle().id().to_string(), run.puzzle().rating());
         self.progress.record(&id, rating, solved, daily);
         self.puzzles_saved += 1;
@@ -165,14 +204,20 @@ impl State {
                     ("k", &moves),
                 ],
             ),
-            // A win in `plies` moves of both sides: the winner's moves.
-            Goal::WinIn(plies) => tf(
+            // A win in `plies` moves of both sides: in the duel every turn
+            // is one move, so the winner's moves are half of them; where a
+            // turn may have two moves the count is of both sides' moves.
+            Goal::WinIn(plies) if run.puzzle().game() == "duel" => tf(
                 "puzzle.goal_win",
                 &[
                     ("player", player),
                     ("n", &plies.div_ceil(2).to_string()),
                     ("k", &moves),
                 ],
+            ),
+            Goal::WinIn(plies) => tf(
+                "puzzle.goal_win_plies",
+                &[("player", player), ("n", &plies.to_string()), ("k", &moves)],
             ),
         })
     }
@@ -188,6 +233,20 @@ impl State {
             PuzzleStatus::Shown => tf("puzzle.solution", &[("line", &run.line().join(" "))]),
             PuzzleStatus::Failed => {
                 let played = run.wrong().unwrap_or_default();
+                let game = self.play.current();
+                if let (None, Goal::Margin(goal)) = (game.to_move(), run.goal()) {
+                    let scores = game.scores();
+                    let me = usize::from(run.puzzle().solver());
+                    let mine = scores[me] - scores[1 - me.min(1)];
+                    return Some(tf(
+                        "puzzle.refuted_end",
+                        &[
+                            ("move", played),
+                            ("value", &signed(mine)),
+                            ("goal", &signed(goal)),
+                        ],
+                    ));
+                }
                 match (self.eval.as_ref(), self.line.as_ref()) {
                     (Some(eval), Some(line)) => refutation(run, played, eval, line.moves.first()),
                     _ => tf("puzzle.wrong_thinking", &[("move", played)]),
@@ -234,6 +293,14 @@ fn refutation(run: &Run, played: &str, eval: &Evaluation, reply: Option<&String>
         (Judgement::Loses(_), _) if ours => t("puzzle.lost_win").to_string(),
         _ => t("puzzle.lost_unclear").to_string(),
     };
+    if ours {
+        // The wrong move was the first of a two-move turn: the solver
+        // moves again, so there is no answer to name.
+        return tf(
+            "puzzle.refuted_self",
+            &[("move", played), ("result", &result)],
+        );
+    }
     tf(
         "puzzle.refuted",
         &[

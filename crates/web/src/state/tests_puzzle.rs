@@ -57,18 +57,24 @@ fn duel_puzzle() -> Puzzle {
 /// A game at this device with a few moves, and the puzzles loaded and
 /// `id` open.
 fn with_puzzle(id: &str) -> State {
+    with_puzzles(id, Vec::new())
+}
+
+/// [`with_puzzle`] with more puzzles in the library.
+fn with_puzzles(id: &str, more: Vec<Puzzle>) -> State {
     let mut s = game(
         r#"{"game":"cheversi","rules":"lewicki-free"}"#,
         vec![Seat::Human, Seat::Computer(Level::Master)],
     );
     s.set_now(1_795_000_000_000.0);
     s.play.play("Qd4").unwrap();
-    let library = vec![
+    let mut library = vec![
         placement_puzzle("p1", 1200),
         placement_puzzle("p2", 1300),
         opening_puzzle(),
         duel_puzzle(),
     ];
+    library.extend(more);
     s.apply(Action::PuzzlesLoaded {
         puzzles: Ok(library),
         open: PuzzleChoice::Id(id.into()),
@@ -161,6 +167,8 @@ fn a_wrong_move_is_refuted_then_retried_and_counts_once() {
         s.puzzle_feedback().unwrap(),
         "Ng1 is not the solution: Black answers Bb5, and with best play you end at -2 (the solution reaches +3)."
     );
+    // Screen readers hear it too.
+    assert_eq!(s.announce(), s.puzzle_feedback().unwrap());
     // No more moves until Retry.
     typed(&mut s, "Bb5");
     assert_eq!(s.play().session().notations().len(), 13);
@@ -335,4 +343,113 @@ fn progress_stored_by_another_tab_is_taken_without_writing_it_back() {
     s.apply(Action::PuzzleShow);
     let p = s.puzzle_progress();
     assert_eq!((p.solved, p.failed, p.seen.len()), (1, 1, 2));
+}
+
+#[test]
+fn a_wrong_last_placement_is_judged_at_once_by_the_final_score() {
+    // Black places the 16th piece: the game ends with the move.
+    let last = Puzzle::new(
+        "last1",
+        "lewicki-free",
+        900,
+        Goal::Margin(-1),
+        list("Qd4 Qe5 Rb2 Rg7 Bc3 Bf6 Nc6 Nf3 Kh1 Ka8 Rb7 Ra2 Bh3 Bb5 Nd1"),
+        list("Ng1"),
+    )
+    .unwrap();
+    let mut s = with_puzzles("last1", vec![last]);
+    let fx = typed(&mut s, "Nh2");
+    assert_eq!(status(&s), PuzzleStatus::Failed);
+    assert!(fx.think.is_none(), "nothing to ask the engine");
+    let scores = s.snapshot().scores;
+    let mine = scores[1] - scores[0];
+    let value = if mine > 0 {
+        format!("+{mine}")
+    } else {
+        mine.to_string()
+    };
+    let want =
+        format!("Nh2 is not the solution: the game ends at {value} (the solution reaches -1).");
+    assert_eq!(s.puzzle_feedback().unwrap(), want);
+    assert_eq!(s.announce(), want);
+}
+
+#[test]
+fn the_daily_puzzle_tried_before_is_not_offered_again() {
+    let mut s = with_puzzle("p1");
+    s.apply(Action::OpenPuzzle(PuzzleChoice::Daily));
+    let daily = s.puzzle().unwrap().puzzle().id().to_string();
+    // Another day's session had tried it through Next.
+    let mut progress = Progress::default();
+    progress.record(&daily, 1200, true, None);
+    s.set_puzzle_progress(progress);
+    s.apply(Action::OpenPuzzle(PuzzleChoice::Start));
+    assert_ne!(s.puzzle().unwrap().puzzle().id(), daily);
+}
+
+#[test]
+fn a_daily_puzzle_solved_after_midnight_counts_for_its_day() {
+    let mut s = with_puzzle("p1");
+    let day = day_of(1_795_000_000_000.0);
+    s.set_now((day as f64 + 1.0) * 86_400_000.0 - 1000.0);
+    s.apply(Action::OpenPuzzle(PuzzleChoice::Daily));
+    let opened = date_of(day);
+    s.set_now((day as f64 + 1.0) * 86_400_000.0 + 1000.0);
+    s.apply(Action::PuzzleShow);
+    assert_eq!(s.puzzle_progress().daily_result(&opened), Some(false));
+    assert_eq!(s.puzzle().unwrap().daily_date(), Some(opened.as_str()));
+}
+
+#[test]
+fn a_puzzle_counted_by_another_tab_is_not_counted_again() {
+    let mut s = with_puzzle("p1");
+    let mut theirs = Progress::default();
+    theirs.record("p1", 1200, false, None);
+    s.apply(Action::PuzzleProgressStored(theirs.clone()));
+    typed(&mut s, "Bh3");
+    typed(&mut s, "Nd1");
+    assert_eq!(status(&s), PuzzleStatus::Solved);
+    assert_eq!(s.puzzle_progress(), &theirs);
+}
+
+#[test]
+fn a_review_started_after_a_failure_ends_with_retry() {
+    let mut s = with_puzzle("p1");
+    typed(&mut s, "Ng1");
+    let fx = s.apply(Action::Review);
+    assert!(fx.think.is_some(), "a failed puzzle may be reviewed");
+    assert!(s.review().is_some());
+    s.apply(Action::PuzzleRetry);
+    assert!(s.review().is_none());
+}
+
+#[test]
+fn new_game_starts_from_the_game_put_aside() {
+    let s = with_puzzle("duel1");
+    assert_eq!(s.game_at_device().seats()[1], Seat::Computer(Level::Master));
+    assert!(s.game_at_device().is_cheversi());
+}
+
+#[test]
+fn a_two_knights_win_counts_both_sides_moves() {
+    let shipped =
+        cheversi_engine::puzzle::parse_file(include_str!("../../../engine/data/puzzles.txt"))
+            .unwrap();
+    let two = shipped
+        .iter()
+        .find(|p| p.game() == "two-knights")
+        .expect("two-knights puzzles are shipped")
+        .clone();
+    let Goal::WinIn(plies) = two.goal() else {
+        panic!("an Attrition goal")
+    };
+    let id = two.id().to_string();
+    let s = with_puzzles(&id, vec![two]);
+    let goal = s.puzzle_goal().unwrap();
+    assert!(
+        goal.contains(&format!(
+            "the game ends {plies} moves from now (both sides' moves counted)"
+        )),
+        "{goal}"
+    );
 }
