@@ -320,6 +320,17 @@ impl Engine {
         budget: &mut Budget<'_>,
     ) -> Thought {
         let mut proven_loss = None;
+        if let Some(mv) = super::setup_book::book_move(pos).filter(|_| s.solve) {
+            return Thought {
+                best: AnyMove::Attrition(mv),
+                eval: Eval::Score(0),
+                exact: false,
+                depth: 0,
+                nodes: 0,
+                pv: vec![AnyMove::Attrition(mv)],
+                seconds: budget.elapsed(),
+            };
+        }
         if s.solve && pos.variant() == Variant::Duel {
             match self.solve_duel(pos, s, budget) {
                 // A proven loss after the setup: the opponent may still go

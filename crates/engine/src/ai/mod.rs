@@ -24,4 +24,5 @@ pub mod minimax;
 mod prove;
 pub mod review;
 pub mod search;
+pub mod setup_book;
 pub mod tt;
