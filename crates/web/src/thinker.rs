@@ -264,7 +264,12 @@ mod tests {
         );
         // The first answer comes after the first, short search.
         assert!(answers[0].2 < EVALUATION_SECONDS[1], "{answers:?}");
-        assert!(answers.windows(2).all(|w| w[0].1 <= w[1].1), "{answers:?}");
+        // Each answer is a longer search. The Master's Cheversi is a tree
+        // search whose reported depth (its best line's length) may dip
+        // between two longer searches, so only the ends are compared
+        // (it did: depths 4, 7, 6 on a loaded machine).
+        assert!(answers.windows(2).all(|w| w[0].2 < w[1].2), "{answers:?}");
+        assert!(answers[0].1 <= answers[answers.len() - 1].1, "{answers:?}");
         // A proven value ends the evaluation: one answer, final.
         let late = [
             "Kd4", "Qe5", "Qf6", "Rg7", "Rh8", "Rh6", "Bd5", "Nf8", "Ng6", "Be6", "Nd6", "Nc4",
