@@ -147,6 +147,23 @@ pub fn distinct_moves(pos: &Position) -> Vec<Move> {
         .collect()
 }
 
+/// What a Cheversi search keeps between positions of one rule set and
+/// scoring: the options, their hand values and the searcher with its table.
+pub type Brain = (Options, HandValues, super::search::Searcher<Position>);
+
+/// The brain in `slot` for `options`, made afresh (hand values measured,
+/// an empty table of `2^table_bits` slots) when the options change.
+pub fn brain_for(slot: &mut Option<Brain>, options: Options, table_bits: u32) -> &mut Brain {
+    if slot.as_ref().map(|(o, _, _)| *o) != Some(options) {
+        *slot = Some((
+            options,
+            HandValues::calibrate(options),
+            super::search::Searcher::new(table_bits),
+        ));
+    }
+    slot.as_mut().expect("just set")
+}
+
 /// Plies left in the game.
 pub fn remaining(pos: &Position) -> u32 {
     (PLIES - pos.ply()) as u32

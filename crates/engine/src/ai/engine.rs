@@ -3,7 +3,7 @@
 
 use super::attrition::Mobility;
 use super::budget::{Budget, Clock};
-use super::cheversi::{distinct_moves, remaining, HandValues, PlainScore, SCALE};
+use super::cheversi::{brain_for, distinct_moves, remaining, Brain, PlainScore, SCALE};
 use super::dfpn::Dfpn;
 use super::duel::{prove_jump, DuelSolver, Setup};
 use super::duel_table::{DuelTable, SetupValue};
@@ -80,7 +80,7 @@ pub struct Thought {
 }
 
 pub struct Engine {
-    cheversi: Option<(cheversi::Options, HandValues, Searcher<cheversi::Position>)>,
+    cheversi: Option<Brain>,
     attrition: Searcher<attrition::Position>,
     duel: DuelSolver,
     duel_table: Option<DuelTable>,
@@ -163,18 +163,8 @@ impl Engine {
         Some(thought)
     }
 
-    fn cheversi_brain(
-        &mut self,
-        options: cheversi::Options,
-    ) -> &mut (cheversi::Options, HandValues, Searcher<cheversi::Position>) {
-        if self.cheversi.as_ref().map(|(o, _, _)| *o) != Some(options) {
-            self.cheversi = Some((
-                options,
-                HandValues::calibrate(options),
-                Searcher::new(TABLE_BITS),
-            ));
-        }
-        self.cheversi.as_mut().expect("just set")
+    fn cheversi_brain(&mut self, options: cheversi::Options) -> &mut Brain {
+        brain_for(&mut self.cheversi, options, TABLE_BITS)
     }
 
     fn think_cheversi(

@@ -9,7 +9,7 @@
 
 use crate::ai::attrition::Mobility;
 use crate::ai::budget::Budget;
-use crate::ai::cheversi::{distinct_moves, remaining, HandValues, SCALE};
+use crate::ai::cheversi::{brain_for, distinct_moves, remaining, Brain, SCALE};
 use crate::ai::search::{is_proof, plies_to_end, RootValues, Searcher};
 use crate::any::{AnyGame, AnyMove};
 use crate::attrition;
@@ -27,7 +27,7 @@ pub struct Valued {
 /// The exact searches, with their tables kept between questions (later
 /// questions about the same game profit from the earlier ones).
 pub struct Solver {
-    cheversi: Option<(cheversi::Options, HandValues, Searcher<cheversi::Position>)>,
+    cheversi: Option<Brain>,
     attrition: Searcher<attrition::Position>,
     table_bits: u32,
     /// Node limit of one question.
@@ -52,18 +52,8 @@ impl Solver {
         }
     }
 
-    fn cheversi_brain(
-        &mut self,
-        options: cheversi::Options,
-    ) -> &mut (cheversi::Options, HandValues, Searcher<cheversi::Position>) {
-        if self.cheversi.as_ref().map(|(o, _, _)| *o) != Some(options) {
-            self.cheversi = Some((
-                options,
-                HandValues::calibrate(options),
-                Searcher::new(self.table_bits),
-            ));
-        }
-        self.cheversi.as_mut().expect("just set")
+    fn cheversi_brain(&mut self, options: cheversi::Options) -> &mut Brain {
+        brain_for(&mut self.cheversi, options, self.table_bits)
     }
 
     /// The exact value of every candidate move of the side to move, best
