@@ -6,9 +6,9 @@
 //! random stream comes from the seed, the game's kind and its number, so
 //! the same configuration always gives the same puzzles.
 //!
-//! - Games: each side plays greedy (the best immediate result), with a
-//!   share of uniformly random moves drawn per game (none, a quarter or
-//!   more than half), for variety.
+//! - Games: the engine's Casual level on both sides (by nodes), or greedy
+//!   (the best immediate result) with a share of uniformly random moves
+//!   (none, a quarter or more than half), one style drawn per game.
 //! - Cheversi: the positions with k = 2, 3, … 10 placements left, until
 //!   the exact search no longer finishes within the node limit.
 //! - Attrition (duel, two-knights): the positions where a turn starts,
@@ -20,10 +20,12 @@
 use super::criteria::{greedy_fails, greedy_shortfall, is_cheversi, only_best, tempting, MARGIN};
 use super::format::{game_options, Goal, Puzzle};
 use super::rating::{rating, Difficulty};
-use super::solve::{Solver, Valued};
+use super::solve::{no_clock, Solver, Valued};
 use super::verify::verify;
 use crate::ai::cheversi::SCALE;
+use crate::ai::engine::{Engine, Request};
 use crate::ai::greedy::greedy_moves;
+use crate::ai::levels::Level;
 use crate::ai::search::plies_to_end;
 use crate::any::{AnyGame, AnyMove, GameOptions};
 use crate::game::{GameState, Player};
@@ -147,13 +149,17 @@ fn game_seed(seed: u64, kind: usize, number: u32) -> u64 {
         ^ u64::from(number).wrapping_mul(0x94d0_49bb_1331_11eb)
 }
 
-/// One seeded game to its end: greedy with random ties, and a random
-/// move instead with a probability drawn once per game. In Attrition the
-/// greedy player also avoids a jump the opponent can capture at once when
-/// it can: games then fill the board, and their ends are positions the
-/// exact search proves.
+/// One seeded game to its end, in one of four styles drawn per game: the
+/// engine's Casual level on both sides (30,000 nodes a move, no clock, so
+/// the game is the same for the seed), or greedy with random ties and a
+/// random move instead with a probability of none, a quarter or 0.6. In
+/// Attrition the greedy player also avoids a jump the opponent can capture
+/// at once when it can: games then fill the board, and their ends are
+/// positions the exact search proves.
 fn play_game(options: GameOptions, rng: &mut Rng) -> Vec<AnyMove> {
-    let random_share = [0.0, 0.25, 0.6][rng.below(3) as usize];
+    let style = rng.below(4) as usize;
+    let mut engine = (style == 3).then(|| Engine::new(u64::from(rng.below(u32::MAX))));
+    let random_share = [0.0, 0.25, 0.6, 0.0][style];
     let mut pos = options.start();
     let mut played = Vec::new();
     let mut legal = Vec::new();
@@ -163,7 +169,12 @@ fn play_game(options: GameOptions, rng: &mut Rng) -> Vec<AnyMove> {
         if legal.is_empty() {
             break;
         }
-        let mv = if rng.unit() < random_share {
+        let thought = engine
+            .as_mut()
+            .and_then(|e| e.think(&pos, &Request::level(Level::Casual), &no_clock, None));
+        let mv = if let Some(t) = thought {
+            t.best
+        } else if rng.unit() < random_share {
             legal[rng.below(legal.len() as u32) as usize]
         } else {
             let safe: Vec<AnyMove> = legal

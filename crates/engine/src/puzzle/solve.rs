@@ -185,7 +185,7 @@ fn attrition_search(
 }
 
 /// The clock of a search limited by nodes only.
-fn no_clock() -> f64 {
+pub(super) fn no_clock() -> f64 {
     0.0
 }
 
