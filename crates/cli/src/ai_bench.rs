@@ -2,6 +2,7 @@
 //! reaches within a time limit and how soon the duel solver proves
 //! positions. The caller passes the clock.
 
+use cheversi_engine::ai::bench::random_duel_position;
 use cheversi_engine::ai::budget::{Budget, Clock};
 use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
 use cheversi_engine::ai::dfpn::Dfpn;
@@ -9,7 +10,6 @@ use cheversi_engine::ai::duel::{prove_jump, DuelSolver};
 use cheversi_engine::ai::engine::{Engine, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::ai::search::{RootValues, Searchable, Searcher};
-use cheversi_engine::attrition::{Options, Piece, Position, Variant};
 use cheversi_engine::cheversi::{self, PLIES};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, GameState};
@@ -178,24 +178,7 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
     let mut rng = Rng::new(77);
     let mut taken = 0;
     while taken < samples {
-        let mut pos = Position::new(Options::new(Variant::Duel));
-        let mut alive = true;
-        for _ in 0..2 + moves {
-            let mut legal = Vec::new();
-            GameState::legal_moves(&pos, &mut legal);
-            if legal.is_empty() {
-                alive = false;
-                break;
-            }
-            pos.play_unchecked(legal[rng.below(legal.len() as u32) as usize]);
-        }
-        let Some(me) = pos.to_move().filter(|_| alive) else {
-            continue;
-        };
-        let (Some(a), Some(b)) = (
-            pos.slot(me, Piece::Knight).square(),
-            pos.slot(1 - me, Piece::Knight).square(),
-        ) else {
+        let Some((pos, _, a, b)) = random_duel_position(&mut rng, moves) else {
             continue;
         };
         taken += 1;

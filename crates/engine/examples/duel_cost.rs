@@ -6,11 +6,10 @@
 //! `cargo run --release -p cheversi-engine --example duel_cost -- JUMPS SAMPLES NODES`
 //! e.g. `... -- 4 10 5000000`.
 
+use cheversi_engine::ai::bench::random_duel_position;
 use cheversi_engine::ai::dfpn::Dfpn;
 use cheversi_engine::ai::duel::DuelSolver;
-use cheversi_engine::attrition::{Options, Piece, Position, Variant};
 use cheversi_engine::rng::Rng;
-use cheversi_engine::GameState;
 use std::time::Instant;
 
 fn main() {
@@ -26,27 +25,7 @@ fn main() {
     let mut taken = 0;
     let (mut dfs_times, mut pn_times) = (Vec::new(), Vec::new());
     while taken < samples {
-        let mut pos = Position::new(Options::new(Variant::Duel));
-        let mut alive = true;
-        let mut played = Vec::new();
-        for _ in 0..2 + jumps {
-            let mut legal = Vec::new();
-            pos.legal_moves(&mut legal);
-            if legal.is_empty() {
-                alive = false;
-                break;
-            }
-            let mv = legal[rng.below(legal.len() as u32) as usize];
-            played.push(pos.notation(mv));
-            pos.play_unchecked(mv);
-        }
-        let Some(me) = pos.to_move().filter(|_| alive) else {
-            continue;
-        };
-        let (Some(a), Some(b)) = (
-            pos.slot(me, Piece::Knight).square(),
-            pos.slot(1 - me, Piece::Knight).square(),
-        ) else {
+        let Some((pos, played, a, b)) = random_duel_position(&mut rng, jumps as usize) else {
             continue;
         };
         taken += 1;

@@ -137,14 +137,19 @@ pub fn distinct_moves(pos: &Position) -> Vec<Move> {
         .filter(|&mv| {
             let mut child = pos.clone();
             child.place_unchecked(mv);
-            let canonical = Square::SYMMETRIES
-                .iter()
-                .map(|map| child.hash_mapped(map))
-                .min()
-                .unwrap_or(0);
-            seen.insert(canonical)
+            seen.insert(canonical_key(&child))
         })
         .collect()
+}
+
+/// The same number for every image of a position under the board's
+/// symmetries (and, but for hash collisions, for no other).
+pub fn canonical_key(p: &Position) -> u64 {
+    Square::SYMMETRIES
+        .iter()
+        .map(|map| p.hash_mapped(map))
+        .min()
+        .unwrap_or(0)
 }
 
 /// What a Cheversi search keeps between positions of one rule set and

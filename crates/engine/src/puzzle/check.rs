@@ -10,17 +10,16 @@ use crate::square::Square;
 
 type Symmetry = fn(Square) -> Square;
 
-fn after(game: &AnyGame, text: &str) -> Option<AnyGame> {
-    let mv = game.parse_move(text).ok()?;
-    let mut child = game.clone();
-    child.try_play(mv).ok()?;
-    Some(child)
-}
-
 /// The symmetry of the board that takes the position after `expected` to
-/// the one after `played` (the identity first, when they are equal).
-fn symmetry_between(game: &AnyGame, played: &str, expected: &str) -> Option<Symmetry> {
-    match (after(game, played)?, after(game, expected)?) {
+/// the one after `played` (the identity first, when they are equal);
+/// `None` when either is not a legal move or no symmetry does.
+fn symmetry_between(game: &AnyGame, played: AnyMove, expected: AnyMove) -> Option<Symmetry> {
+    let after = |mv: AnyMove| {
+        let mut child = game.clone();
+        child.try_play(mv).ok()?;
+        Some(child)
+    };
+    match (after(played)?, after(expected)?) {
         (AnyGame::Cheversi(a), AnyGame::Cheversi(b)) => Square::SYMMETRIES
             .into_iter()
             .find(|map| b.hash_mapped(map) == a.hash_mapped(|s| s)),
@@ -29,32 +28,26 @@ fn symmetry_between(game: &AnyGame, played: &str, expected: &str) -> Option<Symm
     }
 }
 
+/// [`symmetry_between`] for move texts.
+fn symmetry_between_texts(game: &AnyGame, played: &str, expected: &str) -> Option<Symmetry> {
+    let (a, b) = (
+        game.parse_move(played).ok()?,
+        game.parse_move(expected).ok()?,
+    );
+    symmetry_between(game, a, b)
+}
+
 /// True when `played` and `expected` (move texts, both legal in `game`)
 /// lead to the same position, up to the board's symmetries in Cheversi.
 /// A text that is not a legal move is never the same.
 pub fn same_up_to_symmetry(game: &AnyGame, played: &str, expected: &str) -> bool {
-    match (game.parse_move(played), game.parse_move(expected)) {
-        (Ok(a), Ok(b)) => same_move_up_to_symmetry(game, a, b),
-        _ => false,
-    }
+    symmetry_between_texts(game, played, expected).is_some()
 }
 
 /// [`same_up_to_symmetry`] for parsed moves: true when both are legal in
 /// `game` and lead to the same position (up to symmetry in Cheversi).
 pub fn same_move_up_to_symmetry(game: &AnyGame, a: AnyMove, b: AnyMove) -> bool {
-    let after = |mv: AnyMove| {
-        let mut child = game.clone();
-        child.try_play(mv).ok()?;
-        Some(child)
-    };
-    let (Some(a), Some(b)) = (after(a), after(b)) else {
-        return false;
-    };
-    match (&a, &b) {
-        (AnyGame::Cheversi(a), AnyGame::Cheversi(b)) => canonical_key(a) == canonical_key(b),
-        (AnyGame::Attrition(a), AnyGame::Attrition(b)) => a == b,
-        _ => false,
-    }
+    symmetry_between(game, a, b).is_some()
 }
 
 /// The solution's moves after `expected`, as they read after `played`
@@ -66,7 +59,7 @@ pub fn follow_line(
     expected: &str,
     rest: &[String],
 ) -> Option<Vec<String>> {
-    let map = symmetry_between(game, played, expected)?;
+    let map = symmetry_between_texts(game, played, expected)?;
     rest.iter()
         .map(|text| match game {
             AnyGame::Cheversi(_) => {
@@ -82,16 +75,6 @@ pub fn follow_line(
             AnyGame::Attrition(_) => Some(text.clone()),
         })
         .collect()
-}
-
-/// The same number for every image of a Cheversi position under the
-/// board's symmetries (and, but for hash collisions, for no other).
-pub fn canonical_key(p: &crate::cheversi::Position) -> u64 {
-    Square::SYMMETRIES
-        .iter()
-        .map(|map| p.hash_mapped(map))
-        .min()
-        .unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -397,7 +397,7 @@ fn turn_starts(options: GameOptions, moves: &[AnyMove]) -> Vec<usize> {
 /// A key of the position: Cheversi, the same for its symmetric images.
 fn position_key(pos: &AnyGame) -> u64 {
     match pos {
-        AnyGame::Cheversi(p) => super::check::canonical_key(p),
+        AnyGame::Cheversi(p) => crate::ai::cheversi::canonical_key(p),
         AnyGame::Attrition(p) => p.hash(),
     }
 }

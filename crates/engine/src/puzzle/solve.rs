@@ -10,7 +10,7 @@
 use crate::ai::attrition::Mobility;
 use crate::ai::budget::Budget;
 use crate::ai::cheversi::{brain_for, distinct_moves, remaining, Brain, SCALE};
-use crate::ai::search::{is_proof, plies_to_end, RootValues, Searcher};
+use crate::ai::search::{is_proof, plies_to_end, Found, RootValues, Searcher};
 use crate::any::{AnyGame, AnyMove};
 use crate::attrition;
 use crate::cheversi;
@@ -52,8 +52,24 @@ impl Solver {
         }
     }
 
-    fn cheversi_brain(&mut self, options: cheversi::Options) -> &mut Brain {
-        brain_for(&mut self.cheversi, options, self.table_bits)
+    /// The exact search of a Cheversi position to the end, over one
+    /// placement of each symmetric set; `values` says which root values
+    /// must be exact.
+    fn search_cheversi(
+        &mut self,
+        p: &cheversi::Position,
+        budget: &mut Budget<'_>,
+        values: RootValues<cheversi::Move>,
+    ) -> Found<cheversi::Move> {
+        let (_, hand, searcher) = brain_for(&mut self.cheversi, p.options(), self.table_bits);
+        searcher.search(
+            p,
+            &*hand,
+            budget,
+            remaining(p),
+            Some(distinct_moves(p)),
+            values,
+        )
     }
 
     /// The exact value of every candidate move of the side to move, best
@@ -65,15 +81,7 @@ impl Solver {
         let me = pos.to_move()?;
         let valued = match pos {
             AnyGame::Cheversi(p) => {
-                let (_, values, searcher) = self.cheversi_brain(p.options());
-                let found = searcher.search(
-                    p,
-                    &*values,
-                    &mut budget,
-                    remaining(p),
-                    Some(distinct_moves(p)),
-                    RootValues::All,
-                );
+                let found = self.search_cheversi(p, &mut budget, RootValues::All);
                 let exact = found.exact && found.root.iter().all(|r| r.exact);
                 exact.then(|| {
                     found
@@ -127,15 +135,7 @@ impl Solver {
                     Some((for_player(p.margin() * SCALE, 0, player), None))
                 } else {
                     let me = p.to_move()?;
-                    let (_, values, searcher) = self.cheversi_brain(p.options());
-                    let found = searcher.search(
-                        p,
-                        &*values,
-                        &mut budget,
-                        remaining(p),
-                        Some(distinct_moves(p)),
-                        RootValues::Best,
-                    );
+                    let found = self.search_cheversi(p, &mut budget, RootValues::Best);
                     found.exact.then(|| {
                         (
                             for_player(found.value, me, player),

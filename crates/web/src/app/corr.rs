@@ -204,11 +204,6 @@ pub fn save(app: &mut App) {
     let _ = store.set_item(OPEN_KEY, app.state.play().id().unwrap_or(""));
 }
 
-fn page_url() -> String {
-    let location = web_sys::window().expect("window").location();
-    location.origin().unwrap_or_default() + &location.pathname().unwrap_or_default()
-}
-
 /// "Send your move": the link in the read-only field, copied, and handed
 /// to the system's share sheet where there is one (phones).
 fn send() {
@@ -222,7 +217,7 @@ fn send() {
     .flatten() else {
         return;
     };
-    let url = format!("{}#{fragment}", page_url());
+    let url = format!("{}#{fragment}", super::share::page_url());
     let field: HtmlInputElement = by_id("send-link");
     field.set_value(&url);
     dom::show(&by_id::<HtmlElement>("send-panel"), true);

@@ -124,9 +124,7 @@ fn fetch_failed() -> Closure<dyn FnMut(JsValue)> {
 }
 
 fn puzzle_url(id: &str) -> String {
-    let location = web_sys::window().expect("window").location();
-    let page = location.origin().unwrap_or_default() + &location.pathname().unwrap_or_default();
-    format!("{page}#puzzle={id}")
+    format!("{}#puzzle={id}", super::share::page_url())
 }
 
 /// The puzzle id of a `#puzzle=ID` fragment.

@@ -67,7 +67,9 @@ fn drop_fragment(window: &web_sys::Window) {
     }
 }
 
-fn page_url() -> String {
+/// The page's address without query or fragment (links are built on it,
+/// so they work from any sub-path).
+pub(super) fn page_url() -> String {
     let location = web_sys::window().expect("window").location();
     location.origin().unwrap_or_default() + &location.pathname().unwrap_or_default()
 }

@@ -77,13 +77,8 @@ impl Run {
         }
     }
 
-    /// A puzzle tried before: solving it again does not count.
-    pub fn tried_before(mut self) -> Run {
-        self.counted = true;
-        self
-    }
-
-    /// Another tab counted this puzzle already.
+    /// Tried before (here, or in another tab): solving it now does not
+    /// count.
     pub fn mark_counted(&mut self) {
         self.counted = true;
     }
@@ -204,9 +199,9 @@ impl Run {
         self.puzzle.solver_moves()
     }
 
-    /// Placements left in the puzzle's position (Cheversi: 16 in all).
+    /// Placements left in the puzzle's position (Cheversi).
     pub fn placements_left(&self) -> usize {
-        16usize.saturating_sub(self.puzzle.moves().len())
+        cheversi_engine::cheversi::PLIES.saturating_sub(self.puzzle.moves().len())
     }
 
     pub fn goal(&self) -> Goal {

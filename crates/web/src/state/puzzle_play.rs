@@ -45,15 +45,17 @@ impl State {
         };
         let daily = (today.as_deref() == Some(found.id())).then(|| self.today());
         let tried = self.progress.seen.iter().any(|id| id == found.id());
-        let run = Run::new(found, daily);
-        self.show_puzzle(if tried { run.tried_before() } else { run });
+        let mut run = Run::new(found, daily);
+        if tried {
+            run.mark_counted();
+        }
+        self.show_puzzle(run);
     }
 
     /// Shows a puzzle in place of what is shown: the game at this device
     /// is put aside (a correspondence game stays in the list).
     fn show_puzzle(&mut self, run: Run) {
-        let players = run.puzzle().options().players();
-        let Ok(play) = Play::resume(run.session(), vec![Seat::Human; players], false) else {
+        let Some(play) = board_of(&run) else {
             return;
         };
         let shown_local = self.puzzle.is_none() && self.play.id().is_none();
@@ -77,11 +79,7 @@ impl State {
     /// Puts the puzzle's board back as its run says (after a retry, or
     /// with the whole solution).
     fn reset_puzzle_board(&mut self) {
-        let Some(run) = &self.puzzle else {
-            return;
-        };
-        let players = run.puzzle().options().players();
-        if let Ok(play) = Play::resume(run.session(), vec![Seat::Human; players], false) {
+        if let Some(play) = self.puzzle.as_ref().and_then(board_of) {
             self.play = play;
             self.review = None;
             self.version += 1;
@@ -254,6 +252,13 @@ impl State {
             }
         })
     }
+}
+
+/// The puzzle's board as its run stands: both seats played here (the
+/// state plays the answers), undo off.
+fn board_of(run: &Run) -> Option<Play> {
+    let players = run.puzzle().options().players();
+    Play::resume(run.session(), vec![Seat::Human; players], false).ok()
 }
 
 /// "+3", "0", "-2".
