@@ -184,7 +184,7 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
         taken += 1;
         // As the Master proves in play: the depth-first solver, then df-pn.
         let mut solver = DuelSolver::new(22, u64::MAX);
-        let mut pn = Dfpn::new(19, u64::MAX);
+        let mut pn = Dfpn::new(cheversi_engine::ai::engine::DFPN_BITS, u64::MAX);
         let mut budget = Budget::new(clock, Some(seconds), None, None);
         let proof = prove_jump(
             &mut solver,

@@ -19,6 +19,10 @@ pub struct DuelTableArgs {
     /// Node limit per setup.
     #[arg(long, default_value_t = 100_000_000)]
     nodes: u64,
+    /// The solver's table: 2^N entries, two to a 64-byte bucket (24 is
+    /// 512 MiB).
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(10..=30))]
+    table_bits: u32,
     /// Only print what the table says (no solving).
     #[arg(long)]
     summary: bool,
@@ -39,7 +43,7 @@ pub fn run(args: &DuelTableArgs) -> Result<(), CliError> {
             .append(true)
             .open(&args.out)
             .map_err(|e| other(format!("cannot write {}: {e}", args.out)))?;
-        let mut solver = Dfpn::new(24, args.nodes);
+        let mut solver = Dfpn::new(args.table_bits, args.nodes);
         for setup in Setup::all_distinct() {
             let known = lines.iter().find(|s| s.setup == setup);
             // Solved already, or already tried with at least this budget.

@@ -169,6 +169,35 @@ mod tests {
         assert_eq!(DuelTable::answers(sq("d4")).count(), 60);
     }
 
+    /// The square's colour: every knight jump changes it.
+    fn dark(s: Square) -> bool {
+        (s.file() + s.rank()) % 2 == 0
+    }
+
+    /// The duel solved: every setup up to symmetry has a proved value,
+    /// and each is the one the hunter rule predicts — the player who can
+    /// capture wins. White, who jumps first, can capture exactly when the
+    /// knights start on squares of different colours (at each of White's
+    /// turns both knights have jumped equally often); otherwise Black can.
+    #[test]
+    fn every_setup_is_proved_and_the_hunter_wins_it() {
+        let lines = parse(SHIPPED).unwrap();
+        let table = DuelTable::from_lines(&lines);
+        let all = Setup::all_distinct();
+        assert_eq!(all.len(), 492);
+        assert_eq!(lines.len(), 492, "one line a setup");
+        for setup in all {
+            let hunter = if dark(setup.white) != dark(setup.black) {
+                SetupValue::WhiteWins
+            } else {
+                SetupValue::BlackWins
+            };
+            assert_eq!(table.value(setup), hunter, "{setup:?}");
+        }
+        // Black has an answer of White's colour to every first square.
+        assert_eq!(table.duel_value(), SetupValue::BlackWins);
+    }
+
     #[test]
     fn the_shipped_table_is_the_data_file_without_node_counts() {
         let file = include_str!("../../data/duel_setups.txt");

@@ -96,8 +96,8 @@ pub struct Engine {
 }
 
 const TABLE_BITS: u32 = 18;
-/// 2^19 entries of 32 bytes.
-const DFPN_BITS: u32 = 19;
+/// The Master's df-pn table in the duel: 2^N entries of 24 bytes.
+pub const DFPN_BITS: u32 = 19;
 /// The Master tries the exact search with this share of its time, before
 /// the tree search, from as many placements before the end as the result
 /// search proves in a fraction of a second (`bench --ai --proof result`):
@@ -387,21 +387,28 @@ impl Engine {
             };
         if pos.in_setup() {
             let table = self.duel_table.get_or_insert_with(DuelTable::shipped);
-            let Some((square, value)) = best_placement(table, me, square(0), &mut self.rng) else {
+            let Some((squares, value)) = best_placement(table, me, square(0)) else {
                 return self.hunter_placement(pos, s, budget);
             };
+            let wins = value == SetupValue::WhiteWins && me == 0
+                || value == SetupValue::BlackWins && me == 1;
+            if !wins && squares.len() > 1 {
+                // Lost whatever the square (White in the solved duel):
+                // among those leaving the most losing answers, the search
+                // picks the one with the most room, as after the setup.
+                let mut thought = self.search_placement(pos, squares, s, budget)?;
+                thought.eval = Eval::Loses(None);
+                return Some(thought);
+            }
+            let square = squares[self.rng.below(squares.len() as u32) as usize];
             let mv = Jump::Place {
                 piece: Piece::Knight,
                 square,
             };
-            let eval = match value {
-                v if v == SetupValue::WhiteWins && me == 0
-                    || v == SetupValue::BlackWins && me == 1 =>
-                {
-                    Eval::Wins(None)
-                }
-                SetupValue::Unknown => return None,
-                _ => Eval::Loses(None),
+            let eval = if wins {
+                Eval::Wins(None)
+            } else {
+                Eval::Loses(None)
             };
             return Some(answer(mv, eval, true, 0, budget));
         }
@@ -440,8 +447,8 @@ impl Engine {
 impl Engine {
     /// Black's placement when the table does not know: a square of the
     /// colour of White's knight makes Black the only one who can ever
-    /// capture, which wins every setup solved so far; the search chooses
-    /// among those squares.
+    /// capture, which wins every setup (the table proves it); the search
+    /// chooses among those squares.
     fn hunter_placement(
         &mut self,
         pos: &attrition::Position,
@@ -452,10 +459,24 @@ impl Engine {
             .slot(0, Piece::Knight)
             .square()
             .filter(|_| pos.to_move() == Some(1))?;
-        let moves: Vec<Jump> = pos
+        let squares = pos
             .placement_squares()
             .into_iter()
             .filter(|sq| sq.is_dark() == white.is_dark())
+            .collect();
+        self.search_placement(pos, squares, s, budget)
+    }
+
+    /// The search's choice of a knight's setup square among `squares`.
+    fn search_placement(
+        &mut self,
+        pos: &attrition::Position,
+        squares: Vec<Square>,
+        s: &Settings,
+        budget: &mut Budget<'_>,
+    ) -> Option<Thought> {
+        let moves: Vec<Jump> = squares
+            .into_iter()
             .map(|square| Jump::Place {
                 piece: Piece::Knight,
                 square,
@@ -484,15 +505,16 @@ impl Engine {
     }
 }
 
-/// The best placement by the duel table for `me`: White picks a square
-/// whose every answer it wins; Black an answer it wins. Unknown beats a
-/// known loss. `None` if nothing is known.
+/// The best placements by the duel table for `me`, all of one value:
+/// White's squares whose every answer it wins, Black's answers it wins;
+/// when every square loses, White's that leave the largest share of
+/// Black's answers losing (an opponent who errs has the most ways to).
+/// Unknown beats a known loss. `None` if nothing is known.
 fn best_placement(
     table: &DuelTable,
     me: u8,
     white: Option<Square>,
-    rng: &mut Rng,
-) -> Option<(Square, SetupValue)> {
+) -> Option<(Vec<Square>, SetupValue)> {
     let options: Vec<(Square, SetupValue)> = match (me, white) {
         (0, _) => Square::all()
             .map(|w| (w, table.placement_value(w)))
@@ -520,19 +542,18 @@ fn best_placement(
     if top == 1 {
         return None; // the table does not know: let the search choose
     }
-    let mut best: Vec<(Square, SetupValue)> = options
+    let value = options.iter().find(|&&(_, v)| rank(v) == top)?.1;
+    let mut best: Vec<Square> = options
         .into_iter()
         .filter(|&(_, v)| rank(v) == top)
+        .map(|(square, _)| square)
         .collect();
     if me == 0 && top == 0 {
-        // Every square loses against perfect play (the duel is Black's):
-        // stand where the most answers lose for Black, so that an opponent
-        // who errs has the most ways to do so.
         let chances = |w: Square| lost_answer_share(table, w);
-        let most = best.iter().map(|&(w, _)| chances(w)).max()?;
-        best.retain(|&(w, _)| chances(w) == most);
+        let most = best.iter().map(|&w| chances(w)).max()?;
+        best.retain(|&w| chances(w) == most);
     }
-    Some(best[rng.below(best.len() as u32) as usize])
+    Some((best, value))
 }
 
 /// For White on `w`: the share, in thousandths, of Black's answers that
@@ -637,21 +658,41 @@ mod tests {
         for w in Square::all() {
             assert_eq!(lost_answer_share(&table, w), chances[w.index()], "{w}");
         }
-        let best = *chances.iter().max().unwrap();
-        let worst = *chances.iter().min().unwrap();
-        assert!(best > worst, "the choice matters");
-        for seed in 0..20 {
-            let (w, value) = best_placement(&table, 0, None, &mut Rng::new(seed)).unwrap();
-            assert_eq!(value, SetupValue::BlackWins);
-            assert_eq!(chances[w.index()], best, "{w}");
-        }
+        // The hunter wins every setup, and every White square has as many
+        // answers of its colour as of the other (its mirrors: one of each
+        // colour and the point reflection of its own): half the answers
+        // lose for Black wherever White stands, so the share does not
+        // narrow White's choice and the search makes it.
+        assert!(chances.iter().all(|&c| c == 500), "{chances:?}");
+        let (squares, value) = best_placement(&table, 0, None).unwrap();
+        assert_eq!((squares.len(), value), (64, SetupValue::BlackWins));
+        let start = AnyGame::Attrition(attrition::Position::new(attrition::Options::new(
+            attrition::Variant::Duel,
+        )));
+        let request = Request {
+            nodes: Some(100_000),
+            ..Request::level(Level::Master)
+        };
+        let thought = Engine::new(5)
+            .think(&start, &request, &|| 0.0, None)
+            .unwrap();
+        assert_eq!(thought.eval, Eval::Loses(None));
+        let AnyMove::Attrition(Jump::Place { square, .. }) = thought.best else {
+            panic!("not a placement: {:?}", thought.best);
+        };
+        // The most room: a square with all 8 knight jumps.
+        let (f, r) = (square.file(), square.rank());
+        assert!((2..=5).contains(&f) && (2..=5).contains(&r), "{square}");
         // Black, answering, always takes a winning square.
         let w = "d4".parse().unwrap();
-        let (b, value) = best_placement(&table, 1, Some(w), &mut Rng::new(3)).unwrap();
+        let (answers, value) = best_placement(&table, 1, Some(w)).unwrap();
         assert_eq!(value, SetupValue::BlackWins);
-        assert_eq!(
-            table.value(Setup { white: w, black: b }),
-            SetupValue::BlackWins
-        );
+        assert_eq!(answers.len(), 30);
+        for b in answers {
+            assert_eq!(
+                table.value(Setup { white: w, black: b }),
+                SetupValue::BlackWins
+            );
+        }
     }
 }
