@@ -398,6 +398,7 @@ impl Engine {
                 // picks the one with the most room, as after the setup.
                 let mut thought = self.search_placement(pos, squares, s, budget)?;
                 thought.eval = Eval::Loses(None);
+                thought.exact = true;
                 return Some(thought);
             }
             let square = squares[self.rng.below(squares.len() as u32) as usize];
@@ -676,7 +677,7 @@ mod tests {
         let thought = Engine::new(5)
             .think(&start, &request, &|| 0.0, None)
             .unwrap();
-        assert_eq!(thought.eval, Eval::Loses(None));
+        assert_eq!((thought.eval, thought.exact), (Eval::Loses(None), true));
         let AnyMove::Attrition(Jump::Place { square, .. }) = thought.best else {
             panic!("not a placement: {:?}", thought.best);
         };
