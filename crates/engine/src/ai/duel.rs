@@ -441,12 +441,12 @@ impl DuelSolver {
 }
 
 /// A duel position proved by both solvers in turn, within `seconds` of
-/// `budget`: the depth-first solver first, with a twentieth of the time
-/// (it gives "wins in N" and proves late positions at once), then df-pn
-/// with the rest (it proves far more of the early positions). A tenth
-/// before: the positions 0–6 jumps after the setup took a median of
-/// 310 ms to prove, with a twentieth 288 ms (`bench --ai --only duel`,
-/// the median of three runs). The jump to make,
+/// `budget`: the depth-first solver first, with a tenth of the time (it
+/// gives "wins in N" and proves late positions at once), then df-pn with
+/// the rest (it proves far more of the early positions). A twentieth
+/// proved positions 0–6 jumps after the setup sooner (a median of 288
+/// against 310 ms, `bench --ai --only duel`) but played worse: against
+/// greedy at 500 ms a move, 20 games lost of 800 against 8 (seeds 21–24). The jump to make,
 /// whether the player to move wins, and the distance when the depth-first
 /// solver found it. `None` when neither proved it.
 pub fn prove_jump(
@@ -459,7 +459,7 @@ pub fn prove_jump(
     seconds: f64,
 ) -> Option<(Square, bool, Option<u16>)> {
     let t0 = budget.elapsed();
-    let mut part = budget.part(Some(seconds / 20.0));
+    let mut part = budget.part(Some(seconds / 10.0));
     if let Some((to, proof)) = dfs.best_jump(markers, me, them, &mut part) {
         return Some((to, proof.wins, Some(proof.plies)));
     }
