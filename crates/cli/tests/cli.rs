@@ -714,3 +714,33 @@ fn puzzles_refuse_bad_options_and_files() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
 }
+
+#[test]
+fn duel_table_takes_a_table_size_and_refuses_one_out_of_range() {
+    let path = std::env::temp_dir().join(format!("duel-small-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let name = path.to_str().unwrap();
+    // One node a setup and a tiny table: only setups decided at once
+    // (White captures on its first jump) are proved.
+    let args = [
+        "duel-table",
+        "--out",
+        name,
+        "--nodes",
+        "1",
+        "--table-bits",
+        "10",
+    ];
+    let out = cheversi_within(60, &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 492, "a line per setup");
+    assert!(text.lines().any(|l| l == "a1 c2 W 1"), "{text}");
+    assert!(stdout(&out).contains("492 setups"), "{}", stdout(&out));
+    for bits in ["9", "31", "x"] {
+        let out = cheversi(&["duel-table", "--out", name, "--table-bits", bits]);
+        assert_eq!(out.status.code(), Some(1), "--table-bits {bits}");
+        assert!(stderr(&out).contains("--table-bits"), "{}", stderr(&out));
+    }
+    let _ = std::fs::remove_file(path);
+}
