@@ -169,11 +169,6 @@ mod tests {
         assert_eq!(DuelTable::answers(sq("d4")).count(), 60);
     }
 
-    /// The square's colour: every knight jump changes it.
-    fn dark(s: Square) -> bool {
-        (s.file() + s.rank()) % 2 == 0
-    }
-
     /// The duel solved: every setup up to symmetry has a proved value,
     /// and each is the one the hunter rule predicts — the player who can
     /// capture wins. White, who jumps first, can capture exactly when the
@@ -187,7 +182,7 @@ mod tests {
         assert_eq!(all.len(), 492);
         assert_eq!(lines.len(), 492, "one line a setup");
         for setup in all {
-            let hunter = if dark(setup.white) != dark(setup.black) {
+            let hunter = if setup.white.is_dark() != setup.black.is_dark() {
                 SetupValue::WhiteWins
             } else {
                 SetupValue::BlackWins
