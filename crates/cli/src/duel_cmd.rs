@@ -67,7 +67,7 @@ pub fn run(args: &DuelTableArgs) -> Result<(), CliError> {
             writeln!(file, "{} {} {letter} {nodes}", setup.white, setup.black).map_err(other)?;
             file.flush().map_err(other)?;
             eprintln!(
-                "{}{} {letter} {nodes} nodes {:.1}s",
+                "{}{} {letter} {nodes} nodes {:.2}s",
                 setup.white,
                 setup.black,
                 start.elapsed().as_secs_f64()
