@@ -96,7 +96,8 @@ pub struct Engine {
 }
 
 const TABLE_BITS: u32 = 18;
-/// The Master's df-pn table in the duel: 2^N entries of 24 bytes.
+/// The Master's df-pn table in the duel: 2^19 entries, two to a 64-byte
+/// bucket (16 MiB, as before this table had buckets).
 pub const DFPN_BITS: u32 = 19;
 /// The Master tries the exact search with this share of its time, before
 /// the tree search, from as many placements before the end as the result
