@@ -7,6 +7,7 @@ use cheversi_engine::ai::budget::{Budget, Clock};
 use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
 use cheversi_engine::ai::dfpn::Dfpn;
 use cheversi_engine::ai::duel::{prove_jump, DuelSolver};
+use cheversi_engine::ai::duel_book::DuelBook;
 use cheversi_engine::ai::engine::{Engine, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::ai::search::{RootValues, Searchable, Searcher};
@@ -177,6 +178,8 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
     let mut times = Vec::new();
     let mut rng = Rng::new(77);
     let mut taken = 0;
+    // Parsed once, as the Master keeps it.
+    let book = DuelBook::shipped();
     while taken < samples {
         let Some((pos, _, a, b)) = random_duel_position(&mut rng, moves) else {
             continue;
@@ -187,6 +190,7 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
         let mut pn = Dfpn::new(cheversi_engine::ai::engine::DFPN_BITS, u64::MAX);
         let mut budget = Budget::new(clock, Some(seconds), None, None);
         let proof = prove_jump(
+            &book,
             &mut solver,
             &mut pn,
             pos.markers(),

@@ -8,6 +8,7 @@ mod arena;
 mod args;
 mod bench;
 mod board_text;
+mod duel_book_cmd;
 mod duel_cmd;
 mod error;
 mod puzzles_cmd;
@@ -71,6 +72,8 @@ enum Command {
     Review(ai_cmd::ReviewArgs),
     /// Solve the Attrition duel's setups (resumable) and say who wins the duel.
     DuelTable(duel_cmd::DuelTableArgs),
+    /// The duel's opening book: the setups' and White's first jumps' winning replies (resumable).
+    DuelBook(duel_book_cmd::DuelBookArgs),
     /// Generate puzzles from solved positions of seeded games, or verify a puzzle file.
     Puzzles {
         #[command(subcommand)]
@@ -94,6 +97,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Record { action } => record_cmd::run(action),
         Command::Bench(args) => bench::run(&args),
         Command::DuelTable(args) => duel_cmd::run(&args),
+        Command::DuelBook(args) => duel_book_cmd::run(&args),
         Command::Puzzles { action } => puzzles_cmd::run(&action),
         Command::Bestmove(args) => ai_cmd::bestmove(&args),
         Command::Match(args) => ai_cmd::run_match(&args),

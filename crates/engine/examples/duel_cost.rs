@@ -3,8 +3,9 @@
 //! the setups), on the same positions from seeded random play after the
 //! setup and N jumps, each within a node limit.
 //!
-//! `cargo run --release -p cheversi-engine --example duel_cost -- JUMPS SAMPLES NODES`
-//! e.g. `... -- 4 10 5000000`.
+//! `cargo run --release -p cheversi-engine --example duel_cost -- JUMPS SAMPLES NODES [pn]`
+//! e.g. `... -- 4 10 5000000`; with `pn`, df-pn alone (the depth-first
+//! solver gets no nodes).
 
 use cheversi_engine::ai::bench::random_duel_position;
 use cheversi_engine::ai::dfpn::Dfpn;
@@ -18,9 +19,10 @@ fn main() {
         .filter_map(|a| a.parse().ok())
         .collect();
     let [jumps, samples, nodes] = args[..] else {
-        eprintln!("usage: duel_cost JUMPS SAMPLES NODES");
+        eprintln!("usage: duel_cost JUMPS SAMPLES NODES [pn]");
         std::process::exit(2);
     };
+    let pn_only = std::env::args().nth(4).is_some_and(|a| a == "pn");
     let mut rng = Rng::new(77);
     let mut taken = 0;
     let (mut dfs_times, mut pn_times) = (Vec::new(), Vec::new());
@@ -30,7 +32,7 @@ fn main() {
         };
         taken += 1;
         let start = Instant::now();
-        let mut dfs = DuelSolver::new(22, nodes);
+        let mut dfs = DuelSolver::new(22, if pn_only { 0 } else { nodes });
         let by_dfs = dfs.solve(pos.markers(), a, b);
         let dfs_s = start.elapsed().as_secs_f64();
         let start = Instant::now();

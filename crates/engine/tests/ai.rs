@@ -617,14 +617,15 @@ fn a_proven_duel_win_is_kept_to_the_end() {
 }
 
 /// A request by nodes alone (no time limit) ends on an early duel
-/// position: the proof-number search is bounded by the nodes too.
+/// position: the proof-number search is bounded by the nodes too. (Two
+/// jumps in: the opening book answers the first two at once.)
 #[test]
 fn a_node_request_bounds_the_duel_proofs() {
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64();
     let game = common::play(
         GameOptions::Attrition(attrition::Options::new(Variant::Duel)),
-        "Nd4 Nc4",
+        "Nd4 Nc4 d4-e6 c4-b6",
     );
     let request = Request {
         level: Level::Master,
@@ -642,13 +643,14 @@ fn a_node_request_bounds_the_duel_proofs() {
 
 #[test]
 fn an_abort_stops_the_duel_solver_too() {
-    // Right after the setup the solver needs far more than the test allows;
-    // the request's own limit (a minute) would let it run.
+    // Early in the game the solver needs far more than the test allows;
+    // the request's own limit (a minute) would let it run. (Two jumps in:
+    // the opening book answers the first two at once.)
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64();
     let game = common::play(
         GameOptions::Attrition(attrition::Options::new(Variant::Duel)),
-        "Nd4 Nc4",
+        "Nd4 Nc4 d4-e6 c4-b6",
     );
     let request = Request {
         level: Level::Master,

@@ -440,16 +440,26 @@ impl DuelSolver {
     }
 }
 
-/// A duel position proved by both solvers in turn, within `seconds` of
-/// `budget`: the depth-first solver first, with a tenth of the time (it
-/// gives "wins in N" and proves late positions at once), then df-pn with
-/// the rest (it proves far more of the early positions). A twentieth
-/// proved positions 0–6 jumps after the setup sooner (a median of 288
-/// against 310 ms, `bench --ai --only duel`) but played worse: against
-/// greedy at 500 ms a move, 20 games lost of 800 against 8 (seeds 21–24). The jump to make,
-/// whether the player to move wins, and the distance when the depth-first
-/// solver found it. `None` when neither proved it.
+/// Markers from which the depth-first solver tries first: the two setup
+/// squares and 6 jumps.
+const DFS_FIRST_FROM_MARKERS: u32 = 8;
+
+/// A duel position proved within `seconds` of `budget`. Right after the
+/// setup and after White's first jump, the opening book answers. Else,
+/// from 6 jumps after the setup, the depth-first solver tries first with a
+/// tenth of the time (it gives "wins in N" and proves late positions at
+/// once), then df-pn with the rest (it proves far more of the early
+/// positions); before that, df-pn alone (the depth-first solver proved one
+/// position in six at most there). A twentieth for the depth-first solver
+/// everywhere proved positions 0–6 jumps after the setup sooner (a median
+/// of 288 against 310 ms) but played worse: against greedy at 500 ms a
+/// move, 20 games lost of 800 against 8 (seeds 21–24).
+///
+/// Returns the jump to make, whether the player to move wins, and the
+/// distance when the depth-first solver found it; `None` when unproved.
+#[allow(clippy::too_many_arguments)]
 pub fn prove_jump(
+    book: &super::duel_book::DuelBook,
     dfs: &mut DuelSolver,
     pn: &mut super::dfpn::Dfpn,
     markers: Bitboard,
@@ -458,10 +468,26 @@ pub fn prove_jump(
     budget: &mut Budget<'_>,
     seconds: f64,
 ) -> Option<(Square, bool, Option<u16>)> {
+    if n(me.index() as u8) & 1 << them.index() != 0 {
+        return Some((them, true, Some(1)));
+    }
+    if let Some(answer) = book.lookup(markers, me, them) {
+        match answer.jump {
+            Some(to) if answer.wins => return Some((to, true, None)),
+            // Lost: any jump (the caller plays on by search).
+            _ if !answer.wins => {
+                let first = Bitboard(n(me.index() as u8) & !markers.0).first()?;
+                return Some((first, false, None));
+            }
+            _ => {}
+        }
+    }
     let t0 = budget.elapsed();
-    let mut part = budget.part(Some(seconds / 10.0));
-    if let Some((to, proof)) = dfs.best_jump(markers, me, them, &mut part) {
-        return Some((to, proof.wins, Some(proof.plies)));
+    if markers.count() >= DFS_FIRST_FROM_MARKERS {
+        let mut part = budget.part(Some(seconds / 10.0));
+        if let Some((to, proof)) = dfs.best_jump(markers, me, them, &mut part) {
+            return Some((to, proof.wins, Some(proof.plies)));
+        }
     }
     let used = budget.elapsed() - t0;
     let mut part = budget.part(Some((seconds - used).max(0.0)));

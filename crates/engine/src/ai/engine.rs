@@ -6,6 +6,7 @@ use super::budget::{Budget, Clock};
 use super::cheversi::{brain_for, distinct_moves, remaining, Brain, PlainScore, SCALE};
 use super::dfpn::Dfpn;
 use super::duel::{prove_jump, DuelSolver, Setup};
+use super::duel_book::DuelBook;
 use super::duel_table::{DuelTable, SetupValue};
 use super::levels::{Level, Settings};
 use super::mcts;
@@ -84,6 +85,7 @@ pub struct Engine {
     attrition: Searcher<attrition::Position>,
     duel: DuelSolver,
     duel_table: Option<DuelTable>,
+    duel_book: Option<DuelBook>,
     /// Proof-number search for duel positions the depth-first solver does
     /// not prove in its share of the time (made on first use: 16 MB).
     duel_pn: Option<Dfpn>,
@@ -123,6 +125,7 @@ impl Engine {
             attrition: Searcher::new(TABLE_BITS),
             duel: DuelSolver::new(TABLE_BITS, 0),
             duel_table: None,
+            duel_book: None,
             duel_pn: None,
             rng: Rng::new(seed),
             plain: false,
@@ -424,7 +427,9 @@ impl Engine {
         // A request by nodes alone has no time limit: the nodes bound it.
         pn.set_node_limit(s.nodes);
         let before = self.duel.nodes + pn.nodes;
+        let book = self.duel_book.get_or_insert_with(DuelBook::shipped);
         let solved = prove_jump(
+            book,
             &mut self.duel,
             pn,
             pos.markers(),
@@ -696,5 +701,64 @@ mod tests {
                 SetupValue::BlackWins
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod book_tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn after(moves: &[Jump]) -> attrition::Position {
+        let mut pos = attrition::Position::new(attrition::Options::new(attrition::Variant::Duel));
+        for &mv in moves {
+            pos.play_unchecked(mv);
+        }
+        pos
+    }
+
+    /// Right after the setup and after White's first jump, the Master
+    /// answers from the opening book: a proved result with a node budget
+    /// too small for any solver.
+    #[test]
+    fn the_master_plays_the_first_jumps_from_the_book() {
+        let place = |s: &str| Jump::Place {
+            piece: Piece::Knight,
+            square: sq(s),
+        };
+        let request = Request {
+            nodes: Some(10),
+            ..Request::level(Level::Master)
+        };
+        let think = |pos: &attrition::Position| {
+            Engine::new(5)
+                .think(&AnyGame::Attrition(pos.clone()), &request, &|| 0.0, None)
+                .unwrap()
+        };
+        // d4 and c4 stand on squares of different colours: White hunts
+        // and wins.
+        let setup = [place("d4"), place("c4")];
+        let thought = think(&after(&setup));
+        assert_eq!((thought.eval, thought.exact), (Eval::Wins(None), true));
+        let AnyMove::Attrition(jump @ Jump::Jump { from, .. }) = thought.best else {
+            panic!("not a jump: {:?}", thought.best);
+        };
+        assert_eq!(from, sq("d4"));
+        // After the book's jump Black is lost; the Master knows it.
+        let thought = think(&after(&[setup[0], setup[1], jump]));
+        assert_eq!(thought.eval, Eval::Loses(None));
+        // d4 and f4: one colour, Black hunts. White is lost at once, and
+        // after any first jump of White's, Black has a winning reply.
+        let setup = [place("d4"), place("f4")];
+        assert_eq!(think(&after(&setup)).eval, Eval::Loses(None));
+        let first = Jump::Jump {
+            from: sq("d4"),
+            to: sq("c6"),
+        };
+        let thought = think(&after(&[setup[0], setup[1], first]));
+        assert_eq!((thought.eval, thought.exact), (Eval::Wins(None), true));
     }
 }

@@ -15,6 +15,7 @@ pub mod budget;
 pub mod cheversi;
 pub mod dfpn;
 pub mod duel;
+pub mod duel_book;
 pub mod duel_table;
 pub mod engine;
 pub mod greedy;
