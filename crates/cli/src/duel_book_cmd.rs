@@ -3,6 +3,7 @@
 //! jump of White's, who wins and Black's winning reply. Appends to the
 //! book file; a second run resumes.
 
+use crate::duel_cmd::SolverArgs;
 use crate::error::{other, CliError};
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::dfpn::Dfpn;
@@ -15,16 +16,8 @@ use std::time::Instant;
 
 #[derive(Args)]
 pub struct DuelBookArgs {
-    /// The book file to extend (created if missing).
-    #[arg(long)]
-    out: String,
-    /// Node limit per position.
-    #[arg(long, default_value_t = 100_000_000)]
-    nodes: u64,
-    /// The solver's table: 2^N entries, two to a 64-byte bucket (24 is
-    /// 512 MiB).
-    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(10..=30))]
-    table_bits: u32,
+    #[command(flatten)]
+    solver: SolverArgs,
     /// Stop after this many setups (for trials).
     #[arg(long)]
     setups: Option<usize>,
@@ -67,19 +60,11 @@ fn letter(white_wins: Option<bool>) -> &'static str {
 }
 
 pub fn run(args: &DuelBookArgs) -> Result<(), CliError> {
-    let text = match std::fs::read_to_string(&args.out) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(other(format!("cannot read {}: {e}", args.out))),
-    };
-    let known = parse(&text).map_err(|e| other(format!("{}: {e}", args.out)))?;
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .map_err(|e| other(format!("cannot write {}: {e}", args.out)))?;
-    let mut pn = Dfpn::new(args.table_bits, args.nodes);
-    let mut dfs = DuelSolver::new(22, args.nodes);
+    let solver = &args.solver;
+    let known = parse(&solver.read()?).map_err(|e| other(format!("{}: {e}", solver.out)))?;
+    let mut file = solver.append()?;
+    let mut pn = Dfpn::new(solver.table_bits, solver.nodes);
+    let mut dfs = DuelSolver::new(22, solver.nodes);
     let (mut done, mut unproved) = (0, 0);
     let setups = Setup::all_distinct();
     for setup in setups.iter().take(args.setups.unwrap_or(usize::MAX)) {

@@ -11,43 +11,63 @@ use clap::Args;
 use std::io::Write;
 use std::time::Instant;
 
+/// The solver's settings and the file a solving command extends.
 #[derive(Args)]
-pub struct DuelTableArgs {
-    /// The table file to extend (created if missing).
+pub struct SolverArgs {
+    /// The file to extend (created if missing; a second run resumes).
     #[arg(long)]
-    out: String,
-    /// Node limit per setup.
+    pub out: String,
+    /// Node limit per position.
     #[arg(long, default_value_t = 100_000_000)]
-    nodes: u64,
+    pub nodes: u64,
     /// The solver's table: 2^N entries, two to a 64-byte bucket (24 is
     /// 512 MiB).
     #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(10..=30))]
-    table_bits: u32,
+    pub table_bits: u32,
+}
+
+impl SolverArgs {
+    /// The file's text so far. Only a missing file starts empty: appending
+    /// to a file that could not be read would corrupt it.
+    pub fn read(&self) -> Result<String, CliError> {
+        match std::fs::read_to_string(&self.out) {
+            Ok(text) => Ok(text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(String::new()),
+            Err(e) => Err(other(format!("cannot read {}: {e}", self.out))),
+        }
+    }
+
+    /// The file, opened to append results as they come.
+    pub fn append(&self) -> Result<std::fs::File, CliError> {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.out)
+            .map_err(|e| other(format!("cannot write {}: {e}", self.out)))
+    }
+}
+
+#[derive(Args)]
+pub struct DuelTableArgs {
+    #[command(flatten)]
+    solver: SolverArgs,
     /// Only print what the table says (no solving).
     #[arg(long)]
     summary: bool,
 }
 
 pub fn run(args: &DuelTableArgs) -> Result<(), CliError> {
-    // Only a missing file starts an empty table: appending to a file that
-    // could not be read or understood would corrupt it.
-    let text = match std::fs::read_to_string(&args.out) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(other(format!("cannot read {}: {e}", args.out))),
-    };
-    let mut lines = parse(&text).map_err(|e| other(format!("{}: {e}", args.out)))?;
+    let solver_args = &args.solver;
+    let text = solver_args.read()?;
+    let mut lines = parse(&text).map_err(|e| other(format!("{}: {e}", solver_args.out)))?;
     if !args.summary {
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&args.out)
-            .map_err(|e| other(format!("cannot write {}: {e}", args.out)))?;
-        let mut solver = Dfpn::new(args.table_bits, args.nodes);
+        let mut file = solver_args.append()?;
+        let mut solver = Dfpn::new(solver_args.table_bits, solver_args.nodes);
         for setup in Setup::all_distinct() {
             let known = lines.iter().find(|s| s.setup == setup);
             // Solved already, or already tried with at least this budget.
-            if known.is_some_and(|s| s.value != SetupValue::Unknown || s.nodes >= args.nodes) {
+            if known.is_some_and(|s| s.value != SetupValue::Unknown || s.nodes >= solver_args.nodes)
+            {
                 continue;
             }
             let start = Instant::now();

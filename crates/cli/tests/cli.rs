@@ -744,3 +744,40 @@ fn duel_table_takes_a_table_size_and_refuses_one_out_of_range() {
     }
     let _ = std::fs::remove_file(path);
 }
+
+#[test]
+fn duel_book_writes_a_line_per_position_and_shares_the_solver_options() {
+    let path = std::env::temp_dir().join(format!("duel-book-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let name = path.to_str().unwrap();
+    // The first setup (a1 b1) and White's two first jumps (b3, c2), with
+    // a large enough budget to prove all three.
+    let args = [
+        "duel-book",
+        "--out",
+        name,
+        "--setups",
+        "1",
+        "--table-bits",
+        "16",
+    ];
+    let out = cheversi_within(120, &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("a1 b1 "), "{text}");
+    assert!(lines.iter().all(|l| !l.contains('?')), "{text}");
+    // A second run resumes: nothing left to solve.
+    let out = cheversi_within(60, &args);
+    assert!(
+        stdout(&out).contains("0 positions solved"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    let out = cheversi(&["duel-book", "--out", name, "--table-bits", "9"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("--table-bits"), "{}", stderr(&out));
+    let _ = std::fs::remove_file(path);
+}
