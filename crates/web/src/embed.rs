@@ -117,17 +117,24 @@ pub enum HostRequest {
 /// overlay: "off"|"white"|"black"|"both"}` and `{source: "cheversi-host",
 /// type: "flip"}` count; anything else is None.
 pub fn host_request(fields: &[(String, Option<String>)]) -> Option<HostRequest> {
-    let field = |name: &str| {
-        let mut found = fields.iter().filter(|(k, _)| k == name);
-        match (found.next(), found.next()) {
-            (Some((_, value)), None) => Some(value.as_deref()),
-            _ => None,
-        }
-    };
+    // A field given twice makes the message ambiguous: refused whole (a
+    // repeated field read as absent let `flip` through beside two
+    // `overlay` fields).
+    let repeated = |i: usize, k: &String| fields[..i].iter().any(|(j, _)| j == k);
     let known = ["source", "type", "overlay"];
-    if fields.iter().any(|(k, _)| !known.contains(&k.as_str())) {
+    if fields
+        .iter()
+        .enumerate()
+        .any(|(i, (k, _))| !known.contains(&k.as_str()) || repeated(i, k))
+    {
         return None;
     }
+    let field = |name: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_deref())
+    };
     if field("source")?? != "cheversi-host" {
         return None;
     }
@@ -202,6 +209,16 @@ mod tests {
         assert_eq!(
             ask(&[("source", host), ("source", host), ("type", Some("flip"))]),
             None
+        );
+        assert_eq!(
+            ask(&[
+                ("source", host),
+                ("overlay", None),
+                ("overlay", None),
+                ("type", Some("flip"))
+            ]),
+            None,
+            "a repeated field, even one that flip does not read"
         );
     }
 
