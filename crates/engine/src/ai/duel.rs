@@ -471,15 +471,20 @@ pub fn prove_jump(
     if n(me.index() as u8) & 1 << them.index() != 0 {
         return Some((them, true, Some(1)));
     }
+    // Lost: any jump (the caller plays on by search).
+    let lost = || {
+        Some((
+            Bitboard(n(me.index() as u8) & !markers.0).first()?,
+            false,
+            None,
+        ))
+    };
     if let Some(answer) = book.lookup(markers, me, them) {
-        match answer.jump {
-            Some(to) if answer.wins => return Some((to, true, None)),
-            // Lost: any jump (the caller plays on by search).
-            _ if !answer.wins => {
-                let first = Bitboard(n(me.index() as u8) & !markers.0).first()?;
-                return Some((first, false, None));
-            }
-            _ => {}
+        match (answer.wins, answer.jump) {
+            (true, Some(to)) => return Some((to, true, None)),
+            (false, _) => return lost(),
+            // A win without a jump: the book's parser refuses such lines.
+            (true, None) => {}
         }
     }
     let t0 = budget.elapsed();
@@ -493,9 +498,7 @@ pub fn prove_jump(
     let mut part = budget.part(Some((seconds - used).max(0.0)));
     let wins = pn.prove_within(markers, me, them, &mut part)?;
     if !wins {
-        // Lost: any jump (the caller plays on by search).
-        let first = Bitboard(n(me.index() as u8) & !markers.0).first()?;
-        return Some((first, false, None));
+        return lost();
     }
     match pn.winning_jump(markers, me, them, &mut part) {
         Some(to) => Some((to, true, None)),
