@@ -2,13 +2,28 @@
 // is reported with what and where and leaves the current game alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell } from '../lib/harness.js';
+import { serve, launch, open, cell, until } from '../lib/harness.js';
 import { settled } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser.close(); await server.close(); });
+
+/**
+ * Opens a link on a page already showing the app. Only the fragment changes,
+ * so the page is not reloaded: the app reads the link on `hashchange`, which
+ * fires after `goto` returns. Waits for the status line to change.
+ */
+async function openLink(page, url) {
+  const before = await page.locator('#status').textContent();
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]');
+  return until(page, (before) => {
+    const now = document.querySelector('#status').textContent;
+    return now !== before && now;
+  }, before);
+}
 
 async function type(page, moves) {
   for (const mv of moves) {
@@ -41,13 +56,9 @@ test('a bad link is reported and the saved game is kept', async () => {
   const { page, errors, context } = await open(browser, server.url);
   await newGame(page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
   await type(page, ['Kd4']);
-  await page.goto(server.url + '#game=cheversi&rules=lewicki&moves=Kd4.Qa8');
-  await page.waitForSelector('body[data-ready="true"]');
-  assert.match(await page.locator('#status').textContent(), /could not be opened \(moves: move 2: Qa8: .+\); your game is kept/);
+  assert.match(await openLink(page, server.url + '#game=cheversi&rules=lewicki&moves=Kd4.Qa8'), /could not be opened \(moves: move 2: Qa8: .+\); your game is kept/);
   assert.deepEqual(await page.locator('#moves .move').allTextContents(), ['Kd4']);
-  await page.goto(server.url + '#game=cheversi&rules=<img src=x onerror=alert(1)>');
-  await page.waitForSelector('body[data-ready="true"]');
-  assert.match(await page.locator('#status').textContent(), /rules: unknown rule set '<img src=x onerror=alert\(1\)>'/);
+  assert.match(await openLink(page, server.url + '#game=cheversi&rules=<img src=x onerror=alert(1)>'), /rules: unknown rule set '<img src=x onerror=alert\(1\)>'/);
   assert.equal(await page.locator('#status img').count(), 0, 'shown as text, never as HTML');
   assert.deepEqual(errors, []);
   await context.close();
