@@ -171,9 +171,18 @@ pub fn solver_reach(
     Reach::of(proved, times)
 }
 
+/// What the duel's solver proved: how many, how fast, and how many of the
+/// wins came with a distance ("wins in N").
+pub struct DuelReach {
+    pub reach: Reach,
+    pub wins: u64,
+    pub wins_with_distance: u64,
+}
+
 /// Duel positions `moves` jumps after a random setup (random play, seeded):
 /// how many of `samples` the solver proves within `seconds`.
-pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'_>) -> Reach {
+pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'_>) -> DuelReach {
+    let (mut wins, mut wins_with_distance) = (0, 0);
     let mut proved = 0;
     let mut times = Vec::new();
     let mut rng = Rng::new(77);
@@ -199,12 +208,18 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
             &mut budget,
             seconds,
         );
-        if proof.is_some() {
+        if let Some((_, won, plies)) = proof {
             proved += 1;
+            wins += u64::from(won);
+            wins_with_distance += u64::from(won && plies.is_some());
         }
         times.push(budget.elapsed());
     }
-    Reach::of(proved, times)
+    DuelReach {
+        reach: Reach::of(proved, times),
+        wins,
+        wins_with_distance,
+    }
 }
 
 #[cfg(test)]

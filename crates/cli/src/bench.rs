@@ -1,6 +1,6 @@
 //! `bench`: random playouts and perft per second, medians over runs.
 
-use crate::ai_bench::{duel_proof_times, solver_reach, Players, Proof, Reach};
+use crate::ai_bench::{duel_proof_times, solver_reach, DuelReach, Players, Proof, Reach};
 use crate::error::{other, CliError};
 use cheversi_engine::ai::bench::search_speed;
 use cheversi_engine::bench::{kinds, run_all, table};
@@ -119,8 +119,15 @@ fn duel_figures(args: &BenchArgs, clock: &dyn Fn() -> f64) {
     let mut all = Vec::new();
     let mut proved = 0;
     for moves in [0usize, 1, 2, 3, 4, 5, 6, 8, 12, 16] {
-        let reach = duel_proof_times(moves, args.samples, 1.0, clock);
-        println!("  {moves:>2} jumps: {}", proved_of(&reach, args.samples));
+        let DuelReach {
+            reach,
+            wins,
+            wins_with_distance,
+        } = duel_proof_times(moves, args.samples, 1.0, clock);
+        println!(
+            "  {moves:>2} jumps: {}, wins with a distance {wins_with_distance}/{wins}",
+            proved_of(&reach, args.samples)
+        );
         if moves <= 6 {
             proved += reach.proved;
             all.extend(reach.times);

@@ -616,6 +616,65 @@ fn a_proven_duel_win_is_kept_to_the_end() {
     panic!("only {played} proven wins found");
 }
 
+/// Early in the duel (the setup and 3 or 4 jumps: before the depth-first
+/// solver tries, past the opening book), a win the Master proves comes with
+/// its distance, and the game ends within it whatever the loser plays
+/// (here: random jumps; the Master plays the winner's every move).
+#[test]
+fn an_early_duel_win_comes_with_its_distance_and_keeps_it() {
+    let clock = clock();
+    let mut rng = Rng::new(17);
+    let start = AnyGame::Attrition(attrition::Position::new(attrition::Options::new(
+        Variant::Duel,
+    )));
+    let request = Request {
+        level: Level::Master,
+        seconds: None,
+        nodes: Some(3_000_000),
+    };
+    let mut checked = 0;
+    for round in 0..40 {
+        let Some(mut game) = random_position(&start, 5 + round % 2, &mut rng) else {
+            continue;
+        };
+        let mut engine = Engine::new(3);
+        let first = engine.think(&game, &request, &clock, None).unwrap();
+        let Eval::Wins(distance) = first.eval else {
+            continue;
+        };
+        let distance = distance.unwrap_or_else(|| panic!("no distance for {game:?}"));
+        let winner = game.to_move().unwrap();
+        let mut plies = 0;
+        while let Some(mover) = game.to_move() {
+            let mv = if mover == winner {
+                let t = engine.think(&game, &request, &clock, None).unwrap();
+                assert!(
+                    matches!(t.eval, Eval::Wins(Some(_))),
+                    "{:?} after {game:?}",
+                    t.eval
+                );
+                t.best
+            } else {
+                let mut legal = Vec::new();
+                game.legal_moves(&mut legal);
+                legal[rng.below(legal.len() as u32) as usize]
+            };
+            game.try_play(mv).unwrap();
+            plies += 1;
+        }
+        assert_eq!(game.outcome(), Some(Outcome::Winner(winner)));
+        assert!(
+            plies <= distance,
+            "won in {plies} plies, promised {distance}"
+        );
+        checked += 1;
+        if checked == 4 {
+            return;
+        }
+    }
+    panic!("only {checked} proven early wins found");
+}
+
 /// A request by nodes alone (no time limit) ends on an early duel
 /// position: the proof-number search is bounded by the nodes too. (Two
 /// jumps in: the opening book answers the first two at once.)

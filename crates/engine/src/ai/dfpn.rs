@@ -9,6 +9,8 @@ use super::duel::{flood, knight, race_winner};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
+mod distance;
+
 const INF: u32 = u32::MAX / 2;
 
 /// The first proof number of an unseen node is this many times the

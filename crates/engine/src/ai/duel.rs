@@ -456,7 +456,8 @@ const DFS_FIRST_FROM_MARKERS: u32 = 8;
 /// move, 20 games lost of 800 against 8 (seeds 21–24).
 ///
 /// Returns the jump to make, whether the player to move wins, and the
-/// distance when the depth-first solver found it; `None` when unproved.
+/// distance of a win when one was measured (by the depth-first solver, or
+/// along df-pn's proof: see `dfpn::distance`); `None` when unproved.
 #[allow(clippy::too_many_arguments)]
 pub fn prove_jump(
     book: &super::duel_book::DuelBook,
@@ -499,6 +500,11 @@ pub fn prove_jump(
     let wins = pn.prove_within(markers, me, them, &mut part)?;
     if !wins {
         return lost();
+    }
+    // The proof's shortest line gives "wins in N"; if the time runs out
+    // first, any proved jump.
+    if let Some((to, plies)) = pn.winning_line(markers, me, them, &mut part) {
+        return Some((to, true, Some(plies)));
     }
     match pn.winning_jump(markers, me, them, &mut part) {
         Some(to) => Some((to, true, None)),
@@ -605,7 +611,7 @@ pub(super) mod tests {
 
     /// Plain minimax with distances, no tricks: the shortest win, or the
     /// longest loss, in plies.
-    fn brute_distance(markers: u64, me: u8, them: u8) -> Proof {
+    pub(in crate::ai) fn brute_distance(markers: u64, me: u8, them: u8) -> Proof {
         if n(me) & (1 << them) != 0 {
             return Proof {
                 wins: true,

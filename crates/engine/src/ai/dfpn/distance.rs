@@ -1,0 +1,282 @@
+//! "Wins in N" after a df-pn proof. df-pn says who wins, not how soon; the
+//! depth-first solver gives distances but proves next to nothing early in
+//! the duel. This walks the proof df-pn left in its table: the winner takes
+//! the proved jump with the shortest line, the loser resists longest, and
+//! races are measured by their paths. The result is the length of a
+//! winning strategy, so an upper bound on the shortest win, the same kind
+//! of number the depth-first solver gives (`super::super::duel`'s docs).
+//! Entries the table lost are proved again.
+
+use std::collections::HashMap;
+
+use super::{Dfpn, Expanded, Node, INF};
+use crate::ai::budget::Budget;
+use crate::ai::duel::{flood, greedy_path, knight, path_bound, race_paths, Proof};
+use crate::bitboard::Bitboard;
+use crate::square::Square;
+
+/// Path nodes a race's exact length may cost before its bounds are used.
+/// With 200,000 (the depth-first solver's figure) the walk measured about
+/// 20,000 nodes a second and gave a distance for 12 of 24 wins 2–6 jumps
+/// after the setup within the Master's second; with 2,000, 22 of 24
+/// (`cheversi bench --ai --only duel`).
+const RACE_NODES: u64 = 2_000;
+
+struct Walk<'b, 'c> {
+    known: HashMap<(u64, u16), Proof>,
+    limit: u64,
+    budget: &'b mut Budget<'c>,
+}
+
+impl Dfpn {
+    /// After [`Dfpn::prove_within`] found a win for the player to move: the
+    /// jump to make and within how many plies the win comes (see the
+    /// module docs). `None` when the budget or node limit ran out, or the
+    /// position is not a win.
+    pub fn winning_line(
+        &mut self,
+        markers: Bitboard,
+        me: Square,
+        them: Square,
+        budget: &mut Budget<'_>,
+    ) -> Option<(Square, u16)> {
+        let root = Node::root(markers, me, them);
+        if knight(root.me) & 1 << root.them != 0 {
+            return Some((them, 1));
+        }
+        let mut walk = Walk {
+            known: HashMap::new(),
+            limit: self.nodes.saturating_add(self.limit),
+            budget,
+        };
+        // Every jump is measured at the root, so the jump shown is the one
+        // the distance belongs to.
+        // Children keyed as df-pn keys them: squares neither knight can
+        // reach again are marked.
+        let (mine, theirs) = (knight(root.me), knight(root.them));
+        let dead = !(flood(mine, root.markers) | flood(theirs, root.markers));
+        let mut children = [root; 8];
+        let mut count = 0;
+        for t in Bitboard(mine & !root.markers & !theirs) {
+            children[count] = Node {
+                markers: root.markers | dead | 1 << t.index(),
+                me: root.them,
+                them: t.index() as u8,
+            };
+            count += 1;
+        }
+        let (i, plies) = self.shortest_win(&children[..count], &mut walk)?;
+        Some((Square::from_index_unchecked(children[i].them), plies))
+    }
+
+    /// For a won node with these children: the child to jump to and the
+    /// plies to the win. The shortest among the jumps the table proves
+    /// lost for the opponent (and races, measured at once); if it lost
+    /// them all, the first proved again.
+    fn shortest_win(&mut self, children: &[Node], walk: &mut Walk<'_, '_>) -> Option<(usize, u16)> {
+        let mut shortest: Option<(usize, u16)> = None;
+        for (i, &c) in children.iter().enumerate() {
+            if self.numbers(c).1 == 0 || separated(c) {
+                let reply = self.proof(c, walk)?;
+                if !reply.wins && shortest.is_none_or(|(_, s)| reply.plies + 1 < s) {
+                    shortest = Some((i, reply.plies + 1));
+                }
+            }
+        }
+        if shortest.is_some() {
+            return shortest;
+        }
+        for (i, &c) in children.iter().enumerate() {
+            if !self.value(c, walk)? {
+                return Some((i, self.proof(c, walk)?.plies + 1));
+            }
+        }
+        None
+    }
+
+    /// `n`'s result and distance for its player to move.
+    fn proof(&mut self, n: Node, walk: &mut Walk<'_, '_>) -> Option<Proof> {
+        if walk.budget.tick() || self.nodes >= walk.limit {
+            return None;
+        }
+        let mine = knight(n.me);
+        if mine & 1 << n.them != 0 {
+            return Some(Proof {
+                wins: true,
+                plies: 1,
+            });
+        }
+        let safe = mine & !n.markers & !knight(n.them);
+        if safe == 0 {
+            // Stuck, or every jump walks into capture (one more ply).
+            let walks_in = mine & !n.markers != 0;
+            return Some(Proof {
+                wins: false,
+                plies: if walks_in { 2 } else { 0 },
+            });
+        }
+        let key = (n.markers, n.me as u16 | (n.them as u16) << 6);
+        if let Some(&p) = walk.known.get(&key) {
+            return Some(p);
+        }
+        let proof = match race(n) {
+            Some(p) => p,
+            None => self.searched(n, walk)?,
+        };
+        walk.known.insert(key, proof);
+        Some(proof)
+    }
+
+    /// A node that is not a race: its value from the table (proved again
+    /// if lost), its distance from its children.
+    fn searched(&mut self, n: Node, walk: &mut Walk<'_, '_>) -> Option<Proof> {
+        let wins = self.value(n, walk)?;
+        let Expanded::Children(children, count) = self.expand(n) else {
+            // Decided by a race's bounds, not measured (`race` was).
+            return None;
+        };
+        let children = &children[..count];
+        if !wins {
+            // Every jump loses: the longest resistance.
+            let mut longest = 0;
+            for &c in children {
+                let reply = self.proof(c, walk)?;
+                if !reply.wins {
+                    return None; // The table contradicts itself.
+                }
+                longest = longest.max(reply.plies + 1);
+            }
+            return Some(Proof {
+                wins: false,
+                plies: longest,
+            });
+        }
+        let (_, plies) = self.shortest_win(children, walk)?;
+        Some(Proof { wins: true, plies })
+    }
+
+    /// Whether `n`'s player to move wins: from the table, or proved again.
+    fn value(&mut self, n: Node, walk: &mut Walk<'_, '_>) -> Option<bool> {
+        let decided = |numbers: (u32, u32)| match numbers {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        };
+        if let Some(wins) = decided(self.numbers(n)) {
+            return Some(wins);
+        }
+        self.stopped = false;
+        self.mid(n, INF, INF, walk.limit, &mut Some(&mut *walk.budget));
+        decided(self.numbers(n))
+    }
+}
+
+/// Whether the knights can never meet again.
+fn separated(n: Node) -> bool {
+    flood(knight(n.me), n.markers) & flood(knight(n.them), n.markers) == 0
+}
+
+/// The result of a race (knights that can never meet), with the path
+/// lengths measured, or bounded from above when they are too long to
+/// measure: either way a strategy's length. `None` when not a race or the
+/// bounds do not decide it.
+fn race(n: Node) -> Option<Proof> {
+    let mine = flood(knight(n.me), n.markers);
+    let theirs = flood(knight(n.them), n.markers);
+    if mine & theirs != 0 {
+        return None;
+    }
+    let mut budget = RACE_NODES;
+    let (a, b) = match race_paths(n.markers, n.me, n.them, mine, theirs, &mut budget) {
+        Some(paths) => paths,
+        None => {
+            let (free_a, free_b) = (!n.markers & mine, !n.markers & theirs);
+            if greedy_path(n.me, free_a) > path_bound(n.them, free_b) {
+                (u32::MAX, path_bound(n.them, free_b))
+            } else if path_bound(n.me, free_a) <= greedy_path(n.them, free_b) {
+                (path_bound(n.me, free_a), 0)
+            } else {
+                return None;
+            }
+        }
+    };
+    // The player to move is stuck after 2a plies, the other after 2b + 1;
+    // the winner needs only a longer path than the loser's longest.
+    Some(if a > b {
+        Proof {
+            wins: true,
+            plies: (2 * b + 1) as u16,
+        }
+    } else {
+        Proof {
+            wins: false,
+            plies: (2 * a) as u16,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::duel::tests::brute_distance;
+
+    /// On crowded boards, against plain minimax: the distance is never
+    /// shorter than the shortest win, the jump given wins within it, and
+    /// most distances are exact. A tiny table makes the walk prove lost
+    /// entries again.
+    #[test]
+    fn winning_lines_win_within_their_distance() {
+        let mut rng = crate::rng::Rng::new(31);
+        let (mut checked, mut exact) = (0, 0);
+        while checked < 300 {
+            let mut markers = 0u64;
+            for i in 0..64 {
+                if rng.below(20) < 13 {
+                    markers |= 1 << i;
+                }
+            }
+            let (me, them) = (rng.below(64) as u8, rng.below(64) as u8);
+            if me == them {
+                continue;
+            }
+            markers |= 1 << me | 1 << them;
+            let expected = brute_distance(markers, me, them);
+            if !expected.wins {
+                continue;
+            }
+            let here = format!("markers {markers:#x} me {me} them {them}");
+            let sq = Square::from_index_unchecked;
+            let table_bits = if checked % 2 == 0 { 16 } else { 3 };
+            let mut solver = Dfpn::new(table_bits, u64::MAX);
+            let clock = || 0.0;
+            let mut budget = Budget::new(&clock, None, None, None);
+            assert_eq!(
+                solver.prove_within(Bitboard(markers), sq(me), sq(them), &mut budget),
+                Some(true),
+                "{here}"
+            );
+            let (to, plies) = solver
+                .winning_line(Bitboard(markers), sq(me), sq(them), &mut budget)
+                .unwrap_or_else(|| panic!("{here}: no line"));
+            assert!(expected.plies <= plies, "{here}: {plies} < {expected:?}");
+            let t = to.index() as u8;
+            if t != them {
+                let reply = brute_distance(markers | 1 << t, them, t);
+                assert!(!reply.wins, "{here}: {to} does not win");
+                assert!(
+                    reply.plies < plies,
+                    "{here}: {to} needs {} plies",
+                    reply.plies + 1
+                );
+            } else {
+                assert_eq!(plies, 1, "{here}");
+            }
+            exact += usize::from(plies == expected.plies);
+            checked += 1;
+        }
+        assert!(
+            exact > checked * 3 / 4,
+            "only {exact} of {checked} distances exact"
+        );
+    }
+}
