@@ -768,6 +768,11 @@ fn duel_book_writes_a_line_per_position_and_shares_the_solver_options() {
     assert_eq!(lines.len(), 3, "{text}");
     assert!(lines[0].starts_with("a1 b1 "), "{text}");
     assert!(lines.iter().all(|l| !l.contains('?')), "{text}");
+    // a1 b1: White wins (different colours), in an odd number of plies.
+    let fields: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(fields[2], "W", "{text}");
+    let plies: u16 = fields[4].parse().unwrap();
+    assert!(plies % 2 == 1 && plies <= 63, "{text}");
     // A second run resumes: nothing left to solve.
     let out = cheversi_within(60, &args);
     assert!(
@@ -779,5 +784,48 @@ fn duel_book_writes_a_line_per_position_and_shares_the_solver_options() {
     let out = cheversi(&["duel-book", "--out", name, "--table-bits", "9"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("--table-bits"), "{}", stderr(&out));
+    let _ = std::fs::remove_file(path);
+}
+
+/// `--distances` adds the plies to winning lines that lack them and keeps
+/// every other line, comments included.
+#[test]
+fn duel_book_distances_are_added_to_winning_lines() {
+    let path = std::env::temp_dir().join(format!("duel-book-d-{}.txt", std::process::id()));
+    let name = path.to_str().unwrap();
+    let before = "# a comment\na1 b1 W b3\na1 b1 c2 W\na1 b1 b3 W\nb1 d1 c3 B c3\n";
+    std::fs::write(&path, before).unwrap();
+    let args = [
+        "duel-book",
+        "--out",
+        name,
+        "--distances",
+        "--table-bits",
+        "16",
+    ];
+    let out = cheversi_within(120, &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("2 distances added"),
+        "{}",
+        stdout(&out)
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    assert_eq!(lines[0], "# a comment");
+    assert!(lines[1].starts_with("a1 b1 W "), "{text}");
+    assert_eq!(lines[1].split_whitespace().count(), 5, "{text}");
+    assert_eq!(&lines[2..4], ["a1 b1 c2 W", "a1 b1 b3 W"]);
+    // Black captures White's knight on c3 at once: one ply.
+    assert_eq!(lines[4], "b1 d1 c3 B c3 1");
+    // Nothing left to add.
+    let out = cheversi_within(60, &args);
+    assert!(
+        stdout(&out).contains("0 distances added"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     let _ = std::fs::remove_file(path);
 }

@@ -482,7 +482,7 @@ pub fn prove_jump(
     };
     if let Some(answer) = book.lookup(markers, me, them) {
         match (answer.wins, answer.jump) {
-            (true, Some(to)) => return Some((to, true, None)),
+            (true, Some(to)) => return Some((to, true, answer.plies)),
             (false, _) => return lost(),
             // A win without a jump: the book's parser refuses such lines.
             (true, None) => {}

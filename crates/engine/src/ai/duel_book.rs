@@ -12,8 +12,9 @@ use crate::square::Square;
 use std::collections::HashMap;
 
 /// One line: a setup, White's first jump if the line is about the position
-/// after it, who wins there, and the winner's jump when the player to move
-/// wins (`white black [first] W|B|? [jump]`).
+/// after it, who wins there, the winner's jump when the player to move
+/// wins, and within how many plies that jump wins when it was measured
+/// (`white black [first] W|B|? [jump [plies]]`; see `dfpn::distance`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct BookLine {
     pub setup: Setup,
@@ -23,6 +24,8 @@ pub struct BookLine {
     pub white_wins: Option<bool>,
     /// The winning jump of the player to move, when that player wins.
     pub jump: Option<Square>,
+    /// Plies to the win along the proof, that jump included.
+    pub plies: Option<u16>,
 }
 
 /// The book as the engine ships it (comments left out by `build.rs`).
@@ -42,8 +45,8 @@ pub fn parse(text: &str) -> Result<Vec<BookLine>, String> {
         let Some(at) = f.iter().position(|w| matches!(*w, "W" | "B" | "?")) else {
             return Err(bad("no result (W, B or ?)"));
         };
-        if !(2..=3).contains(&at) || f.len() > at + 2 {
-            return Err(bad("expected: white black [first] W|B|? [jump]"));
+        if !(2..=3).contains(&at) || f.len() > at + 3 {
+            return Err(bad("expected: white black [first] W|B|? [jump [plies]]"));
         }
         let square = |w: &str| w.parse::<Square>().map_err(|_| bad("bad square"));
         let setup = Setup {
@@ -57,6 +60,13 @@ pub fn parse(text: &str) -> Result<Vec<BookLine>, String> {
             _ => None,
         };
         let jump = f.get(at + 1).map(|w| square(w)).transpose()?;
+        let plies = f
+            .get(at + 2)
+            .map(|w| match w.parse::<u16>() {
+                Ok(p) if p > 0 => Ok(p),
+                _ => Err(bad("bad distance (plies, at least 1)")),
+            })
+            .transpose()?;
         // White moves after the setup, Black after White's first jump.
         let mover_wins = white_wins == Some(first.is_none());
         if jump.is_some() != mover_wins {
@@ -69,6 +79,7 @@ pub fn parse(text: &str) -> Result<Vec<BookLine>, String> {
             first,
             white_wins,
             jump,
+            plies,
         });
     }
     Ok(out)
@@ -81,12 +92,14 @@ pub struct BookAnswer {
     pub wins: bool,
     /// A winning jump (when `wins`).
     pub jump: Option<Square>,
+    /// Plies to the win by that jump, when the book measured it.
+    pub plies: Option<u16>,
 }
 
 /// The book as a lookup, keyed in the canonical orientation of the setup.
 #[derive(Default)]
 pub struct DuelBook {
-    lines: HashMap<(Setup, Option<Square>), (bool, Option<Square>)>,
+    lines: HashMap<(Setup, Option<Square>), (bool, Option<Square>, Option<u16>)>,
 }
 
 impl DuelBook {
@@ -98,7 +111,7 @@ impl DuelBook {
         DuelBook {
             lines: lines
                 .iter()
-                .filter_map(|l| Some(((l.setup, l.first), (l.white_wins?, l.jump))))
+                .filter_map(|l| Some(((l.setup, l.first), (l.white_wins?, l.jump, l.plies))))
                 .collect(),
         }
     }
@@ -141,7 +154,7 @@ impl DuelBook {
         let map = Square::SYMMETRIES.into_iter().find(|map| {
             map(setup.white) == canonical.white && map(setup.black) == canonical.black
         })?;
-        let &(white_wins, jump) = self.lines.get(&(canonical, first.map(map)))?;
+        let &(white_wins, jump, plies) = self.lines.get(&(canonical, first.map(map)))?;
         let unmap = |j: Square| Square::all().find(|&s| map(s) == j);
         let wins = white_wins == first.is_none();
         Some(BookAnswer {
@@ -150,7 +163,32 @@ impl DuelBook {
                 Some(j) => Some(unmap(j)?),
                 None => None,
             },
+            plies,
         })
+    }
+}
+
+impl DuelBook {
+    /// Plies to Black's win from Black's setup placement on `black`
+    /// against White's knight on `white`, when the book proves every first
+    /// jump of White's lost and measured each: the placement, White's
+    /// longest resistance among its first jumps, and Black's winning line.
+    /// `None` when White wins, may capture at once, or a line is missing.
+    pub fn black_setup_distance(&self, white: Square, black: Square) -> Option<u16> {
+        let setup = Setup { white, black };
+        if knight_attacks(white).contains(black) {
+            return None;
+        }
+        let markers = Bitboard::from_square(white) | Bitboard::from_square(black);
+        let mut longest = 0;
+        for first in first_jumps(setup) {
+            let answer = self.lookup(markers | Bitboard::from_square(first), black, first)?;
+            if !answer.wins {
+                return None;
+            }
+            longest = longest.max(answer.plies?);
+        }
+        Some(longest + 2)
     }
 }
 
@@ -188,12 +226,17 @@ mod tests {
             "a1 b1 c2 B",    // Black to move wins: its jump is missing
             "a1 z9 c2 B d4",
             "a1 b1 B c2 d3",
+            "a1 b1 W c2 0",   // a win takes at least one ply
+            "a1 b1 W c2 x",   // not a number
+            "a1 b1 W c2 7 8", // one distance
+            "a1 b1 c2 W 7",   // a distance without a jump
         ] {
             let err = parse(&format!("# c\n{bad}\n")).unwrap_err();
             assert!(err.starts_with("duel book line 2:"), "{bad}: {err}");
         }
-        let ok = parse("a1 b1 W c2\na1 b1 c2 W\nb1 d4 c3 B c3\nh8 h7 ?\n").unwrap();
-        assert_eq!(ok.len(), 4);
+        let ok = parse("a1 b1 W c2\na1 b1 c2 W\nb1 d4 c3 B c3\nh8 h7 ?\na1 d1 W c2 27\n").unwrap();
+        assert_eq!(ok.len(), 5);
+        assert_eq!((ok[0].plies, ok[4].plies), (None, Some(27)));
         assert_eq!(ok[2].first, Some(sq("c3")));
         assert_eq!(ok[3].white_wins, None);
     }
@@ -207,24 +250,28 @@ mod tests {
         };
         assert_eq!(setup.canonical(), setup);
         let book = DuelBook::from_lines(
-            &parse("a1 c1 W b3\na1 c1 b3 W\na1 c1 c2 B d3\na1 d1 ?\n").unwrap(),
+            &parse("a1 c1 W b3 41\na1 c1 b3 W\na1 c1 c2 B d3\na1 d1 ?\n").unwrap(),
         );
         let at = |m: &[&str], me: &str, them: &str| book.lookup(markers(m), sq(me), sq(them));
-        let wins = |jump: &str| {
+        let wins_in = |jump: &str, plies: Option<u16>| {
             Some(BookAnswer {
                 wins: true,
                 jump: Some(sq(jump)),
+                plies,
             })
         };
-        assert_eq!(at(&["a1", "c1"], "a1", "c1"), wins("b3"));
+        let wins = |jump: &str| wins_in(jump, None);
+        // The distance goes with the line to every image.
+        assert_eq!(at(&["a1", "c1"], "a1", "c1"), wins_in("b3", Some(41)));
         // Mirrored left to right: h1 against f1 wins by g3.
-        assert_eq!(at(&["h1", "f1"], "h1", "f1"), wins("g3"));
+        assert_eq!(at(&["h1", "f1"], "h1", "f1"), wins_in("g3", Some(41)));
         // Reflected in the diagonal: a1 against a3 wins by c2.
-        assert_eq!(at(&["a1", "a3"], "a1", "a3"), wins("c2"));
+        assert_eq!(at(&["a1", "a3"], "a1", "a3"), wins_in("c2", Some(41)));
         // After White's b3, Black (on c1) is lost.
         let lost = Some(BookAnswer {
             wins: false,
             jump: None,
+            plies: None,
         });
         assert_eq!(at(&["a1", "c1", "b3"], "c1", "b3"), lost);
         // After White's c2 Black wins by d3; mirrored: after f2, e3.
@@ -250,13 +297,26 @@ mod tests {
         let legal = |from: Square, markers: Bitboard, to: Square, target: Square| {
             knight_attacks(from).contains(to) && (to == target || !markers.contains(to))
         };
-        let (mut positions, mut unproved) = (0, 0);
+        let (mut positions, mut unproved, mut no_distance) = (0, 0, 0);
+        // A win's distance: odd (the winner moves last: a capture, or the
+        // loser stuck), one ply for a capture, and at most one ply a free
+        // square plus the capture.
+        let mut distance =
+            |answer: &BookAnswer, target: Square, free: u16, here: &str| match answer.plies {
+                Some(p) => {
+                    assert!(answer.wins, "{here}: a distance for the loser");
+                    assert!(p % 2 == 1 && p <= free + 1, "{here}: {p} plies");
+                    assert_eq!(p == 1, answer.jump == Some(target), "{here}: {p} plies");
+                }
+                None => no_distance += u32::from(answer.wins),
+            };
         for setup in Setup::all_distinct() {
             let (w, b) = (setup.white, setup.black);
             let markers = Bitboard::from_square(w) | Bitboard::from_square(b);
             let start = book.lookup(markers, w, b).expect("every setup");
             let white_wins = table.value(setup) == SetupValue::WhiteWins;
             assert_eq!(start.wins, white_wins, "{setup:?}");
+            distance(&start, b, 62, &format!("{setup:?}"));
             if let Some(j) = start.jump {
                 assert!(legal(w, markers, j, b), "{setup:?}: {j}");
             }
@@ -270,6 +330,7 @@ mod tests {
                     unproved += 1;
                     continue;
                 };
+                distance(&answer, first, 61, &format!("{setup:?} {first}"));
                 if answer.wins {
                     let j = answer.jump.expect("a winning reply");
                     assert!(legal(b, after, j, first), "{setup:?} {first}: {j}");
@@ -283,7 +344,12 @@ mod tests {
         }
         assert!(positions > 2500, "{positions}");
         assert_eq!(unproved, 0, "first jumps unproved");
+        assert_eq!(no_distance, NO_DISTANCE, "wins without a distance");
     }
+
+    /// Winning lines of the shipped book whose distance the proof did not
+    /// measure (`cheversi duel-book --distances` leaves them as they were).
+    const NO_DISTANCE: u32 = 0;
 
     #[test]
     fn first_jumps_leave_out_the_capture_and_the_markers() {

@@ -405,13 +405,31 @@ impl Engine {
                 thought.exact = true;
                 return Some(thought);
             }
+            // Black's winning squares: the quickest win the book measures.
+            let mut distance = None;
+            let mut squares = squares;
+            if let (true, 1, Some(white)) = (wins, me, square(0)) {
+                let book = self.duel_book.get_or_insert_with(DuelBook::shipped);
+                let measured: Vec<(Square, u16)> = squares
+                    .iter()
+                    .filter_map(|&b| Some((b, book.black_setup_distance(white, b)?)))
+                    .collect();
+                if let Some(shortest) = measured.iter().map(|&(_, d)| d).min() {
+                    squares = measured
+                        .iter()
+                        .filter(|&&(_, d)| d == shortest)
+                        .map(|&(b, _)| b)
+                        .collect();
+                    distance = Some(u32::from(shortest));
+                }
+            }
             let square = squares[self.rng.below(squares.len() as u32) as usize];
             let mv = Jump::Place {
                 piece: Piece::Knight,
                 square,
             };
             let eval = if wins {
-                Eval::Wins(None)
+                Eval::Wins(distance)
             } else {
                 Eval::Loses(None)
             };
@@ -742,7 +760,13 @@ mod book_tests {
         // and wins.
         let setup = [place("d4"), place("c4")];
         let thought = think(&after(&setup));
-        assert_eq!((thought.eval, thought.exact), (Eval::Wins(None), true));
+        // With the book's distance ("wins in N").
+        assert!(
+            matches!(thought.eval, Eval::Wins(Some(_))),
+            "{:?}",
+            thought.eval
+        );
+        assert!(thought.exact);
         let AnyMove::Attrition(jump @ Jump::Jump { from, .. }) = thought.best else {
             panic!("not a jump: {:?}", thought.best);
         };
@@ -754,11 +778,40 @@ mod book_tests {
         // after any first jump of White's, Black has a winning reply.
         let setup = [place("d4"), place("f4")];
         assert_eq!(think(&after(&setup)).eval, Eval::Loses(None));
+        // Black's own setup placement against d4 already says how soon it
+        // wins, and the promise holds after White's first jump.
+        let placed = think(&after(&setup[..1]));
+        let Eval::Wins(Some(promised)) = placed.eval else {
+            panic!("{:?}", placed.eval);
+        };
+        let AnyMove::Attrition(black @ Jump::Place { square, .. }) = placed.best else {
+            panic!("not a placement: {:?}", placed.best);
+        };
+        assert_eq!(square.is_dark(), sq("d4").is_dark(), "Black hunts");
+        for to in crate::attacks::knight_attacks(sq("d4")) {
+            if to == square {
+                continue;
+            }
+            let first = Jump::Jump { from: sq("d4"), to };
+            let reply = think(&after(&[setup[0], black, first]));
+            let Eval::Wins(Some(plies)) = reply.eval else {
+                panic!("after {to}: {:?}", reply.eval);
+            };
+            assert!(
+                plies + 2 <= promised,
+                "after {to}: {plies} + 2 > {promised}"
+            );
+        }
         let first = Jump::Jump {
             from: sq("d4"),
             to: sq("c6"),
         };
         let thought = think(&after(&[setup[0], setup[1], first]));
-        assert_eq!((thought.eval, thought.exact), (Eval::Wins(None), true));
+        assert!(
+            matches!(thought.eval, Eval::Wins(Some(_))),
+            "{:?}",
+            thought.eval
+        );
+        assert!(thought.exact);
     }
 }

@@ -259,6 +259,8 @@ mod tests {
                 .winning_line(Bitboard(markers), sq(me), sq(them), &mut budget)
                 .unwrap_or_else(|| panic!("{here}: no line"));
             assert!(expected.plies <= plies, "{here}: {plies} < {expected:?}");
+            // The winner moves last: a capture, or the loser stuck.
+            assert_eq!(plies % 2, 1, "{here}");
             let t = to.index() as u8;
             if t != them {
                 let reply = brute_distance(markers | 1 << t, them, t);
