@@ -99,7 +99,15 @@ pub struct BookAnswer {
 /// The book as a lookup, keyed in the canonical orientation of the setup.
 #[derive(Default)]
 pub struct DuelBook {
-    lines: HashMap<(Setup, Option<Square>), (bool, Option<Square>, Option<u16>)>,
+    lines: HashMap<(Setup, Option<Square>), Known>,
+}
+
+/// A proved line as the lookup keeps it.
+#[derive(Clone, Copy)]
+struct Known {
+    white_wins: bool,
+    jump: Option<Square>,
+    plies: Option<u16>,
 }
 
 impl DuelBook {
@@ -111,7 +119,14 @@ impl DuelBook {
         DuelBook {
             lines: lines
                 .iter()
-                .filter_map(|l| Some(((l.setup, l.first), (l.white_wins?, l.jump, l.plies))))
+                .filter_map(|l| {
+                    let known = Known {
+                        white_wins: l.white_wins?,
+                        jump: l.jump,
+                        plies: l.plies,
+                    };
+                    Some(((l.setup, l.first), known))
+                })
                 .collect(),
         }
     }
@@ -154,7 +169,11 @@ impl DuelBook {
         let map = Square::SYMMETRIES.into_iter().find(|map| {
             map(setup.white) == canonical.white && map(setup.black) == canonical.black
         })?;
-        let &(white_wins, jump, plies) = self.lines.get(&(canonical, first.map(map)))?;
+        let Known {
+            white_wins,
+            jump,
+            plies,
+        } = *self.lines.get(&(canonical, first.map(map)))?;
         let unmap = |j: Square| Square::all().find(|&s| map(s) == j);
         let wins = white_wins == first.is_none();
         Some(BookAnswer {
