@@ -69,6 +69,35 @@ test('the evaluation bar shows White\'s share, and deeper searches update the ev
   }
 });
 
+test('the duel\'s evaluation says who wins and in how many plies, from Black\'s setup on', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  await newGame(page, { game: 'attrition', variant: 'duel', seats: ['human', 'human'] });
+  await page.check('#show-eval');
+  // The evaluation is dropped when the position changes (by the next
+  // frame), so the one awaited is the new position's.
+  const winsIn = async () => {
+    await settled(page);
+    await page.waitForFunction(() => /wins in \d+/.test(document.querySelector('#eval').textContent), null, { timeout: 10000 });
+    return page.locator('#eval').textContent();
+  };
+  // Black to place: a square of White's colour wins (the setup table),
+  // and the book says how soon.
+  await play(page, 'Nd4');
+  assert.match(await winsIn(), /^Black wins in \d+$/);
+  // After the setup and White's first jump: the book again.
+  await play(page, 'Nf4');
+  await play(page, 'd4-c6');
+  const booked = Number(/(\d+)$/.exec(await winsIn())[1]);
+  // Three jumps in, past the book: df-pn's proof gives the distance.
+  await play(page, 'f4-e6');
+  await play(page, 'c6-b4');
+  const proved = /^(Black|White) wins in (\d+)$/.exec(await winsIn());
+  assert.ok(proved, 'a distance past the book');
+  assert.ok(booked % 2 === 1 && Number(proved[2]) % 2 === 1, `${booked}, ${proved[2]}: a winner moves last`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a placed piece moves in, except under reduced motion', async () => {
   for (const reducedMotion of ['no-preference', 'reduce']) {
     const { page, errors, context } = await open(browser, server.url, { reducedMotion });

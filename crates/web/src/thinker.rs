@@ -45,8 +45,15 @@ pub fn handle(
 /// one as it comes (the table carries over from one search to the next).
 pub const EVALUATION_SECONDS: [f64; 3] = [0.1, 0.4, 1.6];
 
+/// Whether an answer ends the evaluation early: a proven value does,
+/// except a win without its distance (the duel: a longer search measures
+/// it along the proof, and "wins in N" is what a player wants to see).
+fn settles(exact: bool, judgement: &Judgement) -> bool {
+    exact && !matches!(judgement, Judgement::Wins(None))
+}
+
 /// Evaluates a position: one answer per search of [`EVALUATION_SECONDS`],
-/// all but the last marked `more`; a proven value ends it early.
+/// all but the last marked `more`; a settled value ends it early.
 fn evaluate(
     engine: &mut Engine,
     message: ToWorker,
@@ -57,8 +64,13 @@ fn evaluate(
         let mut reply = answer_within(engine, message.clone(), clock, Some(seconds));
         let last = i + 1 == EVALUATION_SECONDS.len();
         let done = match &mut reply {
-            FromWorker::Thought { exact, more, .. } => {
-                *more = !last && !*exact;
+            FromWorker::Thought {
+                exact,
+                more,
+                judgement,
+                ..
+            } => {
+                *more = !last && !settles(*exact, judgement);
                 !*more
             }
             _ => true,
@@ -231,6 +243,15 @@ mod tests {
         assert!(failed(think(spec, &["Kd4"], "grandmaster")));
         assert!(failed(think(spec, &["Kd4", "Qa8"], "master")));
         assert!(failed(think(r#"{"game":"go"}"#, &[], "master")));
+    }
+
+    #[test]
+    fn a_win_without_its_distance_does_not_end_the_evaluation() {
+        assert!(settles(true, &Judgement::Wins(Some(7))));
+        assert!(settles(true, &Judgement::Loses(None)));
+        assert!(settles(true, &Judgement::Margin(20)));
+        assert!(!settles(true, &Judgement::Wins(None)));
+        assert!(!settles(false, &Judgement::Margin(20)));
     }
 
     #[test]
