@@ -208,10 +208,10 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
             &mut budget,
             seconds,
         );
-        if let Some((_, won, plies)) = proof {
+        if let Some(proof) = proof {
             proved += 1;
-            wins += u64::from(won);
-            wins_with_distance += u64::from(won && plies.is_some());
+            wins += u64::from(proof.wins);
+            wins_with_distance += u64::from(proof.wins && proof.plies.is_some());
         }
         times.push(budget.elapsed());
     }

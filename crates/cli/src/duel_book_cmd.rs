@@ -49,8 +49,8 @@ fn solve(
     if !pn.prove_within(markers, me, them, &mut budget)? {
         return Some((false, None, None));
     }
-    if let Some((to, plies)) = pn.winning_line(markers, me, them, &mut budget) {
-        return Some((true, Some(to), Some(plies)));
+    if let Some((line, plies)) = pn.winning_line(markers, me, them, &mut budget) {
+        return Some((true, Some(line[0]), Some(plies)));
     }
     let jump = pn
         .winning_jump(markers, me, them, &mut budget)

@@ -632,7 +632,7 @@ fn an_early_duel_win_comes_with_its_distance_and_keeps_it() {
         seconds: None,
         nodes: Some(3_000_000),
     };
-    let mut checked = 0;
+    let (mut checked, mut long_lines) = (0, 0);
     for round in 0..40 {
         let Some(mut game) = random_position(&start, 5 + round % 2, &mut rng) else {
             continue;
@@ -643,6 +643,21 @@ fn an_early_duel_win_comes_with_its_distance_and_keeps_it() {
             continue;
         };
         let distance = distance.unwrap_or_else(|| panic!("no distance for {game:?}"));
+        // The best line shown follows the proof: legal, never longer than
+        // the win, and it ends the game when it is as long.
+        let mut along = game.clone();
+        for &mv in &first.pv {
+            along.try_play(mv).unwrap();
+        }
+        assert!(first.pv.len() <= distance as usize, "{:?}", first.pv);
+        assert_eq!(
+            along.is_over(),
+            first.pv.len() == distance as usize,
+            "{:?}",
+            first.pv
+        );
+        assert_eq!(first.pv[0], first.best);
+        long_lines += usize::from(first.pv.len() > 2);
         let winner = game.to_move().unwrap();
         let mut plies = 0;
         while let Some(mover) = game.to_move() {
@@ -669,6 +684,7 @@ fn an_early_duel_win_comes_with_its_distance_and_keeps_it() {
         );
         checked += 1;
         if checked == 4 {
+            assert!(long_lines > 0, "no line of 3 plies or more");
             return;
         }
     }

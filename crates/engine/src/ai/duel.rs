@@ -455,9 +455,7 @@ const DFS_FIRST_FROM_MARKERS: u32 = 8;
 /// of 288 against 310 ms) but played worse: against greedy at 500 ms a
 /// move, 20 games lost of 800 against 8 (seeds 21–24).
 ///
-/// Returns the jump to make, whether the player to move wins, and the
-/// distance of a win when one was measured (by the depth-first solver, or
-/// along df-pn's proof: see `dfpn::distance`); `None` when unproved.
+/// `None` when unproved.
 #[allow(clippy::too_many_arguments)]
 pub fn prove_jump(
     book: &super::duel_book::DuelBook,
@@ -468,21 +466,28 @@ pub fn prove_jump(
     them: Square,
     budget: &mut Budget<'_>,
     seconds: f64,
-) -> Option<(Square, bool, Option<u16>)> {
+) -> Option<ProvedJump> {
+    let one = |jump: Square, wins: bool, plies: Option<u16>| {
+        Some(ProvedJump {
+            line: vec![jump],
+            wins,
+            plies,
+        })
+    };
     if n(me.index() as u8) & 1 << them.index() != 0 {
-        return Some((them, true, Some(1)));
+        return one(them, true, Some(1));
     }
     // Lost: any jump (the caller plays on by search).
     let lost = || {
-        Some((
+        one(
             Bitboard(n(me.index() as u8) & !markers.0).first()?,
             false,
             None,
-        ))
+        )
     };
     if let Some(answer) = book.lookup(markers, me, them) {
         match (answer.wins, answer.jump) {
-            (true, Some(to)) => return Some((to, true, answer.plies)),
+            (true, Some(to)) => return one(to, true, answer.plies),
             (false, _) => return lost(),
             // A win without a jump: the book's parser refuses such lines.
             (true, None) => {}
@@ -492,7 +497,7 @@ pub fn prove_jump(
     if markers.count() >= DFS_FIRST_FROM_MARKERS {
         let mut part = budget.part(Some(seconds / 10.0));
         if let Some((to, proof)) = dfs.best_jump(markers, me, them, &mut part) {
-            return Some((to, proof.wins, Some(proof.plies)));
+            return one(to, proof.wins, Some(proof.plies));
         }
     }
     let used = budget.elapsed() - t0;
@@ -501,17 +506,41 @@ pub fn prove_jump(
     if !wins {
         return lost();
     }
-    // The proof's shortest line gives "wins in N"; if the time runs out
-    // first, any proved jump.
-    if let Some((to, plies)) = pn.winning_line(markers, me, them, &mut part) {
-        return Some((to, true, Some(plies)));
+    // The proof's shortest line gives "wins in N" and the line to show; if
+    // the time runs out first, any proved jump.
+    if let Some((line, plies)) = pn.winning_line(markers, me, them, &mut part) {
+        return Some(ProvedJump {
+            line,
+            wins: true,
+            plies: Some(plies),
+        });
     }
     match pn.winning_jump(markers, me, them, &mut part) {
-        Some(to) => Some((to, true, None)),
+        Some(to) => one(to, true, None),
         // A race: the depth-first solver measures its paths.
         None => dfs
             .best_jump(markers, me, them, &mut part)
-            .map(|(to, proof)| (to, proof.wins, Some(proof.plies))),
+            .and_then(|(to, proof)| one(to, proof.wins, Some(proof.plies))),
+    }
+}
+
+/// What [`prove_jump`] found.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ProvedJump {
+    /// The jump to make first, then the squares the knights jump to in
+    /// turn along the proof, where it was walked (see `dfpn::distance`).
+    pub line: Vec<Square>,
+    /// Whether the player to move wins.
+    pub wins: bool,
+    /// The plies to a win, when measured (by the depth-first solver, or
+    /// along df-pn's proof).
+    pub plies: Option<u16>,
+}
+
+impl ProvedJump {
+    /// The jump to make.
+    pub fn jump(&self) -> Square {
+        self.line[0]
     }
 }
 

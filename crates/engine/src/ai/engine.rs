@@ -457,15 +457,34 @@ impl Engine {
             s.seconds / 2.0,
         );
         let nodes = self.duel.nodes + pn.nodes - before;
-        let (to, wins, plies) = solved?;
-        let mv = Jump::Jump { from: mine, to };
-        let plies = plies.map(u32::from);
-        let eval = if wins {
+        let solved = solved?;
+        let mv = Jump::Jump {
+            from: mine,
+            to: solved.jump(),
+        };
+        let plies = solved.plies.map(u32::from);
+        let eval = if solved.wins {
             Eval::Wins(plies)
         } else {
             Eval::Loses(plies)
         };
-        Some(answer(mv, eval, true, nodes, budget))
+        let mut thought = answer(mv, eval, true, nodes, budget);
+        // The proof's line: the knights jump in turn from their squares.
+        let mut from = [mine, theirs];
+        thought.pv = solved
+            .line
+            .iter()
+            .enumerate()
+            .map(|(i, &to)| {
+                let jump = Jump::Jump {
+                    from: from[i % 2],
+                    to,
+                };
+                from[i % 2] = to;
+                AnyMove::Attrition(jump)
+            })
+            .collect();
+        Some(thought)
     }
 }
 

@@ -29,20 +29,22 @@ struct Walk<'b, 'c> {
 }
 
 impl Dfpn {
-    /// After [`Dfpn::prove_within`] found a win for the player to move: the
-    /// jump to make and within how many plies the win comes (see the
-    /// module docs). `None` when the budget or node limit ran out, or the
-    /// position is not a win.
+    /// After [`Dfpn::prove_within`] found a win for the player to move:
+    /// the line (the jump to make first, then the squares each knight in
+    /// turn jumps to, as far as the walk saw: at most [`LINE_PLIES`]) and
+    /// within how many plies the win comes (see the module docs). `None`
+    /// when the budget or node limit ran out, or the position is not a
+    /// win.
     pub fn winning_line(
         &mut self,
         markers: Bitboard,
         me: Square,
         them: Square,
         budget: &mut Budget<'_>,
-    ) -> Option<(Square, u16)> {
+    ) -> Option<(Vec<Square>, u16)> {
         let root = Node::root(markers, me, them);
         if knight(root.me) & 1 << root.them != 0 {
-            return Some((them, 1));
+            return Some((vec![them], 1));
         }
         let mut walk = Walk {
             known: HashMap::new(),
@@ -66,7 +68,44 @@ impl Dfpn {
             count += 1;
         }
         let (i, plies) = self.shortest_win(&children[..count], &mut walk)?;
-        Some((Square::from_index_unchecked(children[i].them), plies))
+        let mut line = vec![Square::from_index_unchecked(children[i].them)];
+        line.extend(self.line_from(children[i], &walk));
+        Some((line, plies))
+    }
+
+    /// The line from `n` as the walk measured it: the winner's shortest
+    /// win, the loser's longest resistance, until a capture, a race (its
+    /// paths were measured, not walked) or [`LINE_PLIES`].
+    fn line_from(&self, mut n: Node, walk: &Walk<'_, '_>) -> Vec<Square> {
+        let mut line = Vec::new();
+        while line.len() + 2 < LINE_PLIES {
+            let Some(here) = seen(n, walk) else { break };
+            if here.wins && knight(n.me) & 1 << n.them != 0 {
+                line.push(Square::from_index_unchecked(n.them));
+                break;
+            }
+            if !here.wins && knight(n.me) & !n.markers & !knight(n.them) == 0 {
+                // Every jump walks into capture (or none is left): one
+                // such jump, and the capture on its square.
+                if let Some(t) = Bitboard(knight(n.me) & !n.markers).first() {
+                    line.extend([t, t]);
+                }
+                break;
+            }
+            let Expanded::Children(children, count) = self.expand(n) else {
+                break;
+            };
+            // The child whose value makes this node's: a loss for the
+            // opponent one ply shorter, or a win one ply shorter.
+            let Some(&next) = children[..count].iter().find(|&&c| {
+                seen(c, walk).is_some_and(|p| p.wins != here.wins && p.plies + 1 == here.plies)
+            }) else {
+                break;
+            };
+            line.push(Square::from_index_unchecked(next.them));
+            n = next;
+        }
+        line
     }
 
     /// For a won node with these children: the child to jump to and the
@@ -171,6 +210,30 @@ impl Dfpn {
     }
 }
 
+/// Plies of a line the walk reports (the analysis shows a line this long).
+pub const LINE_PLIES: usize = 12;
+
+/// `n`'s proof if the walk measured it: the end of the game, or its record.
+fn seen(n: Node, walk: &Walk<'_, '_>) -> Option<Proof> {
+    let mine = knight(n.me);
+    if mine & 1 << n.them != 0 {
+        return Some(Proof {
+            wins: true,
+            plies: 1,
+        });
+    }
+    let safe = mine & !n.markers & !knight(n.them);
+    if safe == 0 {
+        let walks_in = mine & !n.markers != 0;
+        return Some(Proof {
+            wins: false,
+            plies: if walks_in { 2 } else { 0 },
+        });
+    }
+    let key = (n.markers, n.me as u16 | (n.them as u16) << 6);
+    walk.known.get(&key).copied()
+}
+
 /// Whether the knights can never meet again.
 fn separated(n: Node) -> bool {
     flood(knight(n.me), n.markers) & flood(knight(n.them), n.markers) == 0
@@ -220,6 +283,47 @@ mod tests {
     use super::*;
     use crate::ai::duel::tests::brute_distance;
 
+    /// The line is legal, and along it the winner keeps a win within the
+    /// plies left and the loser stays lost (plain minimax).
+    fn check_line(
+        mut markers: u64,
+        mut me: u8,
+        mut them: u8,
+        line: &[Square],
+        plies: u16,
+        here: &str,
+    ) {
+        assert!(line.len() <= LINE_PLIES, "{here}");
+        for (i, to) in line.iter().enumerate() {
+            let t = to.index() as u8;
+            assert!(
+                knight(me) & 1 << t != 0,
+                "{here}: {line:?} ply {i} is no jump"
+            );
+            if t == them {
+                assert_eq!(
+                    i + 1,
+                    line.len(),
+                    "{here}: {line:?} goes on after a capture"
+                );
+                // The measured line itself: the winner's shortest against
+                // the longest resistance.
+                assert_eq!(line.len(), usize::from(plies), "{here}: {line:?}");
+                return;
+            }
+            assert!(
+                markers & 1 << t == 0,
+                "{here}: {line:?} ply {i} lands on a marker"
+            );
+            (markers, me, them) = (markers | 1 << t, them, t);
+            let left = plies - 1 - i as u16;
+            let after = brute_distance(markers, me, them);
+            let winner_moved = i % 2 == 0;
+            assert_eq!(after.wins, !winner_moved, "{here}: {line:?} after ply {i}");
+            assert!(after.plies <= left, "{here}: {line:?} after ply {i}");
+        }
+    }
+
     /// On crowded boards, against plain minimax: the distance is never
     /// shorter than the shortest win, the jump given wins within it, and
     /// most distances are exact. A tiny table makes the walk prove lost
@@ -227,7 +331,7 @@ mod tests {
     #[test]
     fn winning_lines_win_within_their_distance() {
         let mut rng = crate::rng::Rng::new(31);
-        let (mut checked, mut exact) = (0, 0);
+        let (mut checked, mut exact, mut long_lines) = (0, 0, 0);
         while checked < 300 {
             let mut markers = 0u64;
             for i in 0..64 {
@@ -255,9 +359,13 @@ mod tests {
                 Some(true),
                 "{here}"
             );
-            let (to, plies) = solver
+            let (line, plies) = solver
                 .winning_line(Bitboard(markers), sq(me), sq(them), &mut budget)
                 .unwrap_or_else(|| panic!("{here}: no line"));
+            let to = line[0];
+            check_line(markers, me, them, &line, plies, &here);
+            // The line goes on to the capture, a race, or its end.
+            long_lines += usize::from(line.len() >= 3);
             assert!(expected.plies <= plies, "{here}: {plies} < {expected:?}");
             // The winner moves last: a capture, or the loser stuck.
             assert_eq!(plies % 2, 1, "{here}");
@@ -279,6 +387,10 @@ mod tests {
         assert!(
             exact > checked * 3 / 4,
             "only {exact} of {checked} distances exact"
+        );
+        assert!(
+            long_lines > checked / 4,
+            "only {long_lines} lines of 3 plies or more"
         );
     }
 }
