@@ -51,10 +51,8 @@ impl Dfpn {
             limit: self.nodes.saturating_add(self.limit),
             budget,
         };
-        // Every jump is measured at the root, so the jump shown is the one
-        // the distance belongs to.
-        // Children keyed as df-pn keys them: squares neither knight can
-        // reach again are marked.
+        // Children keyed as df-pn keys them (squares neither knight can
+        // reach again are marked), so the table's proofs are found.
         let (mine, theirs) = (knight(root.me), knight(root.them));
         let dead = !(flood(mine, root.markers) | flood(theirs, root.markers));
         let mut children = [root; 8];
