@@ -162,10 +162,21 @@ struct MatchJson {
 }
 
 pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
-    if args.moves_given() {
-        return Err(other("match plays from the start: --moves is not used"));
-    }
     let options = args.game.options()?;
+    // An opening to play every game from (the start when none is given).
+    let (start, opening) = args.game.play()?;
+    if start.is_over() {
+        return Err(other("--moves: the game is already over"));
+    }
+    let mut replay = options.start();
+    let opening: Vec<String> = opening
+        .into_iter()
+        .map(|mv| {
+            let text = replay.notation(mv);
+            replay.play_unchecked(mv);
+            text
+        })
+        .collect();
     let names: Vec<String> = match (&args.seats, &args.a, &args.b) {
         (Some(seats), None, None) => seats.split(',').map(|s| s.trim().to_string()).collect(),
         (None, Some(a), Some(b)) => vec![a.clone(), b.clone()],
@@ -183,12 +194,15 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         .map(|n| n.parse::<Agent>().map_err(other))
         .collect::<Result<_, _>>()?;
     let clock = clock();
-    let r = play_match(options, &agents, args.games, args.seed, &clock);
+    let r = play_match(&start, &agents, args.games, args.seed, &clock);
     if let Some(path) = &args.records {
         let lines: String = r
             .games_played
             .iter()
-            .map(|g| format!("{}\t{}\t{}\n", g.seat, g.result, g.moves.join(" ")))
+            .map(|g| {
+                let moves: Vec<&str> = opening.iter().chain(&g.moves).map(String::as_str).collect();
+                format!("{}\t{}\t{}\n", g.seat, g.result, moves.join(" "))
+            })
             .collect();
         std::fs::write(path, lines)
             .map_err(|e| other(format!("cannot write {}: {e}", path.display())))?;
@@ -237,12 +251,6 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         );
     }
     Ok(())
-}
-
-impl MatchArgs {
-    fn moves_given(&self) -> bool {
-        !self.game.moves.trim().is_empty()
-    }
 }
 
 #[derive(Args)]

@@ -8,7 +8,7 @@ use cheversi_engine::ai::engine::{Engine, Request};
 use cheversi_engine::ai::greedy::greedy_value;
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::rng::Rng;
-use cheversi_engine::{AnyGame, AnyMove, GameOptions, GameState, Outcome};
+use cheversi_engine::{AnyGame, AnyMove, GameState, Outcome};
 use std::fmt;
 use std::ops::AddAssign;
 use std::str::FromStr;
@@ -275,11 +275,12 @@ impl MatchResult {
     }
 }
 
-/// Plays `games` games. With two agents they alternate who starts; with
-/// more (melee) the seating rotates, so each agent sits in each seat. The
-/// result counts wins for `agents[0]`.
+/// Plays `games` games from `start` (the game's start, or an opening).
+/// With two agents they alternate seats; with more (melee) the seating
+/// rotates, so each agent sits in each seat. The result counts wins for
+/// `agents[0]`; the kept games' moves are those played after `start`.
 pub fn play_match(
-    options: GameOptions,
+    start: &AnyGame,
     agents: &[Agent],
     games: u32,
     seed: u64,
@@ -310,7 +311,7 @@ pub fn play_match(
                 }
             })
             .collect();
-        let mut game = options.start();
+        let mut game = start.clone();
         let mut moves = Vec::new();
         while let Some(seat) = game.to_move() {
             let a = seat_agent(seat as usize);
@@ -432,9 +433,16 @@ mod tests {
     #[test]
     fn a_match_keeps_every_game_it_counts() {
         use cheversi_engine::cheversi::{Options, RuleSet};
+        use cheversi_engine::GameOptions;
         let options = GameOptions::Cheversi(Options::new(RuleSet::Lewicki));
         let clock = || 0.0;
-        let r = play_match(options, &[Agent::Greedy, Agent::Random], 6, 3, &clock);
+        let r = play_match(
+            &options.start(),
+            &[Agent::Greedy, Agent::Random],
+            6,
+            3,
+            &clock,
+        );
         assert_eq!(r.games_played.len(), 6);
         let mut tally = [0u32; 3];
         for (g, played) in r.games_played.iter().enumerate() {

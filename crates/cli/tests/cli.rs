@@ -494,6 +494,46 @@ fn match_reports_results_elo_and_costs() {
     assert!(stderr(&out).contains("unknown agent 'wizard'"));
 }
 
+/// `--moves` gives the opening every game starts from: the records begin
+/// with it, then the agents' moves, to the end of a 16-placement game.
+#[test]
+fn match_plays_from_an_opening() {
+    let path = std::env::temp_dir().join(format!("match-opening-{}.tsv", std::process::id()));
+    let name = path.to_str().unwrap();
+    let args = [
+        "match",
+        "--rules",
+        "lewicki",
+        "--moves",
+        "Qd4 Bd5",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--json",
+        "--records",
+        name,
+    ];
+    let out = cheversi(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games: Vec<&str> = text.lines().collect();
+    assert_eq!(games.len(), 4, "{text}");
+    for game in games {
+        let moves: Vec<&str> = game.split('\t').nth(2).unwrap().split(' ').collect();
+        assert_eq!(&moves[..2], ["Qd4", "Bd5"], "{game}");
+        assert_eq!(moves.len(), 16, "{game}");
+    }
+    let _ = std::fs::remove_file(path);
+    let out = cheversi(&[
+        "match", "--rules", "lewicki", "--moves", "Qd4 Qa8", "--a", "greedy", "--b", "random",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "a bad move, as for bestmove");
+    assert!(stderr(&out).contains("Qa8"), "{}", stderr(&out));
+}
+
 #[test]
 fn review_lists_every_move_with_the_points_it_lost() {
     let record = "[Game \"Cheversi\"]\n[Rules \"lewicki-free\"]\n\n\
