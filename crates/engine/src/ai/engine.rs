@@ -285,6 +285,10 @@ impl Engine {
         // the one that leaves the opponent the most ways to go wrong; a
         // proven loss, among all moves.
         let mut candidates = moves;
+        // An opening the book answers: the tree search still evaluates it.
+        if let Some(mv) = super::opening_book::book_move(pos) {
+            candidates = vec![mv];
+        }
         match proven {
             // A Cheversi game always lasts 16 placements: no distance to show.
             Some(Proven::Win(mv)) => return proven_move(mv, Eval::Wins(None)),

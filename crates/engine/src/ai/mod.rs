@@ -22,6 +22,7 @@ pub mod greedy;
 pub mod levels;
 pub mod mcts;
 pub mod minimax;
+pub mod opening_book;
 mod prove;
 pub mod review;
 pub mod search;
