@@ -11,6 +11,7 @@
 mod alpha_beta;
 pub mod attrition;
 pub mod bench;
+mod book_entry;
 pub mod budget;
 pub mod cheversi;
 pub mod dfpn;

@@ -9,7 +9,9 @@
 //! with the Bishop on the next central square. A 10 s search preferred
 //! `Nd3`; the games did not.
 
+use super::book_entry::entry_move;
 use crate::cheversi::{Move, Options, Position, RuleSet};
+#[cfg(test)]
 use crate::game::GameState;
 
 /// (rule set, the moves before, the move), for the rule set's own
@@ -25,20 +27,9 @@ const ENTRIES: [(RuleSet, &str, &str); 4] = [
 /// The book's move for `pos`, if it has one.
 pub fn book_move(pos: &Position) -> Option<Move> {
     ENTRIES.iter().find_map(|&(rules, before, mv)| {
-        let moves: Vec<&str> = before.split_whitespace().collect();
-        if pos.options() != Options::new(rules) || moves.len() != pos.ply() {
-            return None;
-        }
-        let mut at = Position::new(Options::new(rules));
-        for text in moves {
-            let m = at.parse_move(text).ok()?;
-            at.try_play(m).ok()?;
-        }
-        if at != *pos {
-            return None;
-        }
-        let m = at.parse_move(mv).ok()?;
-        at.check_move(m).ok().map(|()| m)
+        let start = Position::new(Options::new(rules));
+        (pos.options() == start.options() && before.split_whitespace().count() == pos.ply())
+            .then(|| entry_move(start, before, mv, pos))?
     })
 }
 
@@ -61,6 +52,24 @@ mod tests {
             let pos = after(Options::new(rules), before);
             let expected = pos.parse_move(mv).unwrap();
             assert_eq!(book_move(&pos), Some(expected), "{before} {mv}");
+        }
+    }
+
+    /// The Master plays the book's move and still evaluates it.
+    #[test]
+    fn the_master_answers_the_central_queen_from_the_book() {
+        use crate::ai::engine::{Engine, Request};
+        use crate::AnyGame;
+        let clock = || 0.0;
+        let request = Request {
+            nodes: Some(20_000),
+            ..Request::level(crate::ai::levels::Level::Master)
+        };
+        for (queen, bishop) in [("Qd4", "Bd5"), ("Qe5", "Be4")] {
+            let game = AnyGame::Cheversi(after(Options::new(RuleSet::Lewicki), queen));
+            let t = Engine::new(3).think(&game, &request, &clock, None).unwrap();
+            assert_eq!(game.notation(t.best), bishop, "{queen}");
+            assert!(t.nodes > 0, "{queen}: searched for its value");
         }
     }
 

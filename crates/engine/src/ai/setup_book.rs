@@ -6,7 +6,9 @@
 //! --time-ms 20000`); both setups it gives scored 50–0 as White against
 //! greedy (`examples/setup_trial.rs`, 50 games, seed 8).
 
+use super::book_entry::entry_move;
 use crate::attrition::{Move, Options, Position, Variant};
+#[cfg(test)]
 use crate::game::GameState;
 
 /// (variant, the moves before, the move): the positions are replayed and
@@ -24,20 +26,8 @@ pub fn book_move(pos: &Position) -> Option<Move> {
         return None;
     }
     ENTRIES.iter().find_map(|&(variant, before, mv)| {
-        let moves: Vec<&str> = before.split_whitespace().collect();
-        if variant != pos.variant() || moves.len() != pos.ply() {
-            return None;
-        }
-        let mut at = Position::new(Options::new(variant));
-        for text in moves {
-            let m = at.parse_move(text).ok()?;
-            at.try_play(m).ok()?;
-        }
-        if at != *pos {
-            return None;
-        }
-        let m = at.parse_move(mv).ok()?;
-        at.check_move(m).ok().map(|()| m)
+        (variant == pos.variant() && before.split_whitespace().count() == pos.ply())
+            .then(|| entry_move(Position::new(Options::new(variant)), before, mv, pos))?
     })
 }
 

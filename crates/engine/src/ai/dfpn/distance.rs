@@ -136,26 +136,10 @@ impl Dfpn {
         if walk.budget.tick() || self.nodes >= walk.limit {
             return None;
         }
-        let mine = knight(n.me);
-        if mine & 1 << n.them != 0 {
-            return Some(Proof {
-                wins: true,
-                plies: 1,
-            });
-        }
-        let safe = mine & !n.markers & !knight(n.them);
-        if safe == 0 {
-            // Stuck, or every jump walks into capture (one more ply).
-            let walks_in = mine & !n.markers != 0;
-            return Some(Proof {
-                wins: false,
-                plies: if walks_in { 2 } else { 0 },
-            });
-        }
-        let key = (n.markers, n.me as u16 | (n.them as u16) << 6);
-        if let Some(&p) = walk.known.get(&key) {
+        if let Some(p) = seen(n, walk) {
             return Some(p);
         }
+        let key = (n.markers, n.me as u16 | (n.them as u16) << 6);
         let proof = match race(n) {
             Some(p) => p,
             None => self.searched(n, walk)?,
@@ -222,6 +206,7 @@ fn seen(n: Node, walk: &Walk<'_, '_>) -> Option<Proof> {
     }
     let safe = mine & !n.markers & !knight(n.them);
     if safe == 0 {
+        // Stuck, or every jump walks into capture (one more ply).
         let walks_in = mine & !n.markers != 0;
         return Some(Proof {
             wins: false,
