@@ -563,6 +563,36 @@ fn a_proven_duel_loss_is_reported_and_still_played_legally() {
     assert!(losses > 0, "some of these positions are proven losses");
 }
 
+/// Plays a won duel position to its end: the Master for the winner (each
+/// of its evaluations must pass `says_win`), random jumps for the loser.
+/// Checks that the winner won; returns the plies played.
+fn play_out_a_win(
+    engine: &mut Engine,
+    game: &mut AnyGame,
+    request: &Request,
+    clock: &dyn Fn() -> f64,
+    rng: &mut Rng,
+    says_win: impl Fn(&Eval) -> bool,
+) -> u32 {
+    let winner = game.to_move().unwrap();
+    let mut plies = 0;
+    while let Some(mover) = game.to_move() {
+        let mv = if mover == winner {
+            let t = engine.think(game, request, clock, None).unwrap();
+            assert!(says_win(&t.eval), "{:?} after {game:?}", t.eval);
+            t.best
+        } else {
+            let mut legal = Vec::new();
+            game.legal_moves(&mut legal);
+            legal[rng.below(legal.len() as u32) as usize]
+        };
+        game.try_play(mv).unwrap();
+        plies += 1;
+    }
+    assert_eq!(game.outcome(), Some(Outcome::Winner(winner)));
+    plies
+}
+
 /// A duel position the Master proves won stays won to the end, whatever
 /// the opponent plays (here: random jumps), and each of its moves says so.
 #[test]
@@ -589,25 +619,9 @@ fn a_proven_duel_win_is_kept_to_the_end() {
         if !matches!(first.eval, Eval::Wins(_)) {
             continue;
         }
-        let winner = game.to_move().unwrap();
-        while let Some(mover) = game.to_move() {
-            let mv = if mover == winner {
-                let t = engine.think(&game, &request, &clock, None).unwrap();
-                assert!(
-                    matches!(t.eval, Eval::Wins(_)),
-                    "{:?} after {:?}",
-                    t.eval,
-                    game
-                );
-                t.best
-            } else {
-                let mut legal = Vec::new();
-                game.legal_moves(&mut legal);
-                legal[rng.below(legal.len() as u32) as usize]
-            };
-            game.try_play(mv).unwrap();
-        }
-        assert_eq!(game.outcome(), Some(Outcome::Winner(winner)));
+        play_out_a_win(&mut engine, &mut game, &request, &clock, &mut rng, |e| {
+            matches!(e, Eval::Wins(_))
+        });
         played += 1;
         if played == 3 {
             return;
@@ -658,26 +672,9 @@ fn an_early_duel_win_comes_with_its_distance_and_keeps_it() {
         );
         assert_eq!(first.pv[0], first.best);
         long_lines += usize::from(first.pv.len() > 2);
-        let winner = game.to_move().unwrap();
-        let mut plies = 0;
-        while let Some(mover) = game.to_move() {
-            let mv = if mover == winner {
-                let t = engine.think(&game, &request, &clock, None).unwrap();
-                assert!(
-                    matches!(t.eval, Eval::Wins(Some(_))),
-                    "{:?} after {game:?}",
-                    t.eval
-                );
-                t.best
-            } else {
-                let mut legal = Vec::new();
-                game.legal_moves(&mut legal);
-                legal[rng.below(legal.len() as u32) as usize]
-            };
-            game.try_play(mv).unwrap();
-            plies += 1;
-        }
-        assert_eq!(game.outcome(), Some(Outcome::Winner(winner)));
+        let plies = play_out_a_win(&mut engine, &mut game, &request, &clock, &mut rng, |e| {
+            matches!(e, Eval::Wins(Some(_)))
+        });
         assert!(
             plies <= distance,
             "won in {plies} plies, promised {distance}"

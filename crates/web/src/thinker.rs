@@ -52,17 +52,31 @@ fn settles(exact: bool, judgement: &Judgement) -> bool {
     exact && !matches!(judgement, Judgement::Wins(None))
 }
 
-/// Evaluates a position: one answer per search of [`EVALUATION_SECONDS`],
-/// all but the last marked `more`; a settled value ends it early.
+/// One more search when the last of [`EVALUATION_SECONDS`] proved a win
+/// but had no time to measure its distance (a duel position whose proof
+/// takes about a second; the tables carry the proof and the walk over).
+pub const DISTANCE_SECONDS: f64 = 6.4;
+
+/// Whether another search follows search `step` (0-based) that gave this
+/// answer: while unsettled, up to the last of [`EVALUATION_SECONDS`]; the
+/// extra [`DISTANCE_SECONDS`] only for a proven win without distance.
+fn more_after(step: usize, exact: bool, judgement: &Judgement) -> bool {
+    let steps = EVALUATION_SECONDS.len();
+    !settles(exact, judgement) && (step + 1 < steps || step + 1 == steps && exact)
+}
+
+/// Evaluates a position: one answer per search of [`EVALUATION_SECONDS`]
+/// (and [`DISTANCE_SECONDS`] for a win still without its distance), all
+/// but the last marked `more`; a settled value ends it early.
 fn evaluate(
     engine: &mut Engine,
     message: ToWorker,
     clock: &dyn Fn() -> f64,
     post: &mut dyn FnMut(FromWorker),
 ) {
-    for (i, &seconds) in EVALUATION_SECONDS.iter().enumerate() {
+    let searches = EVALUATION_SECONDS.iter().chain([&DISTANCE_SECONDS]);
+    for (i, &seconds) in searches.enumerate() {
         let mut reply = answer_within(engine, message.clone(), clock, Some(seconds));
-        let last = i + 1 == EVALUATION_SECONDS.len();
         let done = match &mut reply {
             FromWorker::Thought {
                 exact,
@@ -70,7 +84,7 @@ fn evaluate(
                 judgement,
                 ..
             } => {
-                *more = !last && !settles(*exact, judgement);
+                *more = more_after(i, *exact, judgement);
                 !*more
             }
             _ => true,
@@ -252,6 +266,19 @@ mod tests {
         assert!(settles(true, &Judgement::Margin(20)));
         assert!(!settles(true, &Judgement::Wins(None)));
         assert!(!settles(false, &Judgement::Margin(20)));
+    }
+
+    #[test]
+    fn a_win_still_without_its_distance_gets_one_longer_search() {
+        let win = Judgement::Wins(None);
+        assert!(more_after(0, false, &Judgement::Margin(5)));
+        assert!(
+            !more_after(2, false, &Judgement::Margin(5)),
+            "three searches"
+        );
+        assert!(more_after(2, true, &win), "the distance search");
+        assert!(!more_after(3, true, &win), "and no more");
+        assert!(!more_after(1, true, &Judgement::Wins(Some(9))));
     }
 
     #[test]

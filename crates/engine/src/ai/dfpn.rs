@@ -61,6 +61,8 @@ pub struct Dfpn {
     limit: u64,
     /// The budget of a `prove_within` said stop.
     stopped: bool,
+    /// Proofs with their distances that `winning_line` measured.
+    walked: std::collections::HashMap<(u64, u16), super::duel::Proof>,
 }
 
 /// A node: the marked squares (unreachable ones included, as in the
@@ -100,6 +102,7 @@ impl Dfpn {
             nodes: 0,
             limit: node_limit,
             stopped: false,
+            walked: Default::default(),
         }
     }
 
@@ -357,7 +360,7 @@ impl Dfpn {
 
 #[cfg(test)]
 mod tests {
-    use super::super::duel::tests::brute;
+    use super::super::duel::tests::{brute, crowded};
     use super::*;
 
     #[test]
@@ -366,17 +369,9 @@ mod tests {
         let mut checked = 0;
         let mut jumps = 0;
         while checked < 300 {
-            let mut markers = 0u64;
-            for i in 0..64 {
-                if rng.below(10) < 7 {
-                    markers |= 1 << i;
-                }
-            }
-            let (me, them) = (rng.below(64) as u8, rng.below(64) as u8);
-            if me == them {
+            let Some((markers, me, them)) = crowded(&mut rng, 7, 10) else {
                 continue;
-            }
-            markers |= 1 << me | 1 << them;
+            };
             let mut solver = Dfpn::new(14, u64::MAX);
             let sq = Square::from_index_unchecked;
             let here = format!("markers {markers:#x} me {me} them {them}");

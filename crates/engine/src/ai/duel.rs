@@ -626,6 +626,24 @@ pub(super) mod tests {
         s.parse().unwrap()
     }
 
+    /// A random crowded board: each square marked with chance
+    /// `marked / of`, two knights on distinct squares (marked too); `None`
+    /// when the knights' draws coincide.
+    pub(in crate::ai) fn crowded(
+        rng: &mut crate::rng::Rng,
+        marked: u32,
+        of: u32,
+    ) -> Option<(u64, u8, u8)> {
+        let mut markers = 0u64;
+        for i in 0..64 {
+            if rng.below(of) < marked {
+                markers |= 1 << i;
+            }
+        }
+        let (me, them) = (rng.below(64) as u8, rng.below(64) as u8);
+        (me != them).then_some((markers | 1 << me | 1 << them, me, them))
+    }
+
     /// Plain minimax over the rules, no tricks: the reference for both
     /// solvers.
     pub(in crate::ai) fn brute(markers: u64, me: u8, them: u8) -> bool {
@@ -674,18 +692,9 @@ pub(super) mod tests {
         let (mut checked, mut exact) = (0, 0);
         while checked < 300 {
             // Mark about 70% of the board so brute force stays small.
-            let mut markers = 0u64;
-            for i in 0..64 {
-                if rng.below(10) < 7 {
-                    markers |= 1 << i;
-                }
-            }
-            let me = rng.below(64) as u8;
-            let them = rng.below(64) as u8;
-            if me == them {
+            let Some((markers, me, them)) = crowded(&mut rng, 7, 10) else {
                 continue;
-            }
-            markers |= 1 << me | 1 << them;
+            };
             let here = format!("markers {markers:#x} me {me} them {them}");
             let expected = brute_distance(markers, me, them);
             assert_eq!(brute(markers, me, them), expected.wins, "{here}");

@@ -22,6 +22,9 @@ use crate::square::Square;
 /// (`cheversi bench --ai --only duel`).
 const RACE_NODES: u64 = 2_000;
 
+/// Walked positions kept between calls, at most (about 8 MB).
+const WALKED_MOST: usize = 1 << 18;
+
 struct Walk<'b, 'c> {
     known: HashMap<(u64, u16), Proof>,
     limit: u64,
@@ -46,11 +49,23 @@ impl Dfpn {
         if knight(root.me) & 1 << root.them != 0 {
             return Some((vec![them], 1));
         }
+        // What earlier walks measured stays true (keys are whole
+        // positions): a walk stopped by its budget resumes in the next call,
+        // as the analysis's searches follow one another.
         let mut walk = Walk {
-            known: HashMap::new(),
+            known: std::mem::take(&mut self.walked),
             limit: self.nodes.saturating_add(self.limit),
             budget,
         };
+        let found = self.walk_root(root, &mut walk);
+        self.walked = walk.known;
+        if self.walked.len() > WALKED_MOST {
+            self.walked.clear();
+        }
+        found
+    }
+
+    fn walk_root(&mut self, root: Node, walk: &mut Walk<'_, '_>) -> Option<(Vec<Square>, u16)> {
         // Children keyed as df-pn keys them (squares neither knight can
         // reach again are marked), so the table's proofs are found.
         let (mine, theirs) = (knight(root.me), knight(root.them));
@@ -65,9 +80,9 @@ impl Dfpn {
             };
             count += 1;
         }
-        let (i, plies) = self.shortest_win(&children[..count], &mut walk)?;
+        let (i, plies) = self.shortest_win(&children[..count], walk)?;
         let mut line = vec![Square::from_index_unchecked(children[i].them)];
-        line.extend(self.line_from(children[i], &walk));
+        line.extend(self.line_from(children[i], walk));
         Some((line, plies))
     }
 
@@ -264,7 +279,7 @@ fn race(n: Node) -> Option<Proof> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::duel::tests::brute_distance;
+    use crate::ai::duel::tests::{brute_distance, crowded};
 
     /// The line is legal, and along it the winner keeps a win within the
     /// plies left and the loser stays lost (plain minimax).
@@ -307,6 +322,48 @@ mod tests {
         }
     }
 
+    /// A walk stopped by its budget resumes in the next call: calls each
+    /// given a quarter of what the whole walk costs reach the distance (a
+    /// fresh walk in each call never would).
+    #[test]
+    fn a_stopped_walk_resumes_in_the_next_call() {
+        let mut rng = crate::rng::Rng::new(77);
+        let clock = || 0.0;
+        let (pos, a, b) = loop {
+            let Some((pos, _, a, b)) = crate::ai::bench::random_duel_position(&mut rng, 3) else {
+                continue;
+            };
+            let mut pn = Dfpn::new(16, u64::MAX);
+            if pn.prove(pos.markers(), a, b) == Some(true) {
+                break (pos, a, b);
+            }
+        };
+        let mut whole = Dfpn::new(16, u64::MAX);
+        whole.prove(pos.markers(), a, b);
+        let mut budget = Budget::new(&clock, None, None, None);
+        let expected = whole
+            .winning_line(pos.markers(), a, b, &mut budget)
+            .unwrap();
+        let cost = budget.nodes;
+        assert!(
+            cost > 4 * 4096,
+            "a walk of {cost} nodes is too small to split"
+        );
+        let mut pn = Dfpn::new(16, u64::MAX);
+        pn.prove(pos.markers(), a, b);
+        let mut calls = 0;
+        let found = loop {
+            calls += 1;
+            let mut part = Budget::new(&clock, None, Some(cost / 4), None);
+            if let Some(line) = pn.winning_line(pos.markers(), a, b, &mut part) {
+                break line;
+            }
+            assert!(calls < 40, "no distance after {calls} calls");
+        };
+        assert!(calls > 1, "a quarter of the cost was enough");
+        assert_eq!(found.1, expected.1);
+    }
+
     /// On crowded boards, against plain minimax: the distance is never
     /// shorter than the shortest win, the jump given wins within it, and
     /// most distances are exact. A tiny table makes the walk prove lost
@@ -316,17 +373,9 @@ mod tests {
         let mut rng = crate::rng::Rng::new(31);
         let (mut checked, mut exact, mut long_lines) = (0, 0, 0);
         while checked < 300 {
-            let mut markers = 0u64;
-            for i in 0..64 {
-                if rng.below(20) < 13 {
-                    markers |= 1 << i;
-                }
-            }
-            let (me, them) = (rng.below(64) as u8, rng.below(64) as u8);
-            if me == them {
+            let Some((markers, me, them)) = crowded(&mut rng, 13, 20) else {
                 continue;
-            }
-            markers |= 1 << me | 1 << them;
+            };
             let expected = brute_distance(markers, me, them);
             if !expected.wins {
                 continue;
