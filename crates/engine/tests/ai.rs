@@ -563,6 +563,20 @@ fn a_proven_duel_loss_is_reported_and_still_played_legally() {
     assert!(losses > 0, "some of these positions are proven losses");
 }
 
+/// The duel's start, and the Master's request by nodes (no clock, so the
+/// games replay).
+fn duel_by_the_master() -> (AnyGame, Request) {
+    let start = AnyGame::Attrition(attrition::Position::new(attrition::Options::new(
+        Variant::Duel,
+    )));
+    let request = Request {
+        level: Level::Master,
+        seconds: None,
+        nodes: Some(3_000_000),
+    };
+    (start, request)
+}
+
 /// Plays a won duel position to its end: the Master for the winner (each
 /// of its evaluations must pass `says_win`), random jumps for the loser.
 /// Checks that the winner won; returns the plies played.
@@ -599,14 +613,7 @@ fn play_out_a_win(
 fn a_proven_duel_win_is_kept_to_the_end() {
     let clock = clock();
     let mut rng = Rng::new(9);
-    let start = AnyGame::Attrition(attrition::Position::new(attrition::Options::new(
-        Variant::Duel,
-    )));
-    let request = Request {
-        level: Level::Master,
-        seconds: None,
-        nodes: Some(3_000_000),
-    };
+    let (start, request) = duel_by_the_master();
     let mut played = 0;
     for _ in 0..60 {
         // The setup and 6 jumps: where df-pn, not the depth-first solver,
@@ -638,14 +645,7 @@ fn a_proven_duel_win_is_kept_to_the_end() {
 fn an_early_duel_win_comes_with_its_distance_and_keeps_it() {
     let clock = clock();
     let mut rng = Rng::new(17);
-    let start = AnyGame::Attrition(attrition::Position::new(attrition::Options::new(
-        Variant::Duel,
-    )));
-    let request = Request {
-        level: Level::Master,
-        seconds: None,
-        nodes: Some(3_000_000),
-    };
+    let (start, request) = duel_by_the_master();
     let (mut checked, mut long_lines) = (0, 0);
     for round in 0..40 {
         let Some(mut game) = random_position(&start, 5 + round % 2, &mut rng) else {
