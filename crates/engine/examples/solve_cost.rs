@@ -4,6 +4,8 @@
 //!
 //! `cargo run --release -p cheversi-engine --example solve_cost -- RULES LEFT SAMPLES [result]`
 //! e.g. `... -- brainking 8 4` (the margin) or `... -- lewicki-free 6 6 result`.
+//! The table has 2^20 slots, as in `bench --ai`; `BITS=23` in the
+//! environment changes that.
 
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
@@ -27,6 +29,11 @@ fn main() {
         std::process::exit(2);
     };
     let result_only = args.get(3).is_some_and(|a| a == "result");
+    let table_bits = std::env::var("BITS")
+        .ok()
+        .and_then(|b| b.parse::<u32>().ok())
+        .filter(|b| (1..=30).contains(b))
+        .unwrap_or(20);
     let options = cheversi::Options::new(rules);
     let values = HandValues::calibrate(options);
     let origin = Instant::now();
@@ -43,7 +50,7 @@ fn main() {
         }
         let start = clock();
         let mut budget = Budget::new(&clock, None, None, None);
-        let mut searcher = Searcher::new(20);
+        let mut searcher = Searcher::new(table_bits);
         let value = if result_only {
             match searcher.prove_result(&pos, &values, &mut budget, distinct_moves(&pos)) {
                 Some(Proven::Win(_)) => "win".to_string(),

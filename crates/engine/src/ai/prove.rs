@@ -9,8 +9,7 @@ use super::search::{sort_by_key, Evaluator, Searchable, Searcher, MAX_PLIES};
 pub enum Proven<M> {
     /// This move wins.
     Win(M),
-    /// No move wins; these draw (every root move that does, unless the
-    /// budget ran out while they were sorted out: then those found).
+    /// No move wins; these draw (every root move that does).
     Draw(Vec<M>),
     /// Every move loses.
     Loss,
@@ -18,8 +17,8 @@ pub enum Proven<M> {
 
 impl<G: Searchable> Searcher<G> {
     /// The result with best play, proven by null-window searches to the
-    /// end of the game around a draw: "does a move win?", then "does a
-    /// move draw?". Much cheaper than the exact margin, so it reaches
+    /// end of the game around a draw: for each move "does it draw at
+    /// least?", and if so "does it win?". Much cheaper than the exact margin, so it reaches
     /// further from the end; a margin's size matters only after the
     /// result. `None` if the budget runs out first. Games whose `decided`
     /// value is a margin (Cheversi) or a win/loss both work.
@@ -53,21 +52,24 @@ impl<G: Searchable> Searcher<G> {
             let (value, _) = run.alpha_beta(&child, MAX_PLIES as u32, 1, floor, floor + 1);
             (!run.budget.stopped()).then_some(value > floor)
         };
+        // Each move is asked "does it draw at least?" before "does it
+        // win?": a losing move is then settled by one search instead of
+        // two, and proving that every move loses or at best draws is
+        // where the time goes (wins are found early and cheaply). On 10
+        // random-play positions 10 placements from the end, lewicki and
+        // brainking, this took 48 s instead of 85 s (`solve_cost RULES 10
+        // 10 result`). The price: a win is proved after its draw, and a
+        // search stopped early proves nothing (every move must have been
+        // asked about a win before a draw is claimed).
+        let mut draws = Vec::new();
         for &mv in &moves {
+            if !above(&mut run, mv, -1)? {
+                continue;
+            }
             if above(&mut run, mv, 0)? {
                 return Some(Proven::Win(mv));
             }
-        }
-        // No win: every move that keeps the draw, so that the caller can
-        // choose among them the one that sets the opponent most problems.
-        let mut draws = Vec::new();
-        for &mv in &moves {
-            match above(&mut run, mv, -1) {
-                Some(true) => draws.push(mv),
-                Some(false) => {}
-                None if draws.is_empty() => return None,
-                None => break,
-            }
+            draws.push(mv);
         }
         if !draws.is_empty() {
             return Some(Proven::Draw(draws));
