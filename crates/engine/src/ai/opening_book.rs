@@ -64,9 +64,9 @@ mod tests {
         }
     }
 
-    /// The Master plays the book's move and still evaluates it.
-    #[test]
-    fn the_master_answers_the_central_queen_from_the_book() {
+    /// The Master's move in lewicki after `moves`, in notation, and the
+    /// nodes it searched for its value.
+    fn masters_move(moves: &str) -> (String, u64) {
         use crate::ai::engine::{Engine, Request};
         use crate::AnyGame;
         let clock = || 0.0;
@@ -74,27 +74,25 @@ mod tests {
             nodes: Some(20_000),
             ..Request::level(crate::ai::levels::Level::Master)
         };
+        let game = AnyGame::Cheversi(after(Options::new(RuleSet::Lewicki), moves));
+        let t = Engine::new(3).think(&game, &request, &clock, None).unwrap();
+        (game.notation(t.best), t.nodes)
+    }
+
+    /// The Master plays the book's move and still evaluates it.
+    #[test]
+    fn the_master_answers_the_central_queen_from_the_book() {
         for (queen, bishop) in [("Qd4", "Bd5"), ("Qe5", "Be4")] {
-            let game = AnyGame::Cheversi(after(Options::new(RuleSet::Lewicki), queen));
-            let t = Engine::new(3).think(&game, &request, &clock, None).unwrap();
-            assert_eq!(game.notation(t.best), bishop, "{queen}");
-            assert!(t.nodes > 0, "{queen}: searched for its value");
+            let (mv, nodes) = masters_move(queen);
+            assert_eq!(mv, bishop, "{queen}");
+            assert!(nodes > 0, "{queen}: searched for its value");
         }
     }
 
     /// Its own search would open with the central `Qd4`.
     #[test]
     fn the_master_opens_lewicki_from_the_book() {
-        use crate::ai::engine::{Engine, Request};
-        use crate::AnyGame;
-        let clock = || 0.0;
-        let request = Request {
-            nodes: Some(20_000),
-            ..Request::level(crate::ai::levels::Level::Master)
-        };
-        let game = AnyGame::Cheversi(after(Options::new(RuleSet::Lewicki), ""));
-        let t = Engine::new(3).think(&game, &request, &clock, None).unwrap();
-        assert_eq!(game.notation(t.best), "Qd3");
+        assert_eq!(masters_move("").0, "Qd3");
     }
 
     #[test]

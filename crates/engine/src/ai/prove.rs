@@ -18,9 +18,9 @@ pub enum Proven<M> {
 impl<G: Searchable> Searcher<G> {
     /// The result with best play, proven by null-window searches to the
     /// end of the game around a draw: for each move "does it draw at
-    /// least?", and if so "does it win?". Much cheaper than the exact margin, so it reaches
-    /// further from the end; a margin's size matters only after the
-    /// result. `None` if the budget runs out first. Games whose `decided`
+    /// least?", and if so "does it win?". Much cheaper than the exact
+    /// margin, so it reaches further from the end; a margin's size
+    /// matters only after the result. `None` if the budget runs out first. Games whose `decided`
     /// value is a margin (Cheversi) or a win/loss both work.
     pub fn prove_result<E: Evaluator<G>>(
         &mut self,
@@ -60,7 +60,9 @@ impl<G: Searchable> Searcher<G> {
         // brainking, this took 48 s instead of 85 s (`solve_cost RULES 10
         // 10 result`). The price: a win is proved after its draw, and a
         // search stopped early proves nothing (every move must have been
-        // asked about a win before a draw is claimed).
+        // asked about a win before a draw is claimed). All the drawing
+        // moves are kept, so that the caller can choose among them the one
+        // that sets the opponent most problems.
         let mut draws = Vec::new();
         for &mv in &moves {
             if !above(&mut run, mv, -1)? {
