@@ -23,8 +23,9 @@ use crate::cheversi::{Move, Options, Position, RuleSet};
 use crate::game::GameState;
 
 /// (rule set, the moves before, the move), for the rule set's own
-/// scoring; an entry applies to that exact position. The four central
-/// Queens are images of one another under the board's symmetries.
+/// scoring; an entry applies to that exact position. White's first
+/// placement, then Black's answers to the four central Queens, which are
+/// images of one another under the board's symmetries.
 const ENTRIES: [(RuleSet, &str, &str); 5] = [
     (RuleSet::Lewicki, "", "Qd3"),
     (RuleSet::Lewicki, "Qd4", "Bd5"),
