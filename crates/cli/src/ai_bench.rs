@@ -10,7 +10,7 @@ use cheversi_engine::ai::duel::{prove_jump, DuelSolver};
 use cheversi_engine::ai::duel_book::DuelBook;
 use cheversi_engine::ai::engine::{Engine, Request};
 use cheversi_engine::ai::levels::Level;
-use cheversi_engine::ai::search::{RootValues, Searchable, Searcher};
+use cheversi_engine::ai::search::{Draws, RootValues, Searchable, Searcher};
 use cheversi_engine::cheversi::{self, PLIES};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, GameState};
@@ -111,7 +111,8 @@ pub fn typical_position(
 pub enum Proof {
     /// The final margin with best play (the analysis shows it).
     Margin,
-    /// Only the result, win, draw or loss (what the Master plays for).
+    /// Only the result, win, draw or loss (what the Master plays for),
+    /// with one drawing move named (the Master asks for every one).
     Result,
 }
 
@@ -159,8 +160,9 @@ pub fn solver_reach(
                     )
                     .exact
             }
+            // The result itself: one drawing move is enough.
             Proof::Result => searcher
-                .prove_result(&pos, &values, &mut budget, distinct_moves(&pos))
+                .prove_result(&pos, &values, &mut budget, distinct_moves(&pos), Draws::One)
                 .is_some(),
         };
         if done {

@@ -2,14 +2,14 @@
 //! positions (seeded random play) to the end, for comparing versions of
 //! the search on the same work.
 //!
-//! `cargo run --release -p cheversi-engine --example solve_cost -- RULES LEFT SAMPLES [result]`
+//! `cargo run --release -p cheversi-engine --example solve_cost -- RULES LEFT SAMPLES [result|result-one]`
 //! e.g. `... -- brainking 8 4` (the margin) or `... -- lewicki-free 6 6 result`.
 //! The table has 2^20 slots, as in `bench --ai`; `BITS=23` in the
 //! environment changes that.
 
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
-use cheversi_engine::ai::search::{Proven, RootValues, Searcher};
+use cheversi_engine::ai::search::{Draws, Proven, RootValues, Searcher};
 use cheversi_engine::cheversi::{self, RuleSet, PLIES};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::GameState;
@@ -17,7 +17,7 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: solve_cost RULES LEFT SAMPLES [result]";
+    let usage = "usage: solve_cost RULES LEFT SAMPLES [result|result-one]";
     let (Some(rules), Some(left), Some(samples)) = (
         args.first().and_then(|a| a.parse::<RuleSet>().ok()),
         args.get(1)
@@ -28,7 +28,13 @@ fn main() {
         eprintln!("{usage}");
         std::process::exit(2);
     };
-    let result_only = args.get(3).is_some_and(|a| a == "result");
+    // `result`: every drawing move named, as the Master asks; `result-one`:
+    // one is enough, as `bench --ai --proof result` asks.
+    let draws = match args.get(3).map(String::as_str) {
+        Some("result") => Some(Draws::Every),
+        Some("result-one") => Some(Draws::One),
+        _ => None,
+    };
     let table_bits = std::env::var("BITS")
         .ok()
         .and_then(|b| b.parse::<u32>().ok())
@@ -51,8 +57,8 @@ fn main() {
         let start = clock();
         let mut budget = Budget::new(&clock, None, None, None);
         let mut searcher = Searcher::new(table_bits);
-        let value = if result_only {
-            match searcher.prove_result(&pos, &values, &mut budget, distinct_moves(&pos)) {
+        let value = if let Some(draws) = draws {
+            match searcher.prove_result(&pos, &values, &mut budget, distinct_moves(&pos), draws) {
                 Some(Proven::Win(_)) => "win".to_string(),
                 Some(Proven::Draw(_)) => "draw".to_string(),
                 Some(Proven::Loss) => "loss".to_string(),

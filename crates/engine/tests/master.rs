@@ -7,7 +7,7 @@ use cheversi_engine::ai::engine::{Engine, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::ai::mcts;
 use cheversi_engine::ai::minimax::minimax;
-use cheversi_engine::ai::search::{Proven, Searchable, Searcher};
+use cheversi_engine::ai::search::{Draws, Proven, Searchable, Searcher};
 use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState};
@@ -73,7 +73,7 @@ fn the_result_search_agrees_with_brute_force_in_every_rule_set_and_scoring() {
             let eval = HandValues::calibrate(options);
             let mut budget = Budget::new(&clock, None, None, None);
             let proven = Searcher::new(14)
-                .prove_result(&pos, &eval, &mut budget, moves.clone())
+                .prove_result(&pos, &eval, &mut budget, moves.clone(), Draws::Every)
                 .expect("no limits");
             let what = format!("{options:?} after {plies}");
             match proven {
@@ -101,6 +101,31 @@ fn the_result_search_agrees_with_brute_force_in_every_rule_set_and_scoring() {
                     assert!(best < 0, "{what}: a loss claimed, brute force says {best}");
                     seen[2] += 1;
                 }
+            }
+            // Asked for one drawing move only: the same result, and the
+            // move named keeps it.
+            let mut budget = Budget::new(&clock, None, None, None);
+            let one = Searcher::new(14)
+                .prove_result(&pos, &eval, &mut budget, moves.clone(), Draws::One)
+                .expect("no limits");
+            match &one {
+                Proven::Win(mv) => assert!(value_after(&pos, *mv) > 0, "{what}: {mv} does not win"),
+                Proven::Draw(draws) => {
+                    assert_eq!(draws.len(), 1, "{what}: one drawing move");
+                    assert_eq!(
+                        value_after(&pos, draws[0]),
+                        0,
+                        "{what}: {} does not draw",
+                        draws[0]
+                    );
+                }
+                Proven::Loss => {}
+            }
+            match (best, &one) {
+                (b, Proven::Win(_)) if b > 0 => {}
+                (0, Proven::Draw(_)) => {}
+                (b, Proven::Loss) if b < 0 => {}
+                _ => panic!("{what}: brute force says {best}, the search {one:?}"),
             }
         }
     }

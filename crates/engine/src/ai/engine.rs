@@ -10,7 +10,7 @@ use super::duel_book::DuelBook;
 use super::duel_table::{DuelTable, SetupValue};
 use super::levels::{Level, Settings};
 use super::mcts;
-use super::search::{is_proof, plies_to_end, Found, Proven, RootMove, RootValues, Searcher};
+use super::search::{is_proof, plies_to_end, Draws, Found, Proven, RootMove, RootValues, Searcher};
 use crate::any::{AnyGame, AnyMove};
 use crate::attrition::{self, Move as Jump, Piece, Variant};
 use crate::cheversi;
@@ -241,7 +241,7 @@ impl Engine {
             // The result first (cheap), then the margin for the move
             // that keeps it and for the evaluation shown.
             let mut part = budget.part(share(RESULT_SHARE));
-            proven = searcher.prove_result(pos, &*values, &mut part, moves.clone());
+            proven = searcher.prove_result(pos, &*values, &mut part, moves.clone(), Draws::Every);
             exact_nodes += part.nodes;
             // After a proven loss the margin matters only on the last
             // placement: earlier, the opponent may still go wrong, and

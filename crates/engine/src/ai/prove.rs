@@ -4,12 +4,26 @@ use super::alpha_beta::Run;
 use super::budget::Budget;
 use super::search::{sort_by_key, Evaluator, Searchable, Searcher, MAX_PLIES};
 
+/// Which drawing moves [`Searcher::prove_result`] names when the best
+/// result is a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Draws {
+    /// Every root move that draws: what the Master chooses among. Each
+    /// drawing move costs two searches (does it draw? does it win?).
+    Every,
+    /// The first found: enough for the result itself (analysis, the
+    /// benchmark). After it, each other move is only asked "does it
+    /// win?", one search each.
+    One,
+}
+
 /// A result proven by [`Searcher::prove_result`], for the player to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Proven<M> {
     /// This move wins.
     Win(M),
-    /// No move wins; these draw (every root move that does).
+    /// No move wins; these draw (every root move that does, or one: see
+    /// [`Draws`]).
     Draw(Vec<M>),
     /// Every move loses.
     Loss,
@@ -18,7 +32,8 @@ pub enum Proven<M> {
 impl<G: Searchable> Searcher<G> {
     /// The result with best play, proven by null-window searches to the
     /// end of the game around a draw: for each move "does it draw at
-    /// least?", and if so "does it win?". Much cheaper than the exact
+    /// least?", and if so "does it win?" (once a draw is in hand and one
+    /// drawing move is `wanted`, only "does it win?"). Much cheaper than the exact
     /// margin, so it reaches further from the end; a margin's size
     /// matters only after the result. `None` if the budget runs out
     /// first. Games whose `decided` value is a margin (Cheversi) or a
@@ -29,6 +44,7 @@ impl<G: Searchable> Searcher<G> {
         eval: &E,
         budget: &mut Budget<'_>,
         root_moves: Vec<G::Move>,
+        wanted: Draws,
     ) -> Option<Proven<G::Move>> {
         let me = pos.to_move()?;
         let mut scored: Vec<(G::Move, i32)> = root_moves
@@ -57,17 +73,21 @@ impl<G: Searchable> Searcher<G> {
         // of two, and proving that no move wins is where the time goes
         // (README: 48 s instead of 85 s on 20 positions 10 placements
         // from the end). So a stopped search proves nothing: a draw is
-        // claimed only once every move was asked about a win. All the
-        // drawing moves are kept, for the caller to choose among.
+        // claimed only once every move was asked about a win. With
+        // `Draws::Every` all the drawing moves are kept, for the caller to
+        // choose among.
         let mut draws = Vec::new();
         for &mv in &moves {
-            if !above(&mut run, mv, -1)? {
+            let draw_known = !draws.is_empty() && wanted == Draws::One;
+            if !draw_known && !above(&mut run, mv, -1)? {
                 continue;
             }
             if above(&mut run, mv, 0)? {
                 return Some(Proven::Win(mv));
             }
-            draws.push(mv);
+            if !draw_known {
+                draws.push(mv);
+            }
         }
         if !draws.is_empty() {
             return Some(Proven::Draw(draws));

@@ -10,7 +10,7 @@
 
 use super::alpha_beta::{child_depth, Run, INFINITY};
 use super::budget::Budget;
-pub use super::prove::Proven;
+pub use super::prove::{Draws, Proven};
 use super::tt::Table;
 use crate::game::{GameState, Player};
 
