@@ -11,9 +11,9 @@ pub enum Draws {
     /// Every root move that draws: what the Master chooses among. Each
     /// drawing move costs two searches (does it draw? does it win?).
     Every,
-    /// The first found: enough for the result itself (analysis, the
-    /// benchmark). After it, each other move is only asked "does it
-    /// win?", one search each.
+    /// The first found: enough for the result itself (the benchmark).
+    /// After it, each other move is only asked "does it win?", one search
+    /// each.
     One,
 }
 
@@ -30,14 +30,13 @@ pub enum Proven<M> {
 }
 
 impl<G: Searchable> Searcher<G> {
-    /// The result with best play, proven by null-window searches to the
-    /// end of the game around a draw: for each move "does it draw at
-    /// least?", and if so "does it win?" (once a draw is in hand and one
-    /// drawing move is `wanted`, only "does it win?"). Much cheaper than the exact
-    /// margin, so it reaches further from the end; a margin's size
-    /// matters only after the result. `None` if the budget runs out
-    /// first. Games whose `decided` value is a margin (Cheversi) or a
-    /// win/loss both work.
+    /// The result with best play, proven by null-window searches to the end of
+    /// the game around a draw: for each move "does it draw at least?", and if
+    /// so "does it win?" (once a draw is in hand and one drawing move is
+    /// `wanted`, only "does it win?"). Much cheaper than the exact margin, so
+    /// it reaches further from the end; a margin's size matters only after the
+    /// result. `None` if the budget runs out first. Games whose `decided` value
+    /// is a margin (Cheversi) or a win/loss both work.
     pub fn prove_result<E: Evaluator<G>>(
         &mut self,
         pos: &G,
