@@ -31,9 +31,13 @@ fn main() {
     // `result`: every drawing move named, as the Master asks; `result-one`:
     // one is enough, as `bench --ai --proof result` asks.
     let draws = match args.get(3).map(String::as_str) {
+        None => None,
         Some("result") => Some(Draws::Every),
         Some("result-one") => Some(Draws::One),
-        _ => None,
+        Some(other) => {
+            eprintln!("solve_cost: unknown proof '{other}'\n{usage}");
+            std::process::exit(2);
+        }
     };
     let table_bits = std::env::var("BITS")
         .ok()
