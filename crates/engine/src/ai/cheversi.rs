@@ -10,6 +10,7 @@ use crate::game::Player;
 use crate::rng::Rng;
 use crate::square::Square;
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 
 /// Eighths of a point per point.
 pub const SCALE: i32 = 8;
@@ -40,6 +41,26 @@ impl Searchable for Position {
             value: for_me(self.margin_after(mv) * SCALE, me),
             decided: self.ply() + 1 == PLIES,
             key: self.hash_after(mv),
+        }
+    }
+
+    fn peek_each(
+        &self,
+        moves: &[Move],
+        me: Player,
+        mut visit: impl FnMut(usize, Peek) -> ControlFlow<()>,
+    ) {
+        let margins = self.margins();
+        let decided = self.ply() + 1 == PLIES;
+        for (i, &mv) in moves.iter().enumerate() {
+            let peek = Peek {
+                value: for_me(margins.after(mv) * SCALE, me),
+                decided,
+                key: self.hash_after(mv),
+            };
+            if visit(i, peek).is_break() {
+                return;
+            }
         }
     }
 }
@@ -124,6 +145,25 @@ impl Evaluator<Position> for HandValues {
             .map(|k| (white[k.index()] as i32 - black[k.index()] as i32) * values[k.index()])
             .sum();
         for_me(pos.margin() * SCALE + hand, me)
+    }
+
+    /// The margin after the placement less what the piece placed would
+    /// have gained later: its value in the last quarter of the game, where
+    /// exact searches spend most of their nodes. A Rook placed now, worth
+    /// about 10 points late in `lewicki`, ranks below a Knight that gains a
+    /// little less now. Measured on result proofs (README): against the
+    /// margin alone, 47% fewer nodes in `lewicki` 10 placements from the end
+    /// and 39% fewer 9 from it; the value of each piece in the child's own
+    /// quarter saved only 33% and 26%; within 5% either way in the rule sets
+    /// where any empty square is open.
+    fn order_value(&self, pos: &Position, mv: Move, peek: &Peek, me: Player) -> i32 {
+        let value = self.per_kind[3][mv.kind.index()];
+        let mover = if pos.ply().is_multiple_of(2) {
+            value
+        } else {
+            -value
+        };
+        peek.value - for_me(mover, me)
     }
 }
 

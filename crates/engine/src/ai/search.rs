@@ -13,6 +13,7 @@ use super::budget::Budget;
 pub use super::prove::{Draws, Proven};
 use super::tt::Table;
 use crate::game::{GameState, Player};
+use std::ops::ControlFlow;
 
 /// A proven win; values within `MAX_PLIES` of it carry a distance.
 pub const WIN: i32 = 1_000_000;
@@ -50,6 +51,22 @@ pub trait Searchable: GameState {
             key: child.key(),
         }
     }
+
+    /// Peeks at each of `moves` in turn, handing `visit` its index and
+    /// peek, until `visit` breaks. Games whose children share work
+    /// override it.
+    fn peek_each(
+        &self,
+        moves: &[Self::Move],
+        me: Player,
+        mut visit: impl FnMut(usize, Peek) -> ControlFlow<()>,
+    ) {
+        for (i, &mv) in moves.iter().enumerate() {
+            if visit(i, self.peek(mv, me)).is_break() {
+                return;
+            }
+        }
+    }
 }
 
 /// The position after a move, as far as ordering the move needs.
@@ -64,8 +81,16 @@ pub struct Peek {
 }
 
 /// The heuristic value of a position whose search stops before the end.
-pub trait Evaluator<G> {
+pub trait Evaluator<G: Searchable> {
     fn evaluate(&self, pos: &G, me: Player) -> i32;
+
+    /// What the search orders the child after `mv`, a move that does not
+    /// end the game, by: read from its peek, without making it. By default
+    /// the peek's quick value.
+    fn order_value(&self, pos: &G, mv: G::Move, peek: &Peek, me: Player) -> i32 {
+        let _ = (pos, mv, me);
+        peek.value
+    }
 }
 
 /// One root move with what the last finished iteration found for it.

@@ -1,6 +1,7 @@
 //! Cheversi (Andy Lewicki, 2003): each side places K, Q, 2R, 2B, 2N on an
 //! empty board and scores the squares its pieces attack.
 
+mod margins;
 mod movegen;
 mod notation;
 mod options;
@@ -9,6 +10,7 @@ mod playout;
 mod position;
 mod violation;
 
+pub use margins::Margins;
 pub use movegen::Targets;
 pub use notation::Move;
 pub use options::{Count, Options, RuleSet, Scoring, Squares};

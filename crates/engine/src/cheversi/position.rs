@@ -45,7 +45,7 @@ pub struct Position {
     pub(super) placed: [Placed; PLIES],
     pub(super) attacks: [Bitboard; PLIES],
     /// Bit `i` set when `placed[i]` is a slider.
-    sliders: u16,
+    pub(super) sliders: u16,
     /// Zobrist hash of the pieces on the board.
     board_hash: u64,
     pub(super) ply: u8,

@@ -1,0 +1,166 @@
+//! The margin after each placement from one position, with the work the
+//! placements share done once: what the search orders a node's children by.
+//!
+//! [`Position::margin_after`] rescores every piece for each placement. Here
+//! each colour's attack counts per square are kept as four bit planes, so a
+//! placement only reads which sliders' lines it cuts and the new piece's
+//! own attacks.
+//!
+//! The cut lines of two sliders never share a square: both would have to
+//! lie on one line, on the same side of the new piece, and the nearer one
+//! blocks the other. So a square on a cut line loses exactly one attacker,
+//! and leaves a colour's union only if that colour attacked it once.
+
+use super::notation::Move;
+use super::options::{Count, Squares};
+use super::position::{piece_attacks, Position};
+use crate::attacks::beyond;
+use crate::bitboard::Bitboard;
+
+/// Shared by every placement from one position: see [`Position::margins`].
+pub struct Margins<'a> {
+    pos: &'a Position,
+    /// Per colour, how many of its pieces attack each square, in binary:
+    /// `planes[c][k]` holds bit `k` of each square's count (at most 8).
+    planes: [[Bitboard; 4]; 2],
+    /// Per colour, the squares it attacks (the union of its planes).
+    union: [Bitboard; 2],
+    /// Per colour, the squares exactly one of its pieces attacks.
+    once: [Bitboard; 2],
+    /// Per colour, its score under multiplicity counting now.
+    scores: [i32; 2],
+    mask: Bitboard,
+}
+
+impl Position {
+    /// What [`Margins::after`] shares between the placements from here.
+    pub fn margins(&self) -> Margins<'_> {
+        let mut planes = [[Bitboard::EMPTY; 4]; 2];
+        for (j, attacks) in self.attacks[..self.ply()].iter().enumerate() {
+            // A carry-save add of one more attacker to each square's count.
+            let mut carry = *attacks;
+            for plane in &mut planes[j & 1] {
+                let next = *plane & carry;
+                plane.0 ^= carry.0;
+                carry = next;
+            }
+        }
+        let mask = self.scoring_mask();
+        let union = planes.map(|p| p[0] | p[1] | p[2] | p[3]);
+        let once = planes.map(|p| p[0] & !(p[1] | p[2] | p[3]));
+        let scores = planes.map(|p| (0..4).map(|k| ((p[k] & mask).count() as i32) << k).sum());
+        Margins {
+            pos: self,
+            planes,
+            union,
+            once,
+            scores,
+            mask,
+        }
+    }
+}
+
+impl Margins<'_> {
+    /// White's score minus Black's once `mv` (legal) is placed: the same as
+    /// [`Position::margin_after`].
+    pub fn after(&self, mv: Move) -> i32 {
+        let pos = self.pos;
+        let at = mv.square.index();
+        let square = Bitboard::from_square(mv.square);
+        let mask = self.mask & !(square & self.empty_only());
+        // Per colour, the squares its sliders stop attacking (White's
+        // pieces at even plies), each in a register of its own.
+        let cut_by = |mut sliders: u16| {
+            let mut cut = 0;
+            while sliders != 0 {
+                let j = sliders.trailing_zeros() as usize;
+                sliders &= sliders - 1;
+                let hit = (pos.attacks[j].0 >> at & 1).wrapping_neg();
+                cut |= beyond(pos.placed[j].square, mv.square).0 & pos.attacks[j].0 & hit;
+            }
+            Bitboard(cut)
+        };
+        let cut = [cut_by(pos.sliders & 0x5555), cut_by(pos.sliders & 0xaaaa)];
+        let mover = pos.ply() & 1;
+        let new = piece_attacks(mv.kind, mv.square, pos.occupied | square);
+        match pos.options.scoring.count {
+            Count::Distinct => {
+                let kept = |c: usize| self.union[c] & !(cut[c] & self.once[c]);
+                let mut union = [kept(0), kept(1)];
+                union[mover] |= new;
+                (union[0] & mask).count() as i32 - (union[1] & mask).count() as i32
+            }
+            Count::Multiplicity => {
+                let mut scores = self.scores;
+                for (c, score) in scores.iter_mut().enumerate() {
+                    *score -= (cut[c] & mask).count() as i32;
+                    if pos.options.scoring.squares == Squares::Empty {
+                        // Every attacker of the square loses it.
+                        *score -= (0..4)
+                            .map(|k| ((self.planes[c][k].0 >> at & 1) as i32) << k)
+                            .sum::<i32>();
+                    }
+                }
+                scores[mover] += (new & mask).count() as i32;
+                scores[0] - scores[1]
+            }
+        }
+    }
+
+    /// Every square when only empty squares score, else none.
+    fn empty_only(&self) -> Bitboard {
+        match self.pos.options.scoring.squares {
+            Squares::Empty => Bitboard::ALL,
+            Squares::All => Bitboard::EMPTY,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cheversi::{Count, Scoring, Squares};
+    use crate::cheversi::{Options, RuleSet};
+    use crate::rng::Rng;
+
+    /// Against placing the piece and scoring the board, and against the
+    /// one-at-a-time [`Position::margin_after`], every placement from every
+    /// position of random games, in every rule set and scoring.
+    #[test]
+    fn the_shared_margins_match_placing_each_piece() {
+        let mut rng = Rng::new(0x3a29);
+        let mut checked = 0;
+        for rules in RuleSet::ALL {
+            for count in [Count::Multiplicity, Count::Distinct] {
+                for squares in [Squares::Empty, Squares::All] {
+                    let options = Options {
+                        rules,
+                        scoring: Scoring { count, squares },
+                    };
+                    for _ in 0..40 {
+                        let mut pos = Position::new(options);
+                        while !pos.is_over() {
+                            let margins = pos.margins();
+                            let moves: Vec<Move> = pos.targets().moves().collect();
+                            for &mv in &moves {
+                                let mut child = pos.clone();
+                                child.place_unchecked(mv);
+                                assert_eq!(
+                                    margins.after(mv),
+                                    child.margin(),
+                                    "{options:?} {:?} then {mv:?}",
+                                    pos.placements()
+                                );
+                                assert_eq!(margins.after(mv), pos.margin_after(mv));
+                                checked += 1;
+                            }
+                            let mv = moves[rng.below(moves.len() as u32) as usize];
+                            pos.place_unchecked(mv);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked} placements");
+    }
+}
