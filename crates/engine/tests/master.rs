@@ -230,3 +230,59 @@ fn peeking_at_a_placement_reads_what_making_it_gives() {
         }
     }
 }
+
+/// A node's children are peeked at in one pass (`peek_each`, from attack
+/// counts shared by every placement): each must read what peeking at it
+/// alone reads, in order, and stopping must stop.
+#[test]
+fn peeking_at_every_placement_at_once_reads_what_one_at_a_time_reads() {
+    let mut rng = Rng::new(37);
+    for options in every_options() {
+        for plies in 0..16 {
+            let pos = random_position(options, plies, &mut rng);
+            let moves = legal(&pos);
+            for me in [0, 1] {
+                let mut seen = Vec::new();
+                pos.peek_each(&moves, me, |i, peek| {
+                    seen.push((i, peek));
+                    std::ops::ControlFlow::Continue(())
+                });
+                let alone: Vec<_> = moves
+                    .iter()
+                    .map(|&mv| pos.peek(mv, me))
+                    .enumerate()
+                    .collect();
+                assert_eq!(seen, alone, "{options:?} after {plies}");
+                let mut calls = 0;
+                pos.peek_each(&moves, me, |_, _| {
+                    calls += 1;
+                    std::ops::ControlFlow::Break(())
+                });
+                assert_eq!(calls, 1);
+            }
+        }
+    }
+}
+
+/// The table's move and the killers are checked with `is_legal` before the
+/// moves are listed: it must agree with the rules' own check for every
+/// piece on every square.
+#[test]
+fn a_placement_is_legal_to_the_search_exactly_when_the_rules_allow_it() {
+    let mut rng = Rng::new(41);
+    for options in every_options() {
+        for plies in 0..=16 {
+            let pos = random_position(options, plies, &mut rng);
+            for kind in cheversi::Kind::ALL {
+                for square in cheversi_engine::Square::all() {
+                    let mv = Move { kind, square };
+                    assert_eq!(
+                        pos.is_legal(mv),
+                        pos.check_move(mv).is_ok(),
+                        "{options:?} after {plies}: {mv}"
+                    );
+                }
+            }
+        }
+    }
+}

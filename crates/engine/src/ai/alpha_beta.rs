@@ -208,17 +208,17 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         tt_move: Option<G::Move>,
         node: &mut Node<G::Move>,
     ) {
-        frame.moves.clear();
-        pos.legal_moves(&mut frame.moves);
-        let tt_move = tt_move.filter(|m| frame.moves.contains(m));
+        let tt_move = tt_move.filter(|&m| pos.is_legal(m));
         let killers = self.killers[ply as usize]
-            .map(|k| k.filter(|m| Some(*m) != tt_move && frame.moves.contains(m)));
+            .map(|k| k.filter(|&m| Some(m) != tt_move && pos.is_legal(m)));
         let tried = [tt_move, killers[0], killers[1]];
         for mv in tried.into_iter().flatten() {
             if self.try_first(pos, mv, depth, ply, node) {
                 return;
             }
         }
+        frame.moves.clear();
+        pos.legal_moves(&mut frame.moves);
         if depth == 1 {
             // The children are leaves: made one at a time, since a cut-off
             // saves making the rest, and not worth ordering. Those that end

@@ -28,6 +28,10 @@ impl Searchable for Position {
         self.hash()
     }
 
+    fn is_legal(&self, mv: Move) -> bool {
+        self.targets().contains(mv)
+    }
+
     fn decided(&self, me: Player) -> Option<i32> {
         self.is_over().then(|| for_me(self.margin() * SCALE, me))
     }

@@ -39,6 +39,12 @@ pub trait Searchable: GameState {
     fn decided(&self, me: Player) -> Option<i32>;
     /// A cheap guess of the value for `me`, for ordering moves.
     fn quick_value(&self, me: Player) -> i32;
+    /// Whether `mv` is legal here: how a move from the table or a killer
+    /// is checked before the moves are listed (a cut-off by one of them
+    /// saves listing them).
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
     /// What ordering needs of the position after `mv`: games that can tell
     /// it without making the move save a copy of the position per child.
     fn peek(&self, mv: Self::Move, me: Player) -> Peek {
