@@ -67,7 +67,10 @@ impl Margins<'_> {
         let pos = self.pos;
         let at = mv.square.index();
         let square = Bitboard::from_square(mv.square);
-        let mask = self.mask & !(square & self.empty_only());
+        let mask = match pos.options.scoring.squares {
+            Squares::Empty => self.mask & !square,
+            Squares::All => self.mask,
+        };
         // Per colour, the squares its sliders stop attacking (White's
         // pieces at even plies), each in a register of its own.
         let cut_by = |mut sliders: u16| {
@@ -106,21 +109,12 @@ impl Margins<'_> {
             }
         }
     }
-
-    /// Every square when only empty squares score, else none.
-    fn empty_only(&self) -> Bitboard {
-        match self.pos.options.scoring.squares {
-            Squares::Empty => Bitboard::ALL,
-            Squares::All => Bitboard::EMPTY,
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cheversi::{Count, Scoring, Squares};
-    use crate::cheversi::{Options, RuleSet};
+    use crate::cheversi::{Options, RuleSet, Scoring};
     use crate::rng::Rng;
 
     /// Against placing the piece and scoring the board, and against the
