@@ -193,9 +193,27 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         .iter()
         .map(|n| n.parse::<Agent>().map_err(other))
         .collect::<Result<_, _>>()?;
+    let cannot_write = |path: &std::path::Path, e: std::io::Error| {
+        other(format!("cannot write {}: {e}", path.display()))
+    };
+    // Opened before the games, so that a path that cannot be written is
+    // refused at once instead of after the whole match; emptied only when
+    // the games are written, so an interrupted match keeps an old file.
+    let records = match &args.records {
+        Some(path) => Some((
+            path,
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(path)
+                .map_err(|e| cannot_write(path, e))?,
+        )),
+        None => None,
+    };
     let clock = clock();
     let r = play_match(&start, &agents, args.games, args.seed, &clock);
-    if let Some(path) = &args.records {
+    if let Some((path, mut file)) = records {
         let lines: String = r
             .games_played
             .iter()
@@ -204,8 +222,9 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
                 format!("{}\t{}\t{}\n", g.seat, g.result, moves.join(" "))
             })
             .collect();
-        std::fs::write(path, lines)
-            .map_err(|e| other(format!("cannot write {}: {e}", path.display())))?;
+        file.set_len(0)
+            .and_then(|()| std::io::Write::write_all(&mut file, lines.as_bytes()))
+            .map_err(|e| cannot_write(path, e))?;
     }
     let (elo, low, high) = r.elo();
     let out = MatchJson {

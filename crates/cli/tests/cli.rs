@@ -516,6 +516,8 @@ fn match_plays_from_an_opening() {
         "--records",
         name,
     ];
+    // An older, longer file there is replaced, not partly overwritten.
+    std::fs::write(&path, "old\n".repeat(1000)).unwrap();
     let out = cheversi(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = std::fs::read_to_string(&path).unwrap();
@@ -575,6 +577,35 @@ fn cheversi_within(seconds: u64, args: &[&str]) -> Output {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     child.wait_with_output().unwrap()
+}
+
+/// A records path that cannot be written is refused before the games are
+/// played: the match used to play them all, then fail and print nothing.
+#[test]
+fn match_refuses_a_records_path_it_cannot_write_before_playing() {
+    let dir = std::env::temp_dir();
+    let name = dir.to_str().unwrap();
+    // 100,000 games at 1 s a move would take days: only an early check ends it.
+    let args = [
+        "match",
+        "--rules",
+        "lewicki",
+        "--a",
+        "ms:1000",
+        "--b",
+        "ms:1000",
+        "--games",
+        "100000",
+        "--records",
+        name,
+    ];
+    let out = cheversi_within(60, &args);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cannot write") && stderr(&out).contains(name),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
