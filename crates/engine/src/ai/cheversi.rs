@@ -41,11 +41,7 @@ impl Searchable for Position {
     }
 
     fn peek(&self, mv: Move, me: Player) -> Peek {
-        Peek {
-            value: for_me(self.margin_after(mv) * SCALE, me),
-            decided: self.ply() + 1 == PLIES,
-            key: self.hash_after(mv),
-        }
+        peek_with_margin(self, mv, self.margin_after(mv), me)
     }
 
     fn peek_each(
@@ -55,17 +51,20 @@ impl Searchable for Position {
         mut visit: impl FnMut(usize, Peek) -> ControlFlow<()>,
     ) {
         let margins = self.margins();
-        let decided = self.ply() + 1 == PLIES;
         for (i, &mv) in moves.iter().enumerate() {
-            let peek = Peek {
-                value: for_me(margins.after(mv) * SCALE, me),
-                decided,
-                key: self.hash_after(mv),
-            };
-            if visit(i, peek).is_break() {
+            if visit(i, peek_with_margin(self, mv, margins.after(mv), me)).is_break() {
                 return;
             }
         }
+    }
+}
+
+/// The peek at `mv` from `pos`, given the margin it leaves.
+fn peek_with_margin(pos: &Position, mv: Move, margin: i32, me: Player) -> Peek {
+    Peek {
+        value: for_me(margin * SCALE, me),
+        decided: pos.ply() + 1 == PLIES,
+        key: pos.hash_after(mv),
     }
 }
 
