@@ -286,3 +286,72 @@ fn a_placement_is_legal_to_the_search_exactly_when_the_rules_allow_it() {
         }
     }
 }
+
+/// The last placement solved directly, without the table, against every
+/// placement made and scored: outside the window it may stop early (the
+/// value is then a bound the placement it names reaches), inside it is the
+/// best placement's value; the moves to try first, legal or not, change
+/// neither.
+#[test]
+fn the_last_placement_solved_directly_is_the_best_placement() {
+    let mut rng = Rng::new(43);
+    let mut stopped_early = 0;
+    for options in every_options() {
+        for plies in [13, 14] {
+            let pos = random_position(options, plies, &mut rng);
+            assert_eq!(pos.solve_last_move(0, -1000, 1000, [None; 2]), None);
+        }
+        for _ in 0..30 {
+            let pos = random_position(options, 15, &mut rng);
+            let moves = legal(&pos);
+            for me in [0, 1] {
+                let values: Vec<i32> = moves
+                    .iter()
+                    .map(|&mv| {
+                        let mut child = pos.clone();
+                        child.play_unchecked(mv);
+                        child.decided(me).unwrap()
+                    })
+                    .collect();
+                let maximising = me == 1; // Black places last
+                let best = if maximising {
+                    *values.iter().max().unwrap()
+                } else {
+                    *values.iter().min().unwrap()
+                };
+                // Values are in eighths of a point: windows a few points
+                // wide of the best one stop the search early.
+                // Any piece on any square to try first: mostly illegal.
+                let anything = |rng: &mut Rng| Move {
+                    kind: cheversi::Kind::ALL[rng.below(5) as usize],
+                    square: cheversi_engine::Square::new(rng.below(64) as u8).unwrap(),
+                };
+                let firsts = [
+                    [None, None],
+                    [Some(moves[rng.below(moves.len() as u32) as usize]), None],
+                    [Some(anything(&mut rng)), Some(anything(&mut rng))],
+                ];
+                for first in firsts {
+                    for (alpha, beta) in [
+                        (best - 9, best + 9),
+                        (best - 1, best),
+                        (best, best + 1),
+                        (best - 400, best - 24),
+                        (best + 24, best + 400),
+                    ] {
+                        let (v, mv) = pos.solve_last_move(me, alpha, beta, first).unwrap();
+                        let i = moves.iter().position(|&m| m == mv).expect("a legal move");
+                        assert_eq!(values[i], v, "{options:?} {first:?}: the value of {mv}");
+                        let outside = if maximising { v >= beta } else { v <= alpha };
+                        if outside {
+                            stopped_early += usize::from(v != best);
+                        } else {
+                            assert_eq!(v, best, "{options:?} ({alpha}, {beta}) {first:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(stopped_early > 50, "{stopped_early}");
+}

@@ -123,6 +123,14 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         if depth == 0 {
             return (self.eval.evaluate(pos, self.me), false);
         }
+        if let Some((v, best)) = pos.solve_last_move(self.me, alpha, beta, self.killers[at]) {
+            self.lines[at].push(best);
+            let maximising = pos.to_move() == Some(self.me);
+            if (maximising && v >= beta) || (!maximising && v <= alpha) {
+                self.remember_killer(at, best);
+            }
+            return (v, true);
+        }
         let key = self.key(pos);
         let mut tt_move = None;
         if let Some(e) = self.table.get(key) {
@@ -161,10 +169,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         };
         if node.alpha >= node.beta {
             if let Some(m) = node.best_move {
-                let killers = &mut self.killers[at];
-                if killers[0] != Some(m) {
-                    *killers = [Some(m), killers[0]];
-                }
+                self.remember_killer(at, m);
             }
         }
         self.table.put(Entry {
@@ -176,6 +181,14 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             best: node.best_move,
         });
         (node.best_value, node.exact)
+    }
+
+    /// `mv` cut off at ply `at`: tried first at that ply from now on.
+    fn remember_killer(&mut self, at: usize, mv: G::Move) {
+        let killers = &mut self.killers[at];
+        if killers[0] != Some(mv) {
+            *killers = [Some(mv), killers[0]];
+        }
     }
 
     /// The table's key of a position (the searching player is part of it:
@@ -219,10 +232,13 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         }
         frame.moves.clear();
         pos.legal_moves(&mut frame.moves);
-        if depth == 1 {
-            // The children are leaves: made one at a time, since a cut-off
-            // saves making the rest, and not worth ordering. Those that end
-            // the game are not made at all.
+        if depth == 1 || pos.two_moves_left() {
+            // The children are leaves, or solved directly: made one at a
+            // time, since a cut-off saves making the rest, and not worth
+            // ordering (two moves from the end, ordering cost about a
+            // child's solving each and saved 1-2% of the nodes: the proofs
+            // took 13-17% less time without it, README). Those that end the
+            // game are not made at all.
             let mut peeking = true;
             for i in 0..frame.moves.len() {
                 let mv = frame.moves[i];

@@ -40,6 +40,56 @@ impl Searchable for Position {
         for_me(self.margin() * SCALE, me)
     }
 
+    fn solve_last_move(
+        &self,
+        me: Player,
+        alpha: i32,
+        beta: i32,
+        first: [Option<Move>; 2],
+    ) -> Option<(i32, Move)> {
+        if self.ply() + 1 != PLIES {
+            return None;
+        }
+        let maximising = (self.ply() % 2) as Player == me;
+        let targets = self.targets();
+        let mut best: Option<(i32, Move)> = None;
+        // Is `value` (of `mv`) the best so far, and does it end the search?
+        let mut take = |value: i32, mv: Move| {
+            let better = best.is_none_or(|(b, _)| if maximising { value > b } else { value < b });
+            if better {
+                best = Some((value, mv));
+            }
+            better
+                && if maximising {
+                    value >= beta
+                } else {
+                    value <= alpha
+                }
+        };
+        // The killers usually settle it: each scored alone, which costs less
+        // than sharing the work between every placement.
+        for mv in first
+            .into_iter()
+            .flatten()
+            .filter(|&mv| targets.contains(mv))
+        {
+            if take(for_me(self.margin_after(mv) * SCALE, me), mv) {
+                return best;
+            }
+        }
+        let margins = self.margins();
+        for mv in targets.moves() {
+            if take(for_me(margins.after(mv) * SCALE, me), mv) {
+                break;
+            }
+        }
+        best
+    }
+
+    fn two_moves_left(&self) -> bool {
+        self.ply() + 2 == PLIES
+    }
+
     fn peek(&self, mv: Move, me: Player) -> Peek {
         peek_with_margin(self, mv, self.margin_after(mv), me)
     }

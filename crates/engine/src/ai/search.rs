@@ -58,6 +58,32 @@ pub trait Searchable: GameState {
         }
     }
 
+    /// Where exactly one move is left in the game: the value for `me` of
+    /// the mover's best move and that move, found directly, without the
+    /// table (the search's leaves one move from the end are most of its
+    /// nodes). The moves in `first` (the ply's killers) are tried first, and
+    /// the search stops at the first move whose value reaches outside the
+    /// window `(alpha, beta)`: that value is then a bound, as in
+    /// alpha-beta. `None` where more moves are left, or the game does not
+    /// say.
+    fn solve_last_move(
+        &self,
+        me: Player,
+        alpha: i32,
+        beta: i32,
+        first: [Option<Self::Move>; 2],
+    ) -> Option<(i32, Self::Move)> {
+        let _ = (me, alpha, beta, first);
+        None
+    }
+
+    /// True where the next two moves end the game and the game solves the
+    /// last one itself ([`Searchable::solve_last_move`]): the children are
+    /// then cheap enough that ordering them costs more than it saves.
+    fn two_moves_left(&self) -> bool {
+        false
+    }
+
     /// Peeks at each of `moves` in turn, handing `visit` its index and
     /// peek, until `visit` breaks. Games whose children share work
     /// override it.
