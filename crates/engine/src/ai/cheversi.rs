@@ -86,6 +86,11 @@ impl Searchable for Position {
         best
     }
 
+    fn value_with_reply(&self, mv: Move, reply: Move, me: Player) -> Option<i32> {
+        (self.ply() + 2 == PLIES && self.last_is_legal_after(mv, reply))
+            .then(|| for_me(self.margin_after_two(mv, reply) * SCALE, me))
+    }
+
     fn two_moves_left(&self) -> bool {
         self.ply() + 2 == PLIES
     }

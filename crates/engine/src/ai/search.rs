@@ -77,6 +77,15 @@ pub trait Searchable: GameState {
         None
     }
 
+    /// Where two moves are left: the value for `me` of the game after `mv`
+    /// and then `reply`, read without making either, if `reply` is legal
+    /// after `mv` (how a reply that refuted a sibling is tried on the next
+    /// one cheaply). `None` otherwise, or where the game does not say.
+    fn value_with_reply(&self, mv: Self::Move, reply: Self::Move, me: Player) -> Option<i32> {
+        let _ = (mv, reply, me);
+        None
+    }
+
     /// True where the next two moves end the game and the game solves the
     /// last one itself ([`Searchable::solve_last_move`]): the children are
     /// then cheap enough that ordering them costs more than it saves.

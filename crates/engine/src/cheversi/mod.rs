@@ -1,6 +1,7 @@
 //! Cheversi (Andy Lewicki, 2003): each side places K, Q, 2R, 2B, 2N on an
 //! empty board and scores the squares its pieces attack.
 
+mod last_two;
 mod margins;
 mod movegen;
 mod notation;

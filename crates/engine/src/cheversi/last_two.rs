@@ -1,0 +1,153 @@
+//! The last two placements, from a position two placements from the end,
+//! read without making either: what the search refutes the next-to-last
+//! placement with (the reply that refuted a sibling, scored at once).
+//!
+//! The final score depends only on the pieces on the board, not on the
+//! order they came in, so the margin after both placements is one pass over
+//! the pieces with both squares occupied. The rules for the last placement
+//! are those of [`Position::targets`] read one placement ahead; a test
+//! checks them against making the placement.
+
+use super::notation::Move;
+use super::options::{Count, RuleSet, Squares};
+use super::piece::Color;
+use super::position::{piece_attacks, Position, PLIES};
+use crate::attacks::{beyond, king_attacks};
+use crate::bitboard::Bitboard;
+
+impl Position {
+    /// Whether `reply` is a legal last placement once `mv` (legal, the next
+    /// to last) is placed: the same as making `mv` and asking
+    /// [`Position::targets`], at the cost of the one placement asked about.
+    /// Only two placements from the end.
+    pub fn last_is_legal_after(&self, mv: Move, reply: Move) -> bool {
+        debug_assert_eq!(self.ply() + 2, PLIES);
+        let ply = self.ply();
+        let occupied = self.occupied | Bitboard::from_square(mv.square);
+        let empty = !occupied;
+        // The last placement is Black's.
+        if !empty.contains(reply.square) || self.in_hand(Color::Black, reply.kind) == 0 {
+            return false;
+        }
+        // Lewicki's squares: those attacked, or any when none is.
+        let attacked_or_none =
+            |attacked: Bitboard| attacked.contains(reply.square) || (attacked & empty).is_empty();
+        match self.options.rules {
+            RuleSet::LewickiFree | RuleSet::BrainkingClassic => true,
+            RuleSet::Lewicki => attacked_or_none(piece_attacks(mv.kind, mv.square, occupied)),
+            RuleSet::LewickiAny => {
+                // White's pieces, their lines cut by the new one, and it.
+                let mut attacked = piece_attacks(mv.kind, mv.square, occupied);
+                for j in (0..ply).step_by(2) {
+                    let mut attacks = self.attacks[j];
+                    if self.sliders >> j & 1 == 1 && attacks.contains(mv.square) {
+                        attacks.0 &= !beyond(self.placed[j].square, mv.square).0;
+                    }
+                    attacked |= attacks;
+                }
+                attacked_or_none(attacked)
+            }
+            // Rule 3: Black's last piece is its King (nothing else is left
+            // in hand, so Queen-calls-Queen and rule 5 have nothing to say),
+            // touching White's last piece, which also meets rule 2, so rule
+            // 8 lifts nothing; rule 4 left such a square empty.
+            RuleSet::Brainking => king_attacks(mv.square).contains(reply.square),
+        }
+    }
+
+    /// White's score minus Black's once `mv` (legal) and then `reply` (legal
+    /// after it) are placed, the last two placements.
+    pub fn margin_after_two(&self, mv: Move, reply: Move) -> i32 {
+        debug_assert_eq!(self.ply() + 2, PLIES);
+        let occupied =
+            self.occupied | Bitboard::from_square(mv.square) | Bitboard::from_square(reply.square);
+        let mask = match self.options.scoring.squares {
+            Squares::Empty => !occupied,
+            Squares::All => Bitboard::ALL,
+        };
+        let mut sums = [0i32; 2];
+        let mut unions = [Bitboard::EMPTY; 2];
+        let mut add = |colour: usize, attacks: Bitboard| {
+            sums[colour] += (attacks & mask).count() as i32;
+            unions[colour] |= attacks;
+        };
+        for j in 0..self.ply() {
+            let mut attacks = self.attacks[j];
+            if self.sliders >> j & 1 == 1 {
+                // Cut by each new piece in turn: a line the first cuts
+                // no longer reaches the second.
+                for square in [mv.square, reply.square] {
+                    if attacks.contains(square) {
+                        attacks.0 &= !beyond(self.placed[j].square, square).0;
+                    }
+                }
+            }
+            add(j & 1, attacks);
+        }
+        // White places the next to last piece, Black the last.
+        add(0, piece_attacks(mv.kind, mv.square, occupied));
+        add(1, piece_attacks(reply.kind, reply.square, occupied));
+        match self.options.scoring.count {
+            Count::Multiplicity => sums[0] - sums[1],
+            Count::Distinct => {
+                (unions[0] & mask).count() as i32 - (unions[1] & mask).count() as i32
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cheversi::{Kind, Options, Scoring};
+    use crate::rng::Rng;
+    use crate::square::Square;
+
+    /// Against making both placements, for every next-to-last placement
+    /// and every piece on every square as the last, from random positions
+    /// in every rule set and scoring.
+    #[test]
+    fn the_last_two_placements_read_ahead_match_making_them() {
+        let mut rng = Rng::new(0x1a57);
+        let mut legal_pairs = 0;
+        for rules in RuleSet::ALL {
+            for count in [Count::Multiplicity, Count::Distinct] {
+                for squares in [Squares::Empty, Squares::All] {
+                    let options = Options {
+                        rules,
+                        scoring: Scoring { count, squares },
+                    };
+                    for _ in 0..12 {
+                        let mut pos = Position::new(options);
+                        while pos.ply() + 2 < PLIES {
+                            let mv = pos.random_placement(&mut rng);
+                            pos.place_unchecked(mv);
+                        }
+                        for mv in pos.targets().moves() {
+                            let mut child = pos.clone();
+                            child.place_unchecked(mv);
+                            let targets = child.targets();
+                            for kind in Kind::ALL {
+                                for square in Square::all() {
+                                    let reply = Move { kind, square };
+                                    assert_eq!(
+                                        pos.last_is_legal_after(mv, reply),
+                                        targets.contains(reply),
+                                        "{options:?} {mv:?} then {reply:?}"
+                                    );
+                                }
+                            }
+                            for reply in targets.moves() {
+                                let mut end = child.clone();
+                                end.place_unchecked(reply);
+                                assert_eq!(pos.margin_after_two(mv, reply), end.margin());
+                                legal_pairs += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(legal_pairs > 100_000, "{legal_pairs}");
+    }
+}
