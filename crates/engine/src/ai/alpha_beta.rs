@@ -241,18 +241,20 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             // game are not made at all.
             // Two from the end, the last placement's killers are tried on
             // each child without making it: they refute most of them.
-            let replies = if pos.two_moves_left() && depth >= 2 {
+            let mut replies = if pos.two_moves_left() && depth >= 2 {
                 self.killers[ply as usize + 1]
             } else {
                 [None; 2]
             };
+            // Each made ready once it is first legal after a child.
+            let mut prepared = [None, None];
             let mut peeking = !pos.two_moves_left();
             for i in 0..frame.moves.len() {
                 let mv = frame.moves[i];
                 if tried.contains(&Some(mv)) {
                     continue;
                 }
-                match self.refute_by_reply(pos, mv, replies, ply, node) {
+                match self.refute_by_reply(pos, mv, &mut replies, &mut prepared, ply, node) {
                     Some(true) => return,
                     Some(false) => continue,
                     None => {}
@@ -319,21 +321,32 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     /// Tries `replies` (the last placement's killers) on `mv`, two moves
     /// from the end, without making it: where one is legal after `mv` and
     /// its value refutes `mv` (what solving the child would have found
-    /// first), takes it into `node`. `Some(cut)` when refuted, `cut` true
-    /// when the node is cut off or the budget ran out; `None` when `mv`
-    /// must be made and searched.
+    /// first), takes it into `node`. `prepared` holds each reply once made
+    /// ready; a reply the game cannot prepare is dropped. `Some(cut)` when
+    /// refuted, `cut` true when the node is cut off or the budget ran out;
+    /// `None` when `mv` must be made and searched.
     fn refute_by_reply(
         &mut self,
         pos: &G,
         mv: G::Move,
-        replies: [Option<G::Move>; 2],
+        replies: &mut [Option<G::Move>; 2],
+        prepared: &mut [Option<G::PreparedReply>; 2],
         ply: i32,
         node: &mut Node<G::Move>,
     ) -> Option<bool> {
-        for reply in replies.into_iter().flatten() {
-            let Some(v) = pos.value_with_reply(mv, reply, self.me) else {
+        for (slot, ready) in replies.iter_mut().zip(prepared.iter_mut()) {
+            let Some(reply) = *slot else { continue };
+            if !pos.is_legal_reply(mv, reply) {
                 continue;
-            };
+            }
+            if ready.is_none() {
+                *ready = pos.prepare_reply(reply);
+                if ready.is_none() {
+                    *slot = None;
+                    continue;
+                }
+            }
+            let v = pos.value_with_reply(mv, ready.as_ref()?, self.me);
             let refutes = if node.maximising {
                 v <= node.alpha
             } else {

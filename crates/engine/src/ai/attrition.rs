@@ -8,6 +8,8 @@ use crate::bitboard::Bitboard;
 use crate::game::Player;
 
 impl Searchable for Position {
+    type PreparedReply = ();
+
     fn key(&self) -> u64 {
         self.hash()
     }

@@ -5,12 +5,16 @@
 //! evaluation's fractional hand values keep their precision.
 
 use super::search::{Evaluator, Peek, Searchable};
-use crate::cheversi::{Color, Kind, Move, Options, Position, PLIES};
+use crate::cheversi::{Color, Kind, Move, Options, Position, PreparedReply, PLIES};
 use crate::game::Player;
 use crate::rng::Rng;
 use crate::square::Square;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
+
+/// From this many last placements on, [`Searchable::solve_last_move`] finds
+/// each slider's cut lines once for all of them.
+const MANY_TARGETS: u32 = 24;
 
 /// Eighths of a point per point.
 pub const SCALE: i32 = 8;
@@ -24,6 +28,8 @@ fn for_me(margin: i32, me: Player) -> i32 {
 }
 
 impl Searchable for Position {
+    type PreparedReply = PreparedReply;
+
     fn key(&self) -> u64 {
         self.hash()
     }
@@ -78,17 +84,36 @@ impl Searchable for Position {
             }
         }
         let margins = self.margins();
+        if targets.count() < MANY_TARGETS {
+            for mv in targets.moves() {
+                if take(for_me(margins.after(mv) * SCALE, me), mv) {
+                    break;
+                }
+            }
+            return best;
+        }
+        // The rest are most often all asked about (the mover cannot reach
+        // the bound): with many, each slider's cut lines are found once for
+        // all of them.
+        let cut_lines = margins.cut_lines();
         for mv in targets.moves() {
-            if take(for_me(margins.after(mv) * SCALE, me), mv) {
+            if take(for_me(margins.after_with(mv, &cut_lines) * SCALE, me), mv) {
                 break;
             }
         }
         best
     }
 
-    fn value_with_reply(&self, mv: Move, reply: Move, me: Player) -> Option<i32> {
-        (self.ply() + 2 == PLIES && self.last_is_legal_after(mv, reply))
-            .then(|| for_me(self.margin_after_two(mv, reply) * SCALE, me))
+    fn prepare_reply(&self, reply: Move) -> Option<PreparedReply> {
+        Position::prepare_reply(self, reply)
+    }
+
+    fn is_legal_reply(&self, mv: Move, reply: Move) -> bool {
+        self.ply() + 2 == PLIES && self.last_is_legal_after(mv, reply)
+    }
+
+    fn value_with_reply(&self, mv: Move, reply: &PreparedReply, me: Player) -> i32 {
+        for_me(reply.margin_after_unchecked(self, mv) * SCALE, me)
     }
 
     fn two_moves_left(&self) -> bool {

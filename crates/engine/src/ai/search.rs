@@ -31,6 +31,9 @@ pub fn plies_to_end(value: i32) -> Option<u32> {
 
 /// What the search needs from a game, beyond its rules.
 pub trait Searchable: GameState {
+    /// What [`Searchable::prepare_reply`] makes ready (`()` for games
+    /// that do not).
+    type PreparedReply;
     /// A hash of the position (equal positions, equal keys).
     fn key(&self) -> u64;
     /// The value for `me` if the game is decided for `me`: over, or `me`
@@ -77,13 +80,28 @@ pub trait Searchable: GameState {
         None
     }
 
-    /// Where two moves are left: the value for `me` of the game after `mv`
-    /// and then `reply`, read without making either, if `reply` is legal
-    /// after `mv` (how a reply that refuted a sibling is tried on the next
-    /// one cheaply). `None` otherwise, or where the game does not say.
-    fn value_with_reply(&self, mv: Self::Move, reply: Self::Move, me: Player) -> Option<i32> {
-        let _ = (mv, reply, me);
+    /// Where two moves are left: whether `reply` is a legal last move after
+    /// `mv`, without making `mv` (how a reply that refuted a sibling is
+    /// tried on the others). False where the game does not say.
+    fn is_legal_reply(&self, mv: Self::Move, reply: Self::Move) -> bool {
+        let _ = (mv, reply);
+        false
+    }
+
+    /// Where two moves are left: `reply`, a last move, made ready to be
+    /// valued after many next-to-last moves cheaply. `None` where the game
+    /// does not say, or `reply` can follow no move.
+    fn prepare_reply(&self, reply: Self::Move) -> Option<Self::PreparedReply> {
+        let _ = reply;
         None
+    }
+
+    /// The value for `me` of the game after `mv` and then the prepared
+    /// reply, read without making either; the reply must be legal after
+    /// `mv` ([`Searchable::is_legal_reply`]).
+    fn value_with_reply(&self, mv: Self::Move, reply: &Self::PreparedReply, me: Player) -> i32 {
+        let _ = (mv, reply, me);
+        unreachable!("a game that prepares replies values them")
     }
 
     /// True where the next two moves end the game and the game solves the

@@ -3,11 +3,14 @@
 //! placement with (the reply that refuted a sibling, scored at once).
 //!
 //! The final score depends only on the pieces on the board, not on the
-//! order they came in, so the margin after both placements is one pass over
-//! the pieces with both squares occupied. The rules for the last placement
-//! are those of [`Position::targets`] read one placement ahead; a test
-//! checks them against making the placement.
+//! order they came in. So a reply is placed once, out of turn, in a scratch
+//! position whose next-to-last slot stays empty, and each next-to-last
+//! placement is then scored from it as a single placement
+//! ([`super::Margins`]' shared counts). The rules for the last placement
+//! are those of [`Position::targets`] read one placement ahead. Tests
+//! check both against making the two placements.
 
+use super::margins::{Counts, CutLines};
 use super::notation::Move;
 use super::options::{Count, RuleSet, Squares};
 use super::piece::Color;
@@ -55,9 +58,47 @@ impl Position {
         }
     }
 
+    /// `reply`, a last placement, made ready to be scored after many
+    /// next-to-last placements; `None` two or more placements away from
+    /// that, or where `reply` can follow no placement (its piece is not in
+    /// Black's hand, its square is taken).
+    pub fn prepare_reply(&self, reply: Move) -> Option<PreparedReply> {
+        if self.ply() + 2 != PLIES
+            || self.in_hand(Color::Black, reply.kind) == 0
+            || self.occupied.contains(reply.square)
+        {
+            return None;
+        }
+        // In `lewicki` the last piece goes where the one before attacks, in
+        // `brainking` next to it: few placements allow a given reply, and
+        // scoring each alone costs less than sharing the work (README).
+        if matches!(self.options.rules, RuleSet::Lewicki | RuleSet::Brainking) {
+            return Some(PreparedReply {
+                reply,
+                from: self.hash(),
+                shared: None,
+            });
+        }
+        // Black's slot, the last: White's, the next to last, stays empty
+        // (no attacks, not a slider), and the scratch counts as over, so
+        // that a placement scored from it is White's.
+        let mut scratch = self.clone();
+        scratch.ply += 1;
+        scratch.place_unchecked(reply);
+        Some(PreparedReply {
+            reply,
+            from: self.hash(),
+            shared: Some(Shared {
+                counts: Counts::of(&scratch),
+                cut_lines: CutLines::of(&scratch),
+                scratch,
+            }),
+        })
+    }
+
     /// White's score minus Black's once `mv` (legal) and then `reply` (legal
     /// after it) are placed, the last two placements.
-    pub fn margin_after_two(&self, mv: Move, reply: Move) -> i32 {
+    fn margin_after_two(&self, mv: Move, reply: Move) -> i32 {
         debug_assert_eq!(self.ply() + 2, PLIES);
         let occupied =
             self.occupied | Bitboard::from_square(mv.square) | Bitboard::from_square(reply.square);
@@ -92,6 +133,50 @@ impl Position {
             Count::Distinct => {
                 (unions[0] & mask).count() as i32 - (unions[1] & mask).count() as i32
             }
+        }
+    }
+}
+
+/// A last placement made ready by [`Position::prepare_reply`].
+pub struct PreparedReply {
+    reply: Move,
+    /// The hash of the position it was made ready from.
+    from: u64,
+    /// What the placements asked about share, where many allow the reply.
+    shared: Option<Shared>,
+}
+
+/// The reply placed out of turn, with the scratch position's counts and
+/// cut lines (made for all the placements at once: most are asked about).
+struct Shared {
+    scratch: Position,
+    counts: Counts,
+    cut_lines: CutLines,
+}
+
+impl PreparedReply {
+    pub fn reply(&self) -> Move {
+        self.reply
+    }
+
+    /// White's score minus Black's once `mv` (legal in `pos`, the position
+    /// this was made ready from) and then the reply are placed, if the
+    /// reply is legal after `mv`.
+    pub fn margin_after(&self, pos: &Position, mv: Move) -> Option<i32> {
+        pos.last_is_legal_after(mv, self.reply)
+            .then(|| self.margin_after_unchecked(pos, mv))
+    }
+
+    /// [`PreparedReply::margin_after`] where the reply is known to be legal
+    /// after `mv` (otherwise a number that means nothing).
+    pub fn margin_after_unchecked(&self, pos: &Position, mv: Move) -> i32 {
+        debug_assert_eq!(pos.hash(), self.from, "prepared from another position");
+        match &self.shared {
+            Some(shared) => {
+                let cut = shared.cut_lines.at(mv.square);
+                shared.counts.after_cut(&shared.scratch, mv, cut)
+            }
+            None => pos.margin_after_two(mv, self.reply),
         }
     }
 }
@@ -135,12 +220,18 @@ mod tests {
                                         targets.contains(reply),
                                         "{options:?} {mv:?} then {reply:?}"
                                     );
+                                    let prepared = pos.prepare_reply(reply);
+                                    assert_eq!(
+                                        prepared.and_then(|p| p.margin_after(&pos, mv)).is_some(),
+                                        targets.contains(reply)
+                                    );
                                 }
                             }
                             for reply in targets.moves() {
                                 let mut end = child.clone();
                                 end.place_unchecked(reply);
-                                assert_eq!(pos.margin_after_two(mv, reply), end.margin());
+                                let prepared = pos.prepare_reply(reply).expect("a legal reply");
+                                assert_eq!(prepared.margin_after(&pos, mv), Some(end.margin()));
                                 legal_pairs += 1;
                             }
                         }

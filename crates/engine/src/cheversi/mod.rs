@@ -11,7 +11,8 @@ mod playout;
 mod position;
 mod violation;
 
-pub use margins::Margins;
+pub use last_two::PreparedReply;
+pub use margins::{CutLines, Margins};
 pub use movegen::Targets;
 pub use notation::Move;
 pub use options::{Count, Options, RuleSet, Scoring, Squares};
