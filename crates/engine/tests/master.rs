@@ -355,3 +355,33 @@ fn the_last_placement_solved_directly_is_the_best_placement() {
     }
     assert!(stopped_early > 50, "{stopped_early}");
 }
+
+/// Where the last piece goes near the one before (`lewicki`, `brainking`),
+/// the reply that refuted one next-to-last placement is tried on the next
+/// at the same offset; elsewhere the killers carry it as it is.
+#[test]
+fn a_refuting_reply_moves_along_with_the_placement_before_it() {
+    let mv = |text: &str| text.parse::<Move>().unwrap();
+    for rules in [RuleSet::Lewicki, RuleSet::Brainking] {
+        let pos = cheversi::Position::new(cheversi::Options::new(rules));
+        assert_eq!(
+            pos.translate_reply(mv("Ne4"), mv("Kf5"), mv("Bc2")),
+            Some(mv("Kd3"))
+        );
+        assert_eq!(
+            pos.translate_reply(mv("Ne4"), mv("Qe6"), mv("Rh1")),
+            Some(mv("Qh3"))
+        );
+        // Off the board: none.
+        assert_eq!(pos.translate_reply(mv("Ne4"), mv("Kf5"), mv("Bh8")), None);
+        assert_eq!(pos.translate_reply(mv("Ne4"), mv("Kd3"), mv("Ba1")), None);
+    }
+    for rules in [
+        RuleSet::LewickiAny,
+        RuleSet::LewickiFree,
+        RuleSet::BrainkingClassic,
+    ] {
+        let pos = cheversi::Position::new(cheversi::Options::new(rules));
+        assert_eq!(pos.translate_reply(mv("Ne4"), mv("Kf5"), mv("Bc2")), None);
+    }
+}

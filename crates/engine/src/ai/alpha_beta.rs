@@ -241,20 +241,30 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             // game are not made at all.
             // Two from the end, the last placement's killers are tried on
             // each child without making it: they refute most of them.
-            let mut replies = if pos.two_moves_left() && depth >= 2 {
-                self.killers[ply as usize + 1]
-            } else {
-                [None; 2]
-            };
+            // First the reply that refuted the last child, moved along with
+            // the child where the game says so (the last piece goes near
+            // the one before), then the killers.
+            let refuting = pos.two_moves_left() && depth >= 2;
+            let [k0, k1] = self.killers[ply as usize + 1];
+            let mut replies = if refuting { [None, k0, k1] } else { [None; 3] };
             // Each made ready once it is first legal after a child.
-            let mut prepared = [None, None];
+            let mut prepared = [None, None, None];
+            let mut last: Option<(G::Move, G::Move)> = None;
             let mut peeking = !pos.two_moves_left();
             for i in 0..frame.moves.len() {
                 let mv = frame.moves[i];
                 if tried.contains(&Some(mv)) {
                     continue;
                 }
-                match self.refute_by_reply(pos, mv, &mut replies, &mut prepared, ply, node) {
+                if refuting {
+                    replies[0] = last.and_then(|(m, r)| pos.translate_reply(m, r, mv));
+                    prepared[0] = None;
+                }
+                let refuted = self.refute_by_reply(pos, mv, &mut replies, &mut prepared, ply, node);
+                if refuting {
+                    last = self.lines[ply as usize + 1].first().map(|&r| (mv, r));
+                }
+                match refuted {
                     Some(true) => return,
                     Some(false) => continue,
                     None => {}
@@ -276,6 +286,9 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
                 child.play_unchecked(mv);
                 if self.visit(pos, &child, mv, depth, ply, node) {
                     return;
+                }
+                if refuting {
+                    last = self.lines[ply as usize + 1].first().map(|&r| (mv, r));
                 }
             }
             return;
@@ -318,7 +331,8 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         }
     }
 
-    /// Tries `replies` (the last placement's killers) on `mv`, two moves
+    /// Tries `replies` (the last placement's killers, and the last child's
+    /// refutation moved along) on `mv`, two moves
     /// from the end, without making it: where one is legal after `mv` and
     /// its value refutes `mv` (what solving the child would have found
     /// first), takes it into `node`. `prepared` holds each reply once made
@@ -329,8 +343,8 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         &mut self,
         pos: &G,
         mv: G::Move,
-        replies: &mut [Option<G::Move>; 2],
-        prepared: &mut [Option<G::PreparedReply>; 2],
+        replies: &mut [Option<G::Move>; 3],
+        prepared: &mut [Option<G::PreparedReply>; 3],
         ply: i32,
         node: &mut Node<G::Move>,
     ) -> Option<bool> {

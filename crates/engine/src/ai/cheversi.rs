@@ -5,7 +5,7 @@
 //! evaluation's fractional hand values keep their precision.
 
 use super::search::{Evaluator, Peek, Searchable};
-use crate::cheversi::{Color, Kind, Move, Options, Position, PreparedReply, PLIES};
+use crate::cheversi::{Color, Kind, Move, Options, Position, PreparedReply, RuleSet, PLIES};
 use crate::game::Player;
 use crate::rng::Rng;
 use crate::square::Square;
@@ -106,6 +106,23 @@ impl Searchable for Position {
 
     fn prepare_reply(&self, reply: Move) -> Option<PreparedReply> {
         Position::prepare_reply(self, reply)
+    }
+
+    /// In `lewicki` the last piece goes where the one before attacks, in
+    /// `brainking` next to it: the reply at the same offset from the new
+    /// next-to-last piece. Elsewhere a reply may go anywhere, and the
+    /// killers already carry it.
+    fn translate_reply(&self, from: Move, reply: Move, to: Move) -> Option<Move> {
+        if !matches!(self.options().rules, RuleSet::Lewicki | RuleSet::Brainking) {
+            return None;
+        }
+        let file = reply.square.file() as i32 - from.square.file() as i32 + to.square.file() as i32;
+        let rank = reply.square.rank() as i32 - from.square.rank() as i32 + to.square.rank() as i32;
+        let square = Square::from_coords(u8::try_from(file).ok()?, u8::try_from(rank).ok()?)?;
+        Some(Move {
+            kind: reply.kind,
+            square,
+        })
     }
 
     fn is_legal_reply(&self, mv: Move, reply: Move) -> bool {

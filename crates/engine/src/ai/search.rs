@@ -88,6 +88,20 @@ pub trait Searchable: GameState {
         false
     }
 
+    /// Where two moves are left and `reply` was the best last move after
+    /// `from`: the move that plays the same part after `to`, in games
+    /// whose last move goes near the one before (a reply tried on each
+    /// sibling, as the killers are). `None` where the game does not say.
+    fn translate_reply(
+        &self,
+        from: Self::Move,
+        reply: Self::Move,
+        to: Self::Move,
+    ) -> Option<Self::Move> {
+        let _ = (from, reply, to);
+        None
+    }
+
     /// Where two moves are left: `reply`, a last move, made ready to be
     /// valued after many next-to-last moves cheaply. `None` where the game
     /// does not say, or `reply` can follow no move.

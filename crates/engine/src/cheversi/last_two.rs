@@ -75,7 +75,6 @@ impl Position {
         if matches!(self.options.rules, RuleSet::Lewicki | RuleSet::Brainking) {
             return Some(PreparedReply {
                 reply,
-                from: self.hash(),
                 shared: None,
             });
         }
@@ -87,12 +86,11 @@ impl Position {
         scratch.place_unchecked(reply);
         Some(PreparedReply {
             reply,
-            from: self.hash(),
-            shared: Some(Shared {
+            shared: Some(Box::new(Shared {
                 counts: Counts::of(&scratch),
                 cut_lines: CutLines::of(&scratch),
                 scratch,
-            }),
+            })),
         })
     }
 
@@ -140,10 +138,9 @@ impl Position {
 /// A last placement made ready by [`Position::prepare_reply`].
 pub struct PreparedReply {
     reply: Move,
-    /// The hash of the position it was made ready from.
-    from: u64,
-    /// What the placements asked about share, where many allow the reply.
-    shared: Option<Shared>,
+    /// What the placements asked about share, where many allow the reply
+    /// (boxed: a reply without it is moved about cheaply).
+    shared: Option<Box<Shared>>,
 }
 
 /// The reply placed out of turn, with the scratch position's counts and
@@ -170,7 +167,6 @@ impl PreparedReply {
     /// [`PreparedReply::margin_after`] where the reply is known to be legal
     /// after `mv` (otherwise a number that means nothing).
     pub fn margin_after_unchecked(&self, pos: &Position, mv: Move) -> i32 {
-        debug_assert_eq!(pos.hash(), self.from, "prepared from another position");
         match &self.shared {
             Some(shared) => {
                 let cut = shared.cut_lines.at(mv.square);
