@@ -260,13 +260,12 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
                     replies[0] = last.and_then(|(m, r)| pos.translate_reply(m, r, mv));
                     prepared[0] = None;
                 }
-                let refuted = self.refute_by_reply(pos, mv, &mut replies, &mut prepared, ply, node);
-                if refuting {
-                    last = self.lines[ply as usize + 1].first().map(|&r| (mv, r));
-                }
-                match refuted {
-                    Some(true) => return,
-                    Some(false) => continue,
+                match self.refute_by_reply(pos, mv, &mut replies, &mut prepared, ply, node) {
+                    Some((true, _)) => return,
+                    Some((false, reply)) => {
+                        last = Some((mv, reply));
+                        continue;
+                    }
                     None => {}
                 }
                 if peeking {
@@ -336,9 +335,9 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     /// from the end, without making it: where one is legal after `mv` and
     /// its value refutes `mv` (what solving the child would have found
     /// first), takes it into `node`. `prepared` holds each reply once made
-    /// ready; a reply the game cannot prepare is dropped. `Some(cut)` when
-    /// refuted, `cut` true when the node is cut off or the budget ran out;
-    /// `None` when `mv` must be made and searched.
+    /// ready; a reply the game cannot prepare is dropped. `Some((cut,
+    /// reply))` when refuted, `cut` true when the node is cut off or the
+    /// budget ran out; `None` when `mv` must be made and searched.
     fn refute_by_reply(
         &mut self,
         pos: &G,
@@ -347,7 +346,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         prepared: &mut [Option<G::PreparedReply>; 3],
         ply: i32,
         node: &mut Node<G::Move>,
-    ) -> Option<bool> {
+    ) -> Option<(bool, G::Move)> {
         for (slot, ready) in replies.iter_mut().zip(prepared.iter_mut()) {
             let Some(reply) = *slot else { continue };
             if !pos.is_legal_reply(mv, reply) {
@@ -371,12 +370,22 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             }
             // Counted as the node it stands for.
             if self.budget.tick() {
-                return Some(true);
+                return Some((true, reply));
+            }
+            let better = if node.maximising {
+                v > node.best_value
+            } else {
+                v < node.best_value
+            };
+            if !better {
+                // Neither the best nor a cut-off: only counted (most are).
+                node.searched += 1;
+                return Some((false, reply));
             }
             let below = &mut self.lines[ply as usize + 1];
             below.clear();
             below.push(reply);
-            return Some(self.take(node, mv, v, true, ply));
+            return Some((self.take(node, mv, v, true, ply), reply));
         }
         None
     }
