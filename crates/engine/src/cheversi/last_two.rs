@@ -180,7 +180,7 @@ impl PreparedReply {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cheversi::{Kind, Options, Scoring};
+    use crate::cheversi::{Kind, Options};
     use crate::rng::Rng;
     use crate::square::Square;
 
@@ -191,46 +191,38 @@ mod tests {
     fn the_last_two_placements_read_ahead_match_making_them() {
         let mut rng = Rng::new(0x1a57);
         let mut legal_pairs = 0;
-        for rules in RuleSet::ALL {
-            for count in [Count::Multiplicity, Count::Distinct] {
-                for squares in [Squares::Empty, Squares::All] {
-                    let options = Options {
-                        rules,
-                        scoring: Scoring { count, squares },
-                    };
-                    for _ in 0..12 {
-                        let mut pos = Position::new(options);
-                        while pos.ply() + 2 < PLIES {
-                            let mv = pos.random_placement(&mut rng);
-                            pos.place_unchecked(mv);
+        for options in Options::every() {
+            for _ in 0..12 {
+                let mut pos = Position::new(options);
+                while pos.ply() + 2 < PLIES {
+                    let mv = pos.random_placement(&mut rng);
+                    pos.place_unchecked(mv);
+                }
+                for mv in pos.targets().moves() {
+                    let mut child = pos.clone();
+                    child.place_unchecked(mv);
+                    let targets = child.targets();
+                    for kind in Kind::ALL {
+                        for square in Square::all() {
+                            let reply = Move { kind, square };
+                            assert_eq!(
+                                pos.last_is_legal_after(mv, reply),
+                                targets.contains(reply),
+                                "{options:?} {mv:?} then {reply:?}"
+                            );
+                            let prepared = pos.prepare_reply(reply);
+                            assert_eq!(
+                                prepared.and_then(|p| p.margin_after(&pos, mv)).is_some(),
+                                targets.contains(reply)
+                            );
                         }
-                        for mv in pos.targets().moves() {
-                            let mut child = pos.clone();
-                            child.place_unchecked(mv);
-                            let targets = child.targets();
-                            for kind in Kind::ALL {
-                                for square in Square::all() {
-                                    let reply = Move { kind, square };
-                                    assert_eq!(
-                                        pos.last_is_legal_after(mv, reply),
-                                        targets.contains(reply),
-                                        "{options:?} {mv:?} then {reply:?}"
-                                    );
-                                    let prepared = pos.prepare_reply(reply);
-                                    assert_eq!(
-                                        prepared.and_then(|p| p.margin_after(&pos, mv)).is_some(),
-                                        targets.contains(reply)
-                                    );
-                                }
-                            }
-                            for reply in targets.moves() {
-                                let mut end = child.clone();
-                                end.place_unchecked(reply);
-                                let prepared = pos.prepare_reply(reply).expect("a legal reply");
-                                assert_eq!(prepared.margin_after(&pos, mv), Some(end.margin()));
-                                legal_pairs += 1;
-                            }
-                        }
+                    }
+                    for reply in targets.moves() {
+                        let mut end = child.clone();
+                        end.place_unchecked(reply);
+                        let prepared = pos.prepare_reply(reply).expect("a legal reply");
+                        assert_eq!(prepared.margin_after(&pos, mv), Some(end.margin()));
+                        legal_pairs += 1;
                     }
                 }
             }

@@ -182,7 +182,7 @@ impl Counts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cheversi::{Options, RuleSet, Scoring};
+    use crate::cheversi::Options;
     use crate::rng::Rng;
 
     /// Against placing the piece and scoring the board, and against the
@@ -192,36 +192,28 @@ mod tests {
     fn the_shared_margins_match_placing_each_piece() {
         let mut rng = Rng::new(0x3a29);
         let mut checked = 0;
-        for rules in RuleSet::ALL {
-            for count in [Count::Multiplicity, Count::Distinct] {
-                for squares in [Squares::Empty, Squares::All] {
-                    let options = Options {
-                        rules,
-                        scoring: Scoring { count, squares },
-                    };
-                    for _ in 0..40 {
-                        let mut pos = Position::new(options);
-                        while !pos.is_over() {
-                            let margins = pos.margins();
-                            let cut_lines = margins.cut_lines();
-                            let moves: Vec<Move> = pos.targets().moves().collect();
-                            for &mv in &moves {
-                                let mut child = pos.clone();
-                                child.place_unchecked(mv);
-                                assert_eq!(
-                                    margins.after(mv),
-                                    child.margin(),
-                                    "{options:?} {:?} then {mv:?}",
-                                    pos.placements()
-                                );
-                                assert_eq!(margins.after(mv), pos.margin_after(mv));
-                                assert_eq!(margins.after_with(mv, &cut_lines), child.margin());
-                                checked += 1;
-                            }
-                            let mv = moves[rng.below(moves.len() as u32) as usize];
-                            pos.place_unchecked(mv);
-                        }
+        for options in Options::every() {
+            for _ in 0..40 {
+                let mut pos = Position::new(options);
+                while !pos.is_over() {
+                    let margins = pos.margins();
+                    let cut_lines = margins.cut_lines();
+                    let moves: Vec<Move> = pos.targets().moves().collect();
+                    for &mv in &moves {
+                        let mut child = pos.clone();
+                        child.place_unchecked(mv);
+                        assert_eq!(
+                            margins.after(mv),
+                            child.margin(),
+                            "{options:?} {:?} then {mv:?}",
+                            pos.placements()
+                        );
+                        assert_eq!(margins.after(mv), pos.margin_after(mv));
+                        assert_eq!(margins.after_with(mv, &cut_lines), child.margin());
+                        checked += 1;
                     }
+                    let mv = moves[rng.below(moves.len() as u32) as usize];
+                    pos.place_unchecked(mv);
                 }
             }
         }

@@ -99,6 +99,21 @@ impl Options {
         self.scoring.squares = squares;
         self
     }
+
+    /// Every rule set with every scoring: what the unit tests run through.
+    #[cfg(test)]
+    pub(crate) fn every() -> impl Iterator<Item = Options> {
+        RuleSet::ALL.into_iter().flat_map(|rules| {
+            [Count::Multiplicity, Count::Distinct]
+                .into_iter()
+                .flat_map(move |count| {
+                    [Squares::Empty, Squares::All].map(|squares| Options {
+                        rules,
+                        scoring: Scoring { count, squares },
+                    })
+                })
+        })
+    }
 }
 
 named_enum!(RuleSet, "rule set", [
