@@ -238,12 +238,11 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             // ordering (two moves from the end, ordering cost about a
             // child's solving each and saved 1-2% of the nodes: the proofs
             // took 13-17% less time without it, README). Those that end the
-            // game are not made at all.
-            // Two from the end, the last placement's killers are tried on
-            // each child without making it: they refute most of them.
-            // First the reply that refuted the last child, moved along with
-            // the child where the game says so (the last piece goes near
-            // the one before), then the killers.
+            // game are not made at all. Two from the end, replies are tried
+            // on each child without making it, and refute most of them: the
+            // one that refuted the last child, moved along with the child
+            // where the game says so (the last piece goes near the one
+            // before), then the last placement's killers.
             let refuting = pos.two_moves_left() && depth >= 2;
             let [k0, k1] = self.killers[ply as usize + 1];
             let mut replies = if refuting { [None, k0, k1] } else { [None; 3] };
@@ -359,7 +358,10 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
                     continue;
                 }
             }
-            let v = pos.value_with_reply(mv, ready.as_ref()?, self.me);
+            let Some(ready) = ready.as_ref() else {
+                continue;
+            };
+            let v = pos.value_with_reply(mv, ready, self.me);
             let refutes = if node.maximising {
                 v <= node.alpha
             } else {

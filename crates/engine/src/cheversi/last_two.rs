@@ -6,7 +6,9 @@
 //! order they came in. So a reply is placed once, out of turn, in a scratch
 //! position whose next-to-last slot stays empty, and each next-to-last
 //! placement is then scored from it as a single placement
-//! ([`super::Margins`]' shared counts). The rules for the last placement
+//! ([`super::Margins`]' shared counts). Where few placements allow a given
+//! reply (`lewicki`, `brainking`), each pair is scored in one pass over the
+//! pieces with both squares occupied instead. The rules for the last placement
 //! are those of [`Position::targets`] read one placement ahead. Tests
 //! check both against making the two placements.
 
@@ -152,10 +154,6 @@ struct Shared {
 }
 
 impl PreparedReply {
-    pub fn reply(&self) -> Move {
-        self.reply
-    }
-
     /// White's score minus Black's once `mv` (legal in `pos`, the position
     /// this was made ready from) and then the reply are placed, if the
     /// reply is legal after `mv`.
