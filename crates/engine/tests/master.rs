@@ -7,7 +7,7 @@ use cheversi_engine::ai::engine::{Engine, Request};
 use cheversi_engine::ai::levels::Level;
 use cheversi_engine::ai::mcts;
 use cheversi_engine::ai::minimax::minimax;
-use cheversi_engine::ai::search::{Draws, Proven, Searchable, Searcher};
+use cheversi_engine::ai::search::{Draws, Proven, RootValues, Searchable, Searcher};
 use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState};
@@ -384,4 +384,59 @@ fn a_refuting_reply_moves_along_with_the_placement_before_it() {
         let pos = cheversi::Position::new(cheversi::Options::new(rules));
         assert_eq!(pos.translate_reply(mv("Ne4"), mv("Kf5"), mv("Bc2")), None);
     }
+}
+
+/// Where a piece may go anywhere, two placements from the end the search
+/// refutes every placement a reply can follow in one pass, and searches
+/// only the one it cannot (the placement on the reply's own square). Many
+/// positions three from the end against brute force: the exact value (the
+/// moves after the first searched in a null window), and the result with
+/// every drawing move (each move searched in a window around a draw).
+#[test]
+fn refuting_all_placements_at_once_keeps_the_exact_values() {
+    let clock = clock();
+    let mut rng = Rng::new(0x5e1f);
+    let mut checked = 0;
+    for options in every_options()
+        .into_iter()
+        .filter(|o| matches!(o.rules, RuleSet::LewickiFree | RuleSet::BrainkingClassic))
+    {
+        for _ in 0..25 {
+            let pos = random_position(options, 13, &mut rng);
+            let moves = legal(&pos);
+            let values: Vec<i32> = moves.iter().map(|&mv| value_after(&pos, mv)).collect();
+            let best = *values.iter().max().unwrap();
+            let eval = HandValues::calibrate(options);
+            let mut budget = Budget::new(&clock, None, None, None);
+            let found = Searcher::new(14).search(
+                &pos,
+                &eval,
+                &mut budget,
+                3,
+                Some(moves.clone()),
+                RootValues::Best,
+            );
+            assert!(found.exact, "{options:?}");
+            assert_eq!(found.value, best, "{options:?}: the exact value");
+            let mut budget = Budget::new(&clock, None, None, None);
+            let proven = Searcher::new(14)
+                .prove_result(&pos, &eval, &mut budget, moves.clone(), Draws::Every)
+                .expect("no limits");
+            match proven {
+                Proven::Win(mv) => assert!(best > 0 && value_after(&pos, mv) > 0, "{options:?}"),
+                Proven::Draw(mut draws) => {
+                    let mut expected: Vec<Move> = (0..moves.len())
+                        .filter(|&i| values[i] == 0)
+                        .map(|i| moves[i])
+                        .collect();
+                    draws.sort_by_key(|m| (m.kind.index(), m.square.index()));
+                    expected.sort_by_key(|m| (m.kind.index(), m.square.index()));
+                    assert_eq!(draws, expected, "{options:?}: the drawing moves");
+                }
+                Proven::Loss => assert!(best < 0, "{options:?}"),
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 8 * 25);
 }

@@ -248,11 +248,23 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             let mut replies = if refuting { [None, k0, k1] } else { [None; 3] };
             // Each made ready once it is first legal after a child.
             let mut prepared = [None, None, None];
+            frame.moves.retain(|mv| !tried.contains(&Some(*mv)));
+            // The first killer refutes most nodes' children all at once,
+            // read in one pass: only those it cannot follow are left.
+            let mut refuted_all = None;
+            if let (true, Some(k0)) = (refuting, k0) {
+                prepared[1] = pos.prepare_reply(k0);
+                match self.refute_all(pos, &frame.moves, k0, prepared[1].as_ref(), ply, node) {
+                    Some(true) => return,
+                    Some(false) => refuted_all = Some(k0),
+                    None => {}
+                }
+            }
             let mut last: Option<(G::Move, G::Move)> = None;
             let mut peeking = !pos.two_moves_left();
             for i in 0..frame.moves.len() {
                 let mv = frame.moves[i];
-                if tried.contains(&Some(mv)) {
+                if refuted_all.is_some_and(|k| pos.is_legal_reply(mv, k)) {
                     continue;
                 }
                 if refuting {
@@ -327,6 +339,36 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
                 return;
             }
         }
+    }
+
+    /// Where `reply` (made ready) refutes every one of `moves` it can
+    /// follow, takes them all into `node` at once: `Some(cut)`, `cut` true
+    /// when the budget ran out (a refutation never cuts the node off);
+    /// `None` when one of them must be searched.
+    fn refute_all(
+        &mut self,
+        pos: &G,
+        moves: &[G::Move],
+        reply: G::Move,
+        ready: Option<&G::PreparedReply>,
+        ply: i32,
+        node: &mut Node<G::Move>,
+    ) -> Option<bool> {
+        let bound = if node.maximising {
+            node.alpha
+        } else {
+            node.beta
+        };
+        let refuted = pos.best_with_reply(moves, ready?, self.me, bound)?;
+        // Counted as the nodes they stand for.
+        if self.budget.tick_many(u64::from(refuted.count)) {
+            return Some(true);
+        }
+        node.searched += refuted.count as usize - 1;
+        let below = &mut self.lines[ply as usize + 1];
+        below.clear();
+        below.push(reply);
+        Some(self.take(node, refuted.best, refuted.value, true, ply))
     }
 
     /// Tries `replies` (the last placement's killers, and the last child's

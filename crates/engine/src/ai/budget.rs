@@ -47,9 +47,17 @@ impl<'a> Budget<'a> {
     /// Counts a node; true once the search must stop.
     #[inline]
     pub fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_EVERY) && !self.stopped {
-            self.stopped = self.max_nodes.is_some_and(|n| self.nodes >= n)
+        self.tick_many(1)
+    }
+
+    /// Counts `n` nodes at once (read in one pass); true once the search
+    /// must stop.
+    #[inline]
+    pub fn tick_many(&mut self, n: u64) -> bool {
+        let before = self.nodes / POLL_EVERY;
+        self.nodes += n;
+        if self.nodes / POLL_EVERY != before && !self.stopped {
+            self.stopped = self.max_nodes.is_some_and(|m| self.nodes >= m)
                 || self.deadline.is_some_and(|d| (self.clock)() >= d)
                 || (self.abort)();
         }

@@ -4,7 +4,7 @@
 //! Values are the margin for the player `me` in eighths of a point, so the
 //! evaluation's fractional hand values keep their precision.
 
-use super::search::{Evaluator, Peek, Searchable};
+use super::search::{Evaluator, Peek, RefutedAll, Searchable};
 use crate::cheversi::{Color, Kind, Move, Options, Position, PreparedReply, RuleSet, PLIES};
 use crate::game::Player;
 use crate::rng::Rng;
@@ -131,6 +131,24 @@ impl Searchable for Position {
 
     fn value_with_reply(&self, mv: Move, reply: &PreparedReply, me: Player) -> i32 {
         for_me(reply.margin_after_unchecked(self, mv) * SCALE, me)
+    }
+
+    /// White places the next-to-last piece: its margin is what both sides
+    /// read, so `bound` becomes a limit on the margin.
+    fn best_with_reply(
+        &self,
+        moves: &[Move],
+        reply: &PreparedReply,
+        me: Player,
+        bound: i32,
+    ) -> Option<RefutedAll<Move>> {
+        let limit = for_me(bound, me).div_euclid(SCALE);
+        let (best, margin, count) = reply.highest_after(self, moves, limit)?;
+        Some(RefutedAll {
+            best,
+            value: for_me(margin * SCALE, me),
+            count,
+        })
     }
 
     fn two_moves_left(&self) -> bool {

@@ -29,6 +29,15 @@ pub fn plies_to_end(value: i32) -> Option<u32> {
     is_proof(value).then(|| (WIN - value.abs()) as u32)
 }
 
+/// What [`Searchable::best_with_reply`] finds: the best of the moves one
+/// reply refutes, its value, and how many moves it refutes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefutedAll<M> {
+    pub best: M,
+    pub value: i32,
+    pub count: u32,
+}
+
 /// What the search needs from a game, beyond its rules.
 pub trait Searchable: GameState {
     /// What [`Searchable::prepare_reply`] makes ready (`()` for games
@@ -116,6 +125,25 @@ pub trait Searchable: GameState {
     fn value_with_reply(&self, mv: Self::Move, reply: &Self::PreparedReply, me: Player) -> i32 {
         let _ = (mv, reply, me);
         unreachable!("a game that prepares replies values them")
+    }
+
+    /// Where two moves are left: the moves of `moves` after which the
+    /// prepared reply is legal, each valued followed by it, read in one
+    /// pass. The best of them for the side to move (the highest value for
+    /// `me` where `me` moves, the lowest otherwise) and how many there
+    /// were, when none does better for the mover than `bound` (so the
+    /// reply refutes every one of them); `None` as soon as one does, where
+    /// none is followed legally by the reply, or where the game does not
+    /// say.
+    fn best_with_reply(
+        &self,
+        moves: &[Self::Move],
+        reply: &Self::PreparedReply,
+        me: Player,
+        bound: i32,
+    ) -> Option<RefutedAll<Self::Move>> {
+        let _ = (moves, reply, me, bound);
+        None
     }
 
     /// True where the next two moves end the game and the game solves the

@@ -162,6 +162,47 @@ impl PreparedReply {
             .then(|| self.margin_after_unchecked(pos, mv))
     }
 
+    /// The highest margin (White's score minus Black's) among `moves`
+    /// (legal next-to-last placements in `pos`, the position this was made
+    /// ready from) after which the reply is legal, each followed by it:
+    /// `(move, margin, how many)`. `None` as soon as one is above `limit`,
+    /// or where the reply follows none of them. One tight pass where a
+    /// piece may go anywhere (`lewicki-free`, `brainking-classic`), the
+    /// reply there following every placement but the one on its square;
+    /// `None` in the other rule sets, where asking about each placement in
+    /// turn measured faster (README).
+    pub fn highest_after(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        limit: i32,
+    ) -> Option<(Move, i32, u32)> {
+        let shared = self.shared.as_ref()?;
+        if !matches!(
+            pos.options.rules,
+            RuleSet::LewickiFree | RuleSet::BrainkingClassic
+        ) {
+            return None;
+        }
+        let mut highest: Option<(Move, i32)> = None;
+        let mut count = 0;
+        for &mv in moves {
+            if mv.square == self.reply.square {
+                continue;
+            }
+            let cut = shared.cut_lines.at(mv.square);
+            let margin = shared.counts.after_cut(&shared.scratch, mv, cut);
+            if margin > limit {
+                return None;
+            }
+            count += 1;
+            if highest.is_none_or(|(_, h)| margin > h) {
+                highest = Some((mv, margin));
+            }
+        }
+        highest.map(|(mv, margin)| (mv, margin, count))
+    }
+
     /// [`PreparedReply::margin_after`] where the reply is known to be legal
     /// after `mv` (otherwise a number that means nothing).
     pub fn margin_after_unchecked(&self, pos: &Position, mv: Move) -> i32 {
@@ -226,5 +267,66 @@ mod tests {
             }
         }
         assert!(legal_pairs > 100_000, "{legal_pairs}");
+    }
+
+    /// The one-pass highest margin against making both placements of
+    /// every pair, with the limit at that margin and one below it.
+    #[test]
+    fn the_highest_margin_after_a_reply_matches_making_each_pair() {
+        let mut rng = Rng::new(0x41e5);
+        let mut passes = 0;
+        for options in Options::every() {
+            let free = matches!(
+                options.rules,
+                RuleSet::LewickiFree | RuleSet::BrainkingClassic
+            );
+            for _ in 0..12 {
+                let mut pos = Position::new(options);
+                while pos.ply() + 2 < PLIES {
+                    let mv = pos.random_placement(&mut rng);
+                    pos.place_unchecked(mv);
+                }
+                let moves: Vec<Move> = pos.targets().moves().collect();
+                for kind in Kind::ALL {
+                    for square in !pos.occupied {
+                        let reply = Move { kind, square };
+                        let Some(prepared) = pos.prepare_reply(reply) else {
+                            continue;
+                        };
+                        let mut expected: Option<(Move, i32)> = None;
+                        let mut count = 0;
+                        for &mv in &moves {
+                            let mut end = pos.clone();
+                            end.place_unchecked(mv);
+                            if !end.targets().contains(reply) {
+                                continue;
+                            }
+                            end.place_unchecked(reply);
+                            count += 1;
+                            if expected.is_none_or(|(_, m)| end.margin() > m) {
+                                expected = Some((mv, end.margin()));
+                            }
+                        }
+                        let Some((best, highest)) = expected else {
+                            assert_eq!(prepared.highest_after(&pos, &moves, i32::MAX), None);
+                            continue;
+                        };
+                        let found = prepared.highest_after(&pos, &moves, highest);
+                        if free {
+                            assert_eq!(
+                                found,
+                                Some((best, highest, count)),
+                                "{options:?} {reply:?}"
+                            );
+                            passes += 1;
+                        } else {
+                            assert_eq!(found, None, "{options:?}");
+                        }
+                        assert_eq!(prepared.highest_after(&pos, &moves, highest - 1), None);
+                    }
+                }
+            }
+        }
+        assert!(passes > 1_000, "{passes}");
     }
 }
