@@ -440,3 +440,73 @@ fn refuting_all_placements_at_once_keeps_the_exact_values() {
     }
     assert_eq!(checked, 8 * 25);
 }
+
+/// Two and four placements from the end the search refutes most of
+/// White's nodes in one pass (each placement with Black's last reply
+/// fixed; pairs of White's placements with both of Black's fixed): against
+/// the same search with every placement searched alone, positions three
+/// to six from the end, the exact value and the result with every drawing
+/// move.
+#[test]
+fn refuting_in_one_pass_keeps_the_values_of_searching_each() {
+    let clock = clock();
+    let mut rng = Rng::new(0x9a17);
+    let mut results = [0; 3];
+    for options in every_options()
+        .into_iter()
+        .filter(|o| matches!(o.rules, RuleSet::LewickiFree | RuleSet::BrainkingClassic))
+    {
+        for plies in [10, 11, 12, 12, 13, 13, 13, 13] {
+            let pos = random_position(options, plies, &mut rng);
+            let moves = legal(&pos);
+            let eval = HandValues::calibrate(options);
+            let what = format!("{options:?} after {plies}");
+            let value = |searcher: Searcher<cheversi::Position>| {
+                let mut searcher = searcher;
+                let mut budget = Budget::new(&clock, None, None, None);
+                let found = searcher.search(
+                    &pos,
+                    &eval,
+                    &mut budget,
+                    6,
+                    Some(moves.clone()),
+                    RootValues::Best,
+                );
+                assert!(found.exact, "{what}");
+                found.value
+            };
+            let proof = |searcher: Searcher<cheversi::Position>| {
+                let mut searcher = searcher;
+                let mut budget = Budget::new(&clock, None, None, None);
+                match searcher
+                    .prove_result(&pos, &eval, &mut budget, moves.clone(), Draws::Every)
+                    .expect("no limits")
+                {
+                    Proven::Win(_) => (1, Vec::new()),
+                    Proven::Loss => (-1, Vec::new()),
+                    Proven::Draw(mut draws) => {
+                        draws.sort_by_key(|m| (m.kind.index(), m.square.index()));
+                        (0, draws)
+                    }
+                }
+            };
+            let plain = || Searcher::new(16).without_one_pass();
+            assert_eq!(
+                value(Searcher::new(16)),
+                value(plain()),
+                "{what}: the value"
+            );
+            let (result, draws) = proof(Searcher::new(16));
+            assert_eq!(
+                (result, draws.clone()),
+                proof(plain()),
+                "{what}: the result"
+            );
+            results[(result + 1) as usize] += 1;
+        }
+    }
+    assert!(
+        results.iter().filter(|&&n| n > 0).count() >= 2,
+        "{results:?}"
+    );
+}

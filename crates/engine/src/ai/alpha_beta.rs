@@ -16,6 +16,9 @@ pub(super) struct Run<'a, 'b, G: Searchable, E: Evaluator<G>> {
     pub(super) budget: &'a mut Budget<'b>,
     pub(super) me: Player,
     pub(super) full_window: bool,
+    /// Whether nodes near the end may be refuted in one pass (see
+    /// [`super::search::Searcher::without_one_pass`]).
+    pub(super) one_pass: bool,
     /// The principal variation below each ply, built as the search
     /// returns (`lines[ply]` starts with the best move found at `ply`).
     pub(super) lines: Vec<Vec<G::Move>>,
@@ -91,6 +94,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             budget,
             me,
             full_window,
+            one_pass: true,
             lines: Vec::new(),
             frames: Vec::new(),
             killers: Vec::new(),
@@ -252,7 +256,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             // The first killer refutes most nodes' children all at once,
             // read in one pass: only those it cannot follow are left.
             let mut refuted_all = None;
-            if let (true, Some(k0)) = (refuting, k0) {
+            if let (true, true, Some(k0)) = (refuting, self.one_pass, k0) {
                 prepared[1] = pos.prepare_reply(k0);
                 match self.refute_all(pos, &frame.moves, k0, prepared[1].as_ref(), ply, node) {
                     Some(true) => return,
@@ -306,6 +310,16 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         frame.order.clear();
         // The ones tried first are not peeked at again.
         frame.moves.retain(|mv| !tried.contains(&Some(*mv)));
+        // Four moves from the end, the killers of the two replies refute
+        // most nodes' moves all at once: only those they cannot answer
+        // are left.
+        if depth >= 3 && self.one_pass {
+            match self.refute_pairs(pos, ply, node) {
+                Some(Ok(())) => return,
+                Some(Err(unanswered)) => frame.moves.retain(|mv| unanswered.contains(mv)),
+                None => {}
+            }
+        }
         let me_key = self.me_key();
         let mut cut = false;
         pos.peek_each(&frame.moves, self.me, |i, peek| {
@@ -339,6 +353,44 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
                 return;
             }
         }
+    }
+
+    /// Where the killers of the next ply and of the one three below (or,
+    /// three moves from the end, of the next ply alone) refute every move
+    /// they answer, two of the mover's moves deep, takes them all into
+    /// `node` at once: `Some(Ok(()))` when the budget ran out (a
+    /// refutation never cuts the node off), `Some(Err(moves))` with the
+    /// moves left to search; `None` when all must be searched.
+    #[allow(clippy::type_complexity)]
+    fn refute_pairs(
+        &mut self,
+        pos: &G,
+        ply: i32,
+        node: &mut Node<G::Move>,
+    ) -> Option<Result<(), Vec<G::Move>>> {
+        let at = ply as usize;
+        let first = self.killers.get(at + 1)?[0]?;
+        let bound = if node.maximising {
+            node.alpha
+        } else {
+            node.beta
+        };
+        // Four moves from the end, with the last reply's killer; three,
+        // with the mover's own last move free.
+        let last = self.killers.get(at + 3).and_then(|k| k[0]);
+        let refuted = last
+            .and_then(|last| pos.best_with_replies(first, last, self.me, bound))
+            .or_else(|| pos.best_with_reply_between(first, self.me, bound))?;
+        if self.budget.tick_many(u64::from(refuted.count)) {
+            return Some(Ok(()));
+        }
+        node.searched += refuted.count as usize - 1;
+        let below = &mut self.lines[at + 1];
+        below.clear();
+        below.extend_from_slice(&refuted.line[1..]);
+        // Never a cut-off: the value is within the bound.
+        self.take(node, refuted.line[0], refuted.value, true, ply);
+        Some(Err(refuted.unanswered))
     }
 
     /// Where `reply` (made ready) refutes every one of `moves` it can

@@ -4,7 +4,7 @@
 //! Values are the margin for the player `me` in eighths of a point, so the
 //! evaluation's fractional hand values keep their precision.
 
-use super::search::{Evaluator, Peek, RefutedAll, Searchable};
+use super::search::{Evaluator, Peek, RefutedAll, RefutedLine, Searchable};
 use crate::cheversi::{Color, Kind, Move, Options, Position, PreparedReply, RuleSet, PLIES};
 use crate::game::Player;
 use crate::rng::Rng;
@@ -148,6 +148,43 @@ impl Searchable for Position {
             best,
             value: for_me(margin * SCALE, me),
             count,
+        })
+    }
+
+    /// As [`Searchable::best_with_reply`]: White places next.
+    fn best_with_replies(
+        &self,
+        first: Move,
+        last: Move,
+        me: Player,
+        bound: i32,
+    ) -> Option<RefutedLine<Move>> {
+        let limit = for_me(bound, me).div_euclid(SCALE);
+        let found = self.highest_after_replies(first, last, limit)?;
+        Some(RefutedLine {
+            line: found.line,
+            value: for_me(found.margin * SCALE, me),
+            count: found.scored,
+            unanswered: found.unanswered,
+        })
+    }
+
+    /// Black places next: the margin is Black's loss, so `bound` becomes
+    /// a floor on it.
+    fn best_with_reply_between(
+        &self,
+        reply: Move,
+        me: Player,
+        bound: i32,
+    ) -> Option<RefutedLine<Move>> {
+        // The least margin `m` with `for_me(m * SCALE, me)` refuting.
+        let floor = -(-for_me(bound, me)).div_euclid(SCALE);
+        let found = self.lowest_after_reply(reply, floor)?;
+        Some(RefutedLine {
+            line: found.line,
+            value: for_me(found.margin * SCALE, me),
+            count: found.scored,
+            unanswered: found.unanswered,
         })
     }
 

@@ -38,6 +38,18 @@ pub struct RefutedAll<M> {
     pub count: u32,
 }
 
+/// What [`Searchable::best_with_replies`] finds: the best line of the
+/// mover's two moves and the replies, its value, how many lines the pass
+/// stands for, and the moves it leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefutedLine<M> {
+    pub line: Vec<M>,
+    pub value: i32,
+    pub count: u32,
+    /// The mover's moves not answered: to be searched.
+    pub unanswered: Vec<M>,
+}
+
 /// What the search needs from a game, beyond its rules.
 pub trait Searchable: GameState {
     /// What [`Searchable::prepare_reply`] makes ready (`()` for games
@@ -146,6 +158,37 @@ pub trait Searchable: GameState {
         None
     }
 
+    /// Where four moves are left: the best value for the side to move
+    /// (as in [`Searchable::best_with_reply`]) over its next two moves,
+    /// the other side answering with `first` and then `last` (or its best
+    /// other move where that cannot follow), read in one pass, where none
+    /// does better for the mover than `bound`. The mover's moves it cannot
+    /// answer are named, to be searched. `None` as soon as one does
+    /// better, or where the game does not say.
+    fn best_with_replies(
+        &self,
+        first: Self::Move,
+        last: Self::Move,
+        me: Player,
+        bound: i32,
+    ) -> Option<RefutedLine<Self::Move>> {
+        let _ = (first, last, me, bound);
+        None
+    }
+
+    /// Where three moves are left: as [`Searchable::best_with_replies`]
+    /// over the mover's two moves, the other side answering the first
+    /// with `reply`.
+    fn best_with_reply_between(
+        &self,
+        reply: Self::Move,
+        me: Player,
+        bound: i32,
+    ) -> Option<RefutedLine<Self::Move>> {
+        let _ = (reply, me, bound);
+        None
+    }
+
     /// True where the next two moves end the game and the game solves the
     /// last one itself ([`Searchable::solve_last_move`]): the children are
     /// then cheap enough that ordering them costs more than it saves.
@@ -221,6 +264,9 @@ pub struct Found<M> {
 
 pub struct Searcher<G: Searchable> {
     pub(super) table: Table<G::Move>,
+    /// Whether nodes near the end may be refuted in one pass
+    /// ([`Searchable::best_with_reply`], [`Searchable::best_with_replies`]).
+    pub(super) one_pass: bool,
 }
 
 /// Which root values a search must make exact (not bounds).
@@ -252,7 +298,15 @@ impl<G: Searchable> Searcher<G> {
     pub fn new(table_bits: u32) -> Searcher<G> {
         Searcher {
             table: Table::new(table_bits),
+            one_pass: true,
         }
+    }
+
+    /// The same search with every move searched on its own, never refuted
+    /// in one pass with others: what the tests check those passes against.
+    pub fn without_one_pass(mut self) -> Searcher<G> {
+        self.one_pass = false;
+        self
     }
 
     /// Searches `pos` (not over) until the budget runs out or the value is
@@ -301,6 +355,7 @@ impl<G: Searchable> Searcher<G> {
             })
             .collect();
         let mut run = Run::new(&mut self.table, eval, budget, me, full_window);
+        run.one_pass = self.one_pass;
         let mut depth_done = 0;
         let mut best_line = Vec::new();
         for depth in 1..=max_depth {
@@ -355,6 +410,7 @@ impl<G: Searchable> Searcher<G> {
     ) -> (i32, bool) {
         let me = pos.to_move().unwrap_or(0);
         let mut run = Run::new(&mut self.table, eval, budget, me, true);
+        run.one_pass = self.one_pass;
         run.alpha_beta(pos, depth, 0, -INFINITY, INFINITY)
     }
 }

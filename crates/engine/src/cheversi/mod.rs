@@ -1,6 +1,8 @@
 //! Cheversi (Andy Lewicki, 2003): each side places K, Q, 2R, 2B, 2N on an
 //! empty board and scores the squares its pieces attack.
 
+mod last_four;
+mod last_three;
 mod last_two;
 mod margins;
 mod movegen;
@@ -11,6 +13,7 @@ mod playout;
 mod position;
 mod violation;
 
+pub use last_four::PairPass;
 pub use last_two::PreparedReply;
 pub use margins::{CutLines, Margins};
 pub use movegen::Targets;

@@ -1,0 +1,423 @@
+//! The last four placements where a piece may go anywhere (`lewicki-free`,
+//! `brainking-classic`), read in one pass with Black's two replies fixed:
+//! what the search refutes a whole node four from the end with, where White
+//! loses (each of White's placements answered by Black's killer, then each
+//! of White's last by the last placement's killer).
+//!
+//! The final score depends only on the pieces on the board, not on the
+//! order they came in. With Black's pieces fixed, White's two placements
+//! `a` then `c` and `c` then `a` end on the same board, so each pair is
+//! scored once for both orders: half the work of trying each of White's
+//! placements in turn. Each of White's first pieces is placed with Black's
+//! two in a scratch position, and White's last is scored from it as a
+//! single placement ([`super::Margins`]' shared counts).
+
+use super::margins::{Counts, CutLines};
+use super::notation::Move;
+use super::options::RuleSet;
+use super::piece::{Color, Kind};
+use super::position::{Position, PLIES};
+use crate::bitboard::Bitboard;
+
+/// What a pass over pairs of one side's placements finds
+/// ([`Position::highest_after_replies`], [`Position::lowest_after_reply`]):
+/// the line with the pair best for that side, in an order the other side's
+/// fixed replies answer, and the placements they do not answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairPass {
+    /// The side's next placement, the reply, and on to the end.
+    pub line: Vec<Move>,
+    pub margin: i32,
+    /// The nodes the pass stands for, counted as the search counts them:
+    /// four from the end, each order of White's two placements read;
+    /// three from the end, two per Black's first placement (White's node,
+    /// and Black's last placement, solved as one).
+    pub scored: u32,
+    /// White's next placements not answered or not refuted: to be searched.
+    pub unanswered: Vec<Move>,
+}
+
+impl Position {
+    /// The highest margin (White's score minus Black's) over White's next
+    /// two placements, Black answering the first with `first` and the last
+    /// with `last`, or, where White's last took `last`'s square, with the
+    /// best last placement once White's last piece is there (found with
+    /// White's first piece left off: it is the same for every one).
+    /// White's next placements these cannot answer (on `first`'s, `last`'s
+    /// or that spare's square) or do not refute (a line above `limit`) are
+    /// left out and named, to be searched. `None` once more than
+    /// [`MOST_UNANSWERED`] are not refuted, or where no pair is; where the
+    /// rule set is not one where a piece may go anywhere; not four
+    /// placements from the end; or where `first` and `last` cannot follow
+    /// (taken squares, pieces not in hand).
+    pub fn highest_after_replies(&self, first: Move, last: Move, limit: i32) -> Option<PairPass> {
+        let free = matches!(
+            self.options.rules,
+            RuleSet::LewickiFree | RuleSet::BrainkingClassic
+        );
+        if !free
+            || self.ply() + 4 != PLIES
+            || first.square == last.square
+            || self.occupied.contains(first.square)
+            || self.occupied.contains(last.square)
+            || !self.black_can_place(first, last)
+        {
+            return None;
+        }
+        let [x, y] = self.two_kinds(Color::White)?;
+        let empty = !self.occupied;
+        let replies = Bitboard::from_square(first.square) | Bitboard::from_square(last.square);
+        // Per kind of White's on `last`'s square, Black's answer there.
+        let spare_x = self.spare(
+            first,
+            Move {
+                kind: x,
+                square: last.square,
+            },
+        )?;
+        let spare_y = if x == y {
+            spare_x
+        } else {
+            self.spare(
+                first,
+                Move {
+                    kind: y,
+                    square: last.square,
+                },
+            )?
+        };
+        let mut pass = Pass::<4>::new(limit);
+        // Every pair off the replies' squares, answered by `last`: one
+        // scratch per square of White's `x`.
+        let open = empty & !replies;
+        for s1 in open {
+            let a = Move {
+                kind: x,
+                square: s1,
+            };
+            let scratch = Scratch::new(self, a, first, last);
+            // With two of a kind, each pair once.
+            let others = if x == y {
+                Bitboard(open.0 & !((2u64 << s1.index()) - 1))
+            } else {
+                open & !Bitboard::from_square(s1)
+            };
+            for s2 in others {
+                let c = Move {
+                    kind: y,
+                    square: s2,
+                };
+                // The order the replies answer: `x` first unless it sits
+                // on the square of the spare that answers `y` on `last`'s.
+                let line = if s1 == spare_y.square {
+                    [c, first, a, last]
+                } else {
+                    [a, first, c, last]
+                };
+                pass.score(scratch.margin(c), line, true)?;
+            }
+        }
+        // White's last on `last`'s square, answered by the spare, White's
+        // first of the other kind anywhere the spare leaves free.
+        let kinds = if x == y {
+            vec![(x, spare_x, x)]
+        } else {
+            vec![(x, spare_x, y), (y, spare_y, x)]
+        };
+        for &(on_last, spare, first_kind) in &kinds {
+            let c = Move {
+                kind: on_last,
+                square: last.square,
+            };
+            let scratch = Scratch::new(self, c, first, spare);
+            for s in open & !Bitboard::from_square(spare.square) {
+                let a = Move {
+                    kind: first_kind,
+                    square: s,
+                };
+                pass.score(scratch.margin(a), [a, first, c, spare], false)?;
+            }
+        }
+        let (line, margin) = pass.highest?;
+        // Also unanswered: a first piece on the replies' squares, or on
+        // the square of the spare that answers the other kind on `last`'s.
+        for &(_, spare, first_kind) in &kinds {
+            for square in [first.square, last.square, spare.square] {
+                pass.leave(Move {
+                    kind: first_kind,
+                    square,
+                });
+            }
+        }
+        Some(PairPass {
+            line: line.to_vec(),
+            margin,
+            scored: pass.scored,
+            unanswered: pass.unanswered,
+        })
+    }
+
+    /// Black's best last placement once White's `on_last` and Black's
+    /// `first` are placed, White's other piece left off.
+    fn spare(&self, first: Move, on_last: Move) -> Option<Move> {
+        let mut scratch = self.clone();
+        scratch.place_unchecked(on_last);
+        scratch.place_unchecked(first);
+        // White's slot stays empty: Black places the last piece.
+        scratch.ply += 1;
+        let margins = scratch.margins();
+        scratch
+            .targets()
+            .moves()
+            .min_by_key(|&mv| margins.after(mv))
+    }
+
+    /// The two kinds `color` holds, its last two pieces (the same kind
+    /// twice where two of it are left).
+    pub(super) fn two_kinds(&self, color: Color) -> Option<[Kind; 2]> {
+        let mut kinds = Kind::ALL
+            .into_iter()
+            .flat_map(|k| std::iter::repeat_n(k, self.in_hand(color, k) as usize));
+        let found = [kinds.next()?, kinds.next()?];
+        kinds.next().is_none().then_some(found)
+    }
+
+    /// Whether Black holds the pieces for `first` and then `then`.
+    fn black_can_place(&self, first: Move, then: Move) -> bool {
+        let have = |k: Kind| self.in_hand(Color::Black, k);
+        have(first.kind) >= 1 && have(then.kind) > u8::from(then.kind == first.kind)
+    }
+}
+/// White's first placements the replies do not refute (above the limit)
+/// beyond which the pass gives up: each is searched alone, and past this
+/// many the replies are not the ones that refute the node.
+pub(super) const MOST_UNANSWERED: usize = 16;
+
+/// The highest margin so far within the limit, and the first placements
+/// above it.
+pub(super) struct Pass<const N: usize> {
+    pub(super) limit: i32,
+    pub(super) highest: Option<([Move; N], i32)>,
+    pub(super) scored: u32,
+    pub(super) unanswered: Vec<Move>,
+}
+
+impl<const N: usize> Pass<N> {
+    pub(super) fn new(limit: i32) -> Pass<N> {
+        Pass {
+            limit,
+            highest: None,
+            scored: 0,
+            unanswered: Vec::new(),
+        }
+    }
+
+    /// Scores `line` (the side's first placement, the other's, the side's
+    /// last, and the other's where there is one), `margin` as the side
+    /// counts it; with `either_first`, the side's two in either order. One
+    /// above the limit leaves the side's first placements in it
+    /// unanswered; `None` once too many are.
+    #[inline]
+    pub(super) fn score(&mut self, margin: i32, line: [Move; N], either_first: bool) -> Option<()> {
+        self.scored += 1 + u32::from(either_first);
+        if margin > self.limit {
+            self.leave(line[0]);
+            if either_first {
+                self.leave(line[2]);
+            }
+            return (self.unanswered.len() <= MOST_UNANSWERED).then_some(());
+        }
+        if self.highest.is_none_or(|(_, h)| margin > h) {
+            self.highest = Some((line, margin));
+        }
+        Some(())
+    }
+
+    pub(super) fn leave(&mut self, mv: Move) {
+        if !self.unanswered.contains(&mv) {
+            self.unanswered.push(mv);
+        }
+    }
+}
+
+/// Pieces placed ahead of one scored from here as the last: White's first
+/// and Black's two in their slots, White's last slot left empty and the
+/// position counted as over ([`Scratch::new`]); or the pieces up to the
+/// last in turn ([`Scratch::after`]).
+pub(super) struct Scratch {
+    pos: Position,
+    counts: Counts,
+    cut_lines: CutLines,
+}
+
+impl Scratch {
+    /// `moves` placed in turn: the next is scored as the following one.
+    pub(super) fn after(from: &Position, moves: &[Move]) -> Scratch {
+        let mut pos = from.clone();
+        for &mv in moves {
+            pos.place_unchecked(mv);
+        }
+        Scratch {
+            counts: Counts::of(&pos),
+            cut_lines: CutLines::of(&pos),
+            pos,
+        }
+    }
+
+    fn new(from: &Position, white: Move, black: Move, black_last: Move) -> Scratch {
+        let mut pos = from.clone();
+        pos.place_unchecked(white);
+        pos.place_unchecked(black);
+        pos.ply += 1;
+        pos.place_unchecked(black_last);
+        Scratch {
+            counts: Counts::of(&pos),
+            cut_lines: CutLines::of(&pos),
+            pos,
+        }
+    }
+
+    /// White's score minus Black's once the last piece is `mv`.
+    #[inline]
+    pub(super) fn margin(&self, mv: Move) -> i32 {
+        self.counts
+            .after_cut(&self.pos, mv, self.cut_lines.at(mv.square))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cheversi::Options;
+    use crate::rng::Rng;
+
+    /// White's best margin after a placement, and the same with Black's
+    /// last reply fixed (see [`values_after`]).
+    type Values = (i32, Option<i32>);
+
+    /// Brute force: White's best margin after `a`, Black answering with
+    /// `first`, then White's best last placement and Black's best reply;
+    /// and the same with Black's last reply fixed as the pass fixes it
+    /// (`last`, or the spare where White took its square), `None` in it
+    /// where that reply cannot follow.
+    fn values_after(
+        pos: &Position,
+        a: Move,
+        first: Move,
+        last: Move,
+    ) -> Option<(i32, Option<i32>)> {
+        let mut child = pos.clone();
+        child.place_unchecked(a);
+        if !child.targets().contains(first) {
+            return None;
+        }
+        child.place_unchecked(first);
+        let (mut best, mut fixed) = (i32::MIN, Some(i32::MIN));
+        for c in child.targets().moves() {
+            let mut grand = child.clone();
+            grand.place_unchecked(c);
+            let margins = grand.margins();
+            best = best.max(
+                grand
+                    .targets()
+                    .moves()
+                    .map(|r| margins.after(r))
+                    .min()
+                    .unwrap(),
+            );
+            let reply = if c.square == last.square {
+                pos.spare(first, c).unwrap()
+            } else {
+                last
+            };
+            let margin = grand
+                .targets()
+                .contains(reply)
+                .then(|| margins.after(reply));
+            fixed = fixed.zip(margin).map(|(f, m)| f.max(m));
+        }
+        Some((best, fixed))
+    }
+
+    /// Every White placement the pass answers is worth no more than the
+    /// margin it names, and the replies it fixes do follow it; with no
+    /// limit, the margin is the highest of those lines, and that margin
+    /// is its line's, made; at a limit below some values, those
+    /// placements are left to be searched.
+    #[test]
+    fn the_pairs_read_in_one_pass_bound_every_placement_they_answer() {
+        let mut rng = Rng::new(0x4f0a);
+        let (mut answered, mut left_out) = (0, 0);
+        for options in Options::every() {
+            let free = matches!(
+                options.rules,
+                RuleSet::LewickiFree | RuleSet::BrainkingClassic
+            );
+            for _ in 0..6 {
+                let mut pos = Position::new(options);
+                while pos.ply() + 4 < PLIES {
+                    let mv = pos.random_placement(&mut rng);
+                    pos.place_unchecked(mv);
+                }
+                // Black's replies: the first drawn at random, the last the
+                // best after White's placements drawn at random (as a
+                // killer is: White's last then often does best on its
+                // square).
+                let mut after = pos.clone();
+                after.place_unchecked(after.random_placement(&mut rng));
+                let first = after.random_placement(&mut rng);
+                after.place_unchecked(first);
+                after.place_unchecked(after.random_placement(&mut rng));
+                let margins = after.margins();
+                let last = after
+                    .targets()
+                    .moves()
+                    .min_by_key(|&r| margins.after(r))
+                    .unwrap();
+                if !free {
+                    assert_eq!(pos.highest_after_replies(first, last, i32::MAX), None);
+                    continue;
+                }
+                let values: Vec<(Move, Option<Values>)> = pos
+                    .targets()
+                    .moves()
+                    .map(|a| (a, values_after(&pos, a, first, last)))
+                    .collect();
+                let mut known: Vec<i32> = values.iter().filter_map(|v| v.1.map(|b| b.0)).collect();
+                known.sort_unstable();
+                // No limit; one that a few placements' values are above.
+                let near_top = |k: usize| known[known.len() - k];
+                for limit in [i32::MAX, near_top(2), near_top(6), near_top(12)] {
+                    let Some(found) = pos.highest_after_replies(first, last, limit) else {
+                        // Only where too many are above the limit.
+                        assert!(limit < i32::MAX, "{options:?}");
+                        continue;
+                    };
+                    assert!(found.margin <= limit);
+                    let mut end = pos.clone();
+                    for &mv in &found.line {
+                        assert!(end.targets().contains(mv), "{options:?} {:?}", found.line);
+                        end.place_unchecked(mv);
+                    }
+                    assert_eq!(end.margin(), found.margin, "{options:?}");
+                    let mut highest = i32::MIN;
+                    for &(a, value) in &values {
+                        if found.unanswered.contains(&a) {
+                            left_out += 1;
+                            continue;
+                        }
+                        let (best, fixed) = value.expect("Black's first reply follows");
+                        let fixed = fixed.expect("Black's last reply follows");
+                        assert!(best <= fixed && fixed <= found.margin, "{options:?} {a:?}");
+                        highest = highest.max(fixed);
+                        answered += 1;
+                    }
+                    if limit == i32::MAX {
+                        assert_eq!(highest, found.margin, "{options:?}: the highest line");
+                    }
+                }
+            }
+        }
+        assert!(answered > 4_000 && left_out > 300, "{answered} {left_out}");
+    }
+}
