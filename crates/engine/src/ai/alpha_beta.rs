@@ -18,7 +18,7 @@ pub(super) struct Run<'a, 'b, G: Searchable, E: Evaluator<G>> {
     pub(super) full_window: bool,
     /// Whether nodes near the end may be refuted in one pass (see
     /// [`super::search::Searcher::without_one_pass`]).
-    pub(super) one_pass: bool,
+    one_pass: bool,
     /// The principal variation below each ply, built as the search
     /// returns (`lines[ply]` starts with the best move found at `ply`).
     pub(super) lines: Vec<Vec<G::Move>>,
@@ -56,6 +56,26 @@ struct Node<M> {
     searched: usize,
 }
 
+impl<M> Node<M> {
+    /// The side of the window a move must pass to matter: alpha where the
+    /// node maximises, beta where it minimises.
+    fn bound(&self) -> i32 {
+        if self.maximising {
+            self.alpha
+        } else {
+            self.beta
+        }
+    }
+}
+
+/// What a pass refuting many moves at once left to search.
+enum Pass<M> {
+    /// The budget ran out.
+    Stopped,
+    /// These moves, which the pass did not answer.
+    Left(Vec<M>),
+}
+
 /// The depth left below `child`: a player's consecutive moves share one.
 pub(super) fn child_depth<G: Searchable>(pos: &G, child: &G, depth: u32) -> u32 {
     if child.to_move() == pos.to_move() {
@@ -87,6 +107,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         budget: &'a mut Budget<'b>,
         me: Player,
         full_window: bool,
+        one_pass: bool,
     ) -> Self {
         Run {
             table,
@@ -94,7 +115,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             budget,
             me,
             full_window,
-            one_pass: true,
+            one_pass,
             lines: Vec::new(),
             frames: Vec::new(),
             killers: Vec::new(),
@@ -310,13 +331,15 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         frame.order.clear();
         // The ones tried first are not peeked at again.
         frame.moves.retain(|mv| !tried.contains(&Some(*mv)));
-        // Four moves from the end, the killers of the two replies refute
-        // most nodes' moves all at once: only those they cannot answer
-        // are left.
+        // Three and four moves from the end, the killers of the replies
+        // refute most nodes' moves all at once: only those they do not
+        // answer are left.
         if depth >= 3 && self.one_pass {
             match self.refute_pairs(pos, ply, node) {
-                Some(Ok(())) => return,
-                Some(Err(unanswered)) => frame.moves.retain(|mv| unanswered.contains(mv)),
+                Some(Pass::Stopped) => return,
+                Some(Pass::Left(unanswered)) => {
+                    frame.moves.retain(|mv| unanswered.contains(mv));
+                }
                 None => {}
             }
         }
@@ -358,45 +381,36 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     /// Where the killers of the next ply and of the one three below (or,
     /// three moves from the end, of the next ply alone) refute every move
     /// they answer, two of the mover's moves deep, takes them all into
-    /// `node` at once: `Some(Ok(()))` when the budget ran out (a
-    /// refutation never cuts the node off), `Some(Err(moves))` with the
-    /// moves left to search; `None` when all must be searched.
-    #[allow(clippy::type_complexity)]
+    /// `node` at once (never a cut-off: the value is within the bound);
+    /// `None` when all must be searched.
     fn refute_pairs(
         &mut self,
         pos: &G,
         ply: i32,
         node: &mut Node<G::Move>,
-    ) -> Option<Result<(), Vec<G::Move>>> {
+    ) -> Option<Pass<G::Move>> {
         let at = ply as usize;
         let first = self.killers.get(at + 1)?[0]?;
-        let bound = if node.maximising {
-            node.alpha
-        } else {
-            node.beta
-        };
+        let bound = node.bound();
         // Four moves from the end, with the last reply's killer; three,
         // with the mover's own last move free.
         let last = self.killers.get(at + 3).and_then(|k| k[0]);
         let refuted = last
             .and_then(|last| pos.best_with_replies(first, last, self.me, bound))
             .or_else(|| pos.best_with_reply_between(first, self.me, bound))?;
-        if self.budget.tick_many(u64::from(refuted.count)) {
-            return Some(Ok(()));
+        let [best, below @ ..] = refuted.line.as_slice() else {
+            return None;
+        };
+        if self.take_refuted(node, ply, *best, below, refuted.value, refuted.count) {
+            return Some(Pass::Stopped);
         }
-        node.searched += refuted.count as usize - 1;
-        let below = &mut self.lines[at + 1];
-        below.clear();
-        below.extend_from_slice(&refuted.line[1..]);
-        // Never a cut-off: the value is within the bound.
-        self.take(node, refuted.line[0], refuted.value, true, ply);
-        Some(Err(refuted.unanswered))
+        Some(Pass::Left(refuted.unanswered))
     }
 
     /// Where `reply` (made ready) refutes every one of `moves` it can
-    /// follow, takes them all into `node` at once: `Some(cut)`, `cut` true
-    /// when the budget ran out (a refutation never cuts the node off);
-    /// `None` when one of them must be searched.
+    /// follow, takes them all into `node` at once (never a cut-off);
+    /// `Some(true)` when the budget ran out, `None` when one of them must
+    /// be searched.
     fn refute_all(
         &mut self,
         pos: &G,
@@ -406,21 +420,38 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         ply: i32,
         node: &mut Node<G::Move>,
     ) -> Option<bool> {
-        let bound = if node.maximising {
-            node.alpha
-        } else {
-            node.beta
-        };
-        let refuted = pos.best_with_reply(moves, ready?, self.me, bound)?;
-        // Counted as the nodes they stand for.
-        if self.budget.tick_many(u64::from(refuted.count)) {
-            return Some(true);
+        let refuted = pos.best_with_reply(moves, ready?, self.me, node.bound())?;
+        Some(self.take_refuted(
+            node,
+            ply,
+            refuted.best,
+            &[reply],
+            refuted.value,
+            refuted.count,
+        ))
+    }
+
+    /// Takes the best of `count` moves refuted in one pass into `node`,
+    /// with the line `below` it, counting them as the nodes they stand
+    /// for; true when the budget ran out.
+    fn take_refuted(
+        &mut self,
+        node: &mut Node<G::Move>,
+        ply: i32,
+        best: G::Move,
+        below: &[G::Move],
+        value: i32,
+        count: u32,
+    ) -> bool {
+        if self.budget.tick_many(u64::from(count)) {
+            return true;
         }
-        node.searched += refuted.count as usize - 1;
-        let below = &mut self.lines[ply as usize + 1];
-        below.clear();
-        below.push(reply);
-        Some(self.take(node, refuted.best, refuted.value, true, ply))
+        node.searched += (count as usize).saturating_sub(1);
+        let line = &mut self.lines[ply as usize + 1];
+        line.clear();
+        line.extend_from_slice(below);
+        self.take(node, best, value, true, ply);
+        false
     }
 
     /// Tries `replies` (the last placement's killers, and the last child's

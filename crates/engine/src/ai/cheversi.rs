@@ -5,7 +5,9 @@
 //! evaluation's fractional hand values keep their precision.
 
 use super::search::{Evaluator, Peek, RefutedAll, RefutedLine, Searchable};
-use crate::cheversi::{Color, Kind, Move, Options, Position, PreparedReply, RuleSet, PLIES};
+use crate::cheversi::{
+    Color, Kind, Move, Options, PairPass, Position, PreparedReply, RuleSet, PLIES,
+};
 use crate::game::Player;
 use crate::rng::Rng;
 use crate::square::Square;
@@ -18,6 +20,16 @@ const MANY_TARGETS: u32 = 24;
 
 /// Eighths of a point per point.
 pub const SCALE: i32 = 8;
+
+/// A pass over pairs of placements, valued for `me`.
+fn refuted_line(found: PairPass, me: Player) -> RefutedLine<Move> {
+    RefutedLine {
+        line: found.line,
+        value: for_me(found.margin * SCALE, me),
+        count: found.scored,
+        unanswered: found.unanswered,
+    }
+}
 
 fn for_me(margin: i32, me: Player) -> i32 {
     if me == 0 {
@@ -161,12 +173,7 @@ impl Searchable for Position {
     ) -> Option<RefutedLine<Move>> {
         let limit = for_me(bound, me).div_euclid(SCALE);
         let found = self.highest_after_replies(first, last, limit)?;
-        Some(RefutedLine {
-            line: found.line,
-            value: for_me(found.margin * SCALE, me),
-            count: found.scored,
-            unanswered: found.unanswered,
-        })
+        Some(refuted_line(found, me))
     }
 
     /// Black places next: the margin is Black's loss, so `bound` becomes
@@ -180,12 +187,7 @@ impl Searchable for Position {
         // The least margin `m` with `for_me(m * SCALE, me)` refuting.
         let floor = -(-for_me(bound, me)).div_euclid(SCALE);
         let found = self.lowest_after_reply(reply, floor)?;
-        Some(RefutedLine {
-            line: found.line,
-            value: for_me(found.margin * SCALE, me),
-            count: found.scored,
-            unanswered: found.unanswered,
-        })
+        Some(refuted_line(found, me))
     }
 
     fn two_moves_left(&self) -> bool {

@@ -38,8 +38,9 @@ pub struct RefutedAll<M> {
     pub count: u32,
 }
 
-/// What [`Searchable::best_with_replies`] finds: the best line of the
-/// mover's two moves and the replies, its value, how many lines the pass
+/// What [`Searchable::best_with_replies`] and
+/// [`Searchable::best_with_reply_between`] find: the best line of the
+/// mover's two moves and the replies, its value, how many nodes the pass
 /// stands for, and the moves it leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefutedLine<M> {
@@ -265,7 +266,8 @@ pub struct Found<M> {
 pub struct Searcher<G: Searchable> {
     pub(super) table: Table<G::Move>,
     /// Whether nodes near the end may be refuted in one pass
-    /// ([`Searchable::best_with_reply`], [`Searchable::best_with_replies`]).
+    /// ([`Searchable::best_with_reply`], [`Searchable::best_with_replies`],
+    /// [`Searchable::best_with_reply_between`]).
     pub(super) one_pass: bool,
 }
 
@@ -354,8 +356,14 @@ impl<G: Searchable> Searcher<G> {
                 exact: false,
             })
             .collect();
-        let mut run = Run::new(&mut self.table, eval, budget, me, full_window);
-        run.one_pass = self.one_pass;
+        let mut run = Run::new(
+            &mut self.table,
+            eval,
+            budget,
+            me,
+            full_window,
+            self.one_pass,
+        );
         let mut depth_done = 0;
         let mut best_line = Vec::new();
         for depth in 1..=max_depth {
@@ -409,8 +417,7 @@ impl<G: Searchable> Searcher<G> {
         depth: u32,
     ) -> (i32, bool) {
         let me = pos.to_move().unwrap_or(0);
-        let mut run = Run::new(&mut self.table, eval, budget, me, true);
-        run.one_pass = self.one_pass;
+        let mut run = Run::new(&mut self.table, eval, budget, me, true, self.one_pass);
         run.alpha_beta(pos, depth, 0, -INFINITY, INFINITY)
     }
 }

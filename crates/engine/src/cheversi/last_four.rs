@@ -14,7 +14,6 @@
 
 use super::margins::{Counts, CutLines};
 use super::notation::Move;
-use super::options::RuleSet;
 use super::piece::{Color, Kind};
 use super::position::{Position, PLIES};
 use crate::bitboard::Bitboard;
@@ -51,11 +50,7 @@ impl Position {
     /// placements from the end; or where `first` and `last` cannot follow
     /// (taken squares, pieces not in hand).
     pub fn highest_after_replies(&self, first: Move, last: Move, limit: i32) -> Option<PairPass> {
-        let free = matches!(
-            self.options.rules,
-            RuleSet::LewickiFree | RuleSet::BrainkingClassic
-        );
-        if !free
+        if !self.options.rules.places_anywhere()
             || self.ply() + 4 != PLIES
             || first.square == last.square
             || self.occupied.contains(first.square)
@@ -98,7 +93,7 @@ impl Position {
             let scratch = Scratch::new(self, a, first, last);
             // With two of a kind, each pair once.
             let others = if x == y {
-                Bitboard(open.0 & !((2u64 << s1.index()) - 1))
+                Bitboard(open.0 & (!0u64 << s1.index()) << 1)
             } else {
                 open & !Bitboard::from_square(s1)
             };
@@ -288,7 +283,7 @@ impl Scratch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cheversi::Options;
+    use crate::cheversi::{Options, RuleSet};
     use crate::rng::Rng;
 
     /// White's best margin after a placement, and the same with Black's

@@ -11,7 +11,6 @@
 
 use super::last_four::{PairPass, Pass, Scratch};
 use super::notation::Move;
-use super::options::RuleSet;
 use super::piece::Color;
 use super::position::{Position, PLIES};
 use crate::bitboard::Bitboard;
@@ -25,11 +24,7 @@ impl Position {
     /// the rule set is not one where a piece may go anywhere; not three
     /// placements from the end; or where `reply` cannot follow.
     pub fn lowest_after_reply(&self, reply: Move, limit: i32) -> Option<PairPass> {
-        let free = matches!(
-            self.options.rules,
-            RuleSet::LewickiFree | RuleSet::BrainkingClassic
-        );
-        if !free
+        if !self.options.rules.places_anywhere()
             || self.ply() + 3 != PLIES
             || self.occupied.contains(reply.square)
             || self.in_hand(Color::White, reply.kind) == 0
@@ -48,7 +43,7 @@ impl Position {
             let scratch = Scratch::after(self, &[b, reply]);
             // With two of a kind, each pair once.
             let others = if x == y {
-                Bitboard(open.0 & !((2u64 << s1.index()) - 1))
+                Bitboard(open.0 & (!0u64 << s1.index()) << 1)
             } else {
                 open & !Bitboard::from_square(s1)
             };
@@ -82,7 +77,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cheversi::Options;
+    use crate::cheversi::{Options, RuleSet};
     use crate::rng::Rng;
 
     /// Every Black placement the pass answers is worth no less (to White)

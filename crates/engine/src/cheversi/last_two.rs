@@ -178,10 +178,7 @@ impl PreparedReply {
         limit: i32,
     ) -> Option<(Move, i32, u32)> {
         let shared = self.shared.as_ref()?;
-        if !matches!(
-            pos.options.rules,
-            RuleSet::LewickiFree | RuleSet::BrainkingClassic
-        ) {
+        if !pos.options.rules.places_anywhere() {
             return None;
         }
         let mut highest: Option<(Move, i32)> = None;

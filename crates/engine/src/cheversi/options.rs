@@ -38,6 +38,13 @@ impl RuleSet {
         }
     }
 
+    /// Whether a piece may go on any empty square (in
+    /// `brainking-classic`, after the two opening placements): where the
+    /// search reads the last placements in one pass.
+    pub const fn places_anywhere(self) -> bool {
+        matches!(self, RuleSet::LewickiFree | RuleSet::BrainkingClassic)
+    }
+
     pub const fn default_scoring(self) -> Scoring {
         match self {
             RuleSet::Lewicki | RuleSet::LewickiAny | RuleSet::LewickiFree => Scoring {
