@@ -349,11 +349,7 @@ mod tests {
                 RuleSet::LewickiFree | RuleSet::BrainkingClassic
             );
             for _ in 0..6 {
-                let mut pos = Position::new(options);
-                while pos.ply() + 4 < PLIES {
-                    let mv = pos.random_placement(&mut rng);
-                    pos.place_unchecked(mv);
-                }
+                let pos = Position::random_with_left(options, 4, &mut rng);
                 // Black's replies: the first drawn at random, the last the
                 // best after White's placements drawn at random (as a
                 // killer is: White's last then often does best on its

@@ -95,11 +95,7 @@ mod tests {
                 RuleSet::LewickiFree | RuleSet::BrainkingClassic
             );
             for _ in 0..6 {
-                let mut pos = Position::new(options);
-                while pos.ply() + 3 < PLIES {
-                    let mv = pos.random_placement(&mut rng);
-                    pos.place_unchecked(mv);
-                }
+                let pos = Position::random_with_left(options, 3, &mut rng);
                 // White's reply: the best after a Black placement drawn at
                 // random, as a killer is.
                 let mut after = pos.clone();

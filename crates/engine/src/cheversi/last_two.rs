@@ -229,11 +229,7 @@ mod tests {
         let mut legal_pairs = 0;
         for options in Options::every() {
             for _ in 0..12 {
-                let mut pos = Position::new(options);
-                while pos.ply() + 2 < PLIES {
-                    let mv = pos.random_placement(&mut rng);
-                    pos.place_unchecked(mv);
-                }
+                let pos = Position::random_with_left(options, 2, &mut rng);
                 for mv in pos.targets().moves() {
                     let mut child = pos.clone();
                     child.place_unchecked(mv);
@@ -278,11 +274,7 @@ mod tests {
                 RuleSet::LewickiFree | RuleSet::BrainkingClassic
             );
             for _ in 0..12 {
-                let mut pos = Position::new(options);
-                while pos.ply() + 2 < PLIES {
-                    let mv = pos.random_placement(&mut rng);
-                    pos.place_unchecked(mv);
-                }
+                let pos = Position::random_with_left(options, 2, &mut rng);
                 let moves: Vec<Move> = pos.targets().moves().collect();
                 for kind in Kind::ALL {
                     for square in !pos.occupied {

@@ -112,6 +112,21 @@ impl Position {
             .expect("a game not over has a placement")
     }
 
+    /// A game played at random until `left` placements are left (tests).
+    #[cfg(test)]
+    pub(crate) fn random_with_left(
+        options: super::Options,
+        left: usize,
+        rng: &mut Rng,
+    ) -> Position {
+        let mut pos = Position::new(options);
+        while pos.ply() + left < super::PLIES {
+            let mv = pos.random_placement(rng);
+            pos.place_unchecked(mv);
+        }
+        pos
+    }
+
     /// A legal placement drawn uniformly (the position is not over). One
     /// random number gives both the kind and the square where the rules
     /// let every kind in hand go on the same squares.
