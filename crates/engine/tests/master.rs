@@ -386,6 +386,37 @@ fn a_refuting_reply_moves_along_with_the_placement_before_it() {
     }
 }
 
+/// The rule sets and scorings where a piece may go on any empty square.
+fn anywhere_options() -> Vec<cheversi::Options> {
+    every_options()
+        .into_iter()
+        .filter(|o| matches!(o.rules, RuleSet::LewickiFree | RuleSet::BrainkingClassic))
+        .collect()
+}
+
+/// The exact value for the side to move, searched `depth` turns (to the
+/// end) with nothing but the root moves given.
+fn exact_value(
+    mut searcher: Searcher<cheversi::Position>,
+    pos: &cheversi::Position,
+    moves: &[Move],
+    depth: u32,
+) -> i32 {
+    let clock = clock();
+    let eval = HandValues::calibrate(pos.options());
+    let mut budget = Budget::new(&clock, None, None, None);
+    let found = searcher.search(
+        pos,
+        &eval,
+        &mut budget,
+        depth,
+        Some(moves.to_vec()),
+        RootValues::Best,
+    );
+    assert!(found.exact, "{:?}: not proved", pos.options());
+    found.value
+}
+
 /// Where a piece may go anywhere, two placements from the end the search
 /// refutes every placement a reply can follow in one pass, and searches
 /// only the one it cannot (the placement on the reply's own square). Many
@@ -397,27 +428,15 @@ fn refuting_all_placements_at_once_keeps_the_exact_values() {
     let clock = clock();
     let mut rng = Rng::new(0x5e1f);
     let mut checked = 0;
-    for options in every_options()
-        .into_iter()
-        .filter(|o| matches!(o.rules, RuleSet::LewickiFree | RuleSet::BrainkingClassic))
-    {
+    for options in anywhere_options() {
         for _ in 0..25 {
             let pos = random_position(options, 13, &mut rng);
             let moves = legal(&pos);
             let values: Vec<i32> = moves.iter().map(|&mv| value_after(&pos, mv)).collect();
             let best = *values.iter().max().unwrap();
             let eval = HandValues::calibrate(options);
-            let mut budget = Budget::new(&clock, None, None, None);
-            let found = Searcher::new(14).search(
-                &pos,
-                &eval,
-                &mut budget,
-                3,
-                Some(moves.clone()),
-                RootValues::Best,
-            );
-            assert!(found.exact, "{options:?}");
-            assert_eq!(found.value, best, "{options:?}: the exact value");
+            let value = exact_value(Searcher::new(14), &pos, &moves, 3);
+            assert_eq!(value, best, "{options:?}: the exact value");
             let mut budget = Budget::new(&clock, None, None, None);
             let proven = Searcher::new(14)
                 .prove_result(&pos, &eval, &mut budget, moves.clone(), Draws::Every)
@@ -452,29 +471,13 @@ fn refuting_in_one_pass_keeps_the_values_of_searching_each() {
     let clock = clock();
     let mut rng = Rng::new(0x9a17);
     let mut results = [0; 3];
-    for options in every_options()
-        .into_iter()
-        .filter(|o| matches!(o.rules, RuleSet::LewickiFree | RuleSet::BrainkingClassic))
-    {
+    for options in anywhere_options() {
         for plies in [10, 11, 12, 12, 13, 13, 13, 13] {
             let pos = random_position(options, plies, &mut rng);
             let moves = legal(&pos);
             let eval = HandValues::calibrate(options);
             let what = format!("{options:?} after {plies}");
-            let value = |searcher: Searcher<cheversi::Position>| {
-                let mut searcher = searcher;
-                let mut budget = Budget::new(&clock, None, None, None);
-                let found = searcher.search(
-                    &pos,
-                    &eval,
-                    &mut budget,
-                    6,
-                    Some(moves.clone()),
-                    RootValues::Best,
-                );
-                assert!(found.exact, "{what}");
-                found.value
-            };
+            let value = |searcher| exact_value(searcher, &pos, &moves, 6);
             let proof = |searcher: Searcher<cheversi::Position>| {
                 let mut searcher = searcher;
                 let mut budget = Budget::new(&clock, None, None, None);

@@ -344,10 +344,7 @@ mod tests {
         let mut rng = Rng::new(0x4f0a);
         let (mut answered, mut left_out) = (0, 0);
         for options in Options::every() {
-            let free = matches!(
-                options.rules,
-                RuleSet::LewickiFree | RuleSet::BrainkingClassic
-            );
+            let free = RuleSet::ANYWHERE.contains(&options.rules);
             for _ in 0..6 {
                 let pos = Position::random_with_left(options, 4, &mut rng);
                 // Black's replies: the first drawn at random, the last the

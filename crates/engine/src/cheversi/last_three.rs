@@ -90,10 +90,7 @@ mod tests {
         let mut rng = Rng::new(0x3b1d);
         let (mut answered, mut left_out) = (0, 0);
         for options in Options::every() {
-            let free = matches!(
-                options.rules,
-                RuleSet::LewickiFree | RuleSet::BrainkingClassic
-            );
+            let free = RuleSet::ANYWHERE.contains(&options.rules);
             for _ in 0..6 {
                 let pos = Position::random_with_left(options, 3, &mut rng);
                 // White's reply: the best after a Black placement drawn at

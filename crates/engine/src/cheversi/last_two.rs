@@ -269,10 +269,7 @@ mod tests {
         let mut rng = Rng::new(0x41e5);
         let mut passes = 0;
         for options in Options::every() {
-            let free = matches!(
-                options.rules,
-                RuleSet::LewickiFree | RuleSet::BrainkingClassic
-            );
+            let free = RuleSet::ANYWHERE.contains(&options.rules);
             for _ in 0..12 {
                 let pos = Position::random_with_left(options, 2, &mut rng);
                 let moves: Vec<Move> = pos.targets().moves().collect();
