@@ -15,8 +15,10 @@
 use super::margins::{Counts, CutLines};
 use super::notation::Move;
 use super::piece::{Color, Kind};
-use super::position::{Position, PLIES};
+use super::position::{piece_attacks, Position, PLIES};
+use crate::attacks::beyond;
 use crate::bitboard::Bitboard;
+use crate::square::Square;
 
 /// What a pass over pairs of one side's placements finds
 /// ([`Position::highest_after_replies`], [`Position::lowest_after_reply`]):
@@ -85,12 +87,14 @@ impl Position {
         // Every pair off the replies' squares, answered by `last`: one
         // scratch per square of White's `x`.
         let open = empty & !replies;
+        let mut scratch = Scratch::of(self);
+        let last_attacks = LastAttacks::new(y, open, self.occupied | replies);
         for s1 in open {
             let a = Move {
                 kind: x,
                 square: s1,
             };
-            let scratch = Scratch::new(self, a, first, last);
+            scratch.fill(self, &[a, first], Some(last));
             // With two of a kind, each pair once.
             let others = if x == y {
                 Bitboard(open.0 & (!0u64 << s1.index()) << 1)
@@ -109,7 +113,8 @@ impl Position {
                 } else {
                     [a, first, c, last]
                 };
-                pass.score(scratch.margin(c), line, true)?;
+                let margin = scratch.margin_attacking(c, last_attacks.with_first_on(s2, s1));
+                pass.score(margin, line, true)?;
             }
         }
         // White's last on `last`'s square, answered by the spare, White's
@@ -124,7 +129,7 @@ impl Position {
                 kind: on_last,
                 square: last.square,
             };
-            let scratch = Scratch::new(self, c, first, spare);
+            scratch.fill(self, &[c, first], Some(spare));
             for s in open & !Bitboard::from_square(spare.square) {
                 let a = Move {
                     kind: first_kind,
@@ -186,7 +191,7 @@ impl Position {
 /// White's first placements the replies do not refute (above the limit)
 /// beyond which the pass gives up: each is searched alone, and past this
 /// many the replies are not the ones that refute the node.
-pub(super) const MOST_UNANSWERED: usize = 16;
+pub(super) const MOST_UNANSWERED: usize = 64;
 
 /// The highest margin so far within the limit, and the first placements
 /// above it.
@@ -235,10 +240,40 @@ impl<const N: usize> Pass<N> {
     }
 }
 
-/// Pieces placed ahead of one scored from here as the last: White's first
-/// and Black's two in their slots, White's last slot left empty and the
-/// position counted as over ([`Scratch::new`]); or the pieces up to the
-/// last in turn ([`Scratch::after`]).
+/// What a side's last piece of one kind attacks from each square a pair
+/// may use, with every piece but the pair's first on the board: the first
+/// then only cuts those lines, cheaper than finding them again for each
+/// pair.
+pub(super) struct LastAttacks {
+    kind: Kind,
+    attacks: [Bitboard; 64],
+}
+
+impl LastAttacks {
+    pub(super) fn new(kind: Kind, squares: Bitboard, occupied: Bitboard) -> LastAttacks {
+        let mut attacks = [Bitboard::EMPTY; 64];
+        for square in squares {
+            attacks[square.index()] = piece_attacks(kind, square, occupied);
+        }
+        LastAttacks { kind, attacks }
+    }
+
+    /// From `square`, once the pair's first piece stands on `first`.
+    #[inline]
+    pub(super) fn with_first_on(&self, square: Square, first: Square) -> Bitboard {
+        let attacks = self.attacks[square.index()];
+        if self.kind.is_slider() && attacks.contains(first) {
+            attacks & !beyond(square, first)
+        } else {
+            attacks
+        }
+    }
+}
+
+/// Pieces placed ahead of one scored from here as the last
+/// ([`Scratch::fill`]): White's first and Black's two in their slots,
+/// White's last slot left empty and the position counted as over; or the
+/// pieces up to the last in turn.
 pub(super) struct Scratch {
     pos: Position,
     counts: Counts,
@@ -246,30 +281,30 @@ pub(super) struct Scratch {
 }
 
 impl Scratch {
-    /// `moves` placed in turn: the next is scored as the following one.
-    pub(super) fn after(from: &Position, moves: &[Move]) -> Scratch {
-        let mut pos = from.clone();
-        for &mv in moves {
-            pos.place_unchecked(mv);
-        }
+    /// A scratch to be filled ([`Scratch::fill`]): one per pass, refilled
+    /// for each first placement rather than built anew (it is large).
+    pub(super) fn of(from: &Position) -> Scratch {
         Scratch {
-            counts: Counts::of(&pos),
-            cut_lines: CutLines::of(&pos),
-            pos,
+            pos: from.clone(),
+            counts: Counts::of(from),
+            cut_lines: CutLines::of(from),
         }
     }
 
-    fn new(from: &Position, white: Move, black: Move, black_last: Move) -> Scratch {
-        let mut pos = from.clone();
-        pos.place_unchecked(white);
-        pos.place_unchecked(black);
-        pos.ply += 1;
-        pos.place_unchecked(black_last);
-        Scratch {
-            counts: Counts::of(&pos),
-            cut_lines: CutLines::of(&pos),
-            pos,
+    /// `from` with `moves` placed in turn, then, where there is one,
+    /// `after_gap` with a slot left empty before it (White's last, the
+    /// piece scored from here): the next is scored as the following one.
+    pub(super) fn fill(&mut self, from: &Position, moves: &[Move], after_gap: Option<Move>) {
+        self.pos.clone_from(from);
+        for &mv in moves {
+            self.pos.place_unchecked(mv);
         }
+        if let Some(mv) = after_gap {
+            self.pos.ply += 1;
+            self.pos.place_unchecked(mv);
+        }
+        self.counts = Counts::of(&self.pos);
+        self.cut_lines.fill(&self.pos);
     }
 
     /// White's score minus Black's once the last piece is `mv`.
@@ -277,6 +312,13 @@ impl Scratch {
     pub(super) fn margin(&self, mv: Move) -> i32 {
         self.counts
             .after_cut(&self.pos, mv, self.cut_lines.at(mv.square))
+    }
+
+    /// [`Scratch::margin`], the squares `mv`'s piece attacks known.
+    #[inline]
+    pub(super) fn margin_attacking(&self, mv: Move, attacks: Bitboard) -> i32 {
+        self.counts
+            .after_cut_attacking(&self.pos, mv, self.cut_lines.at(mv.square), attacks)
     }
 }
 

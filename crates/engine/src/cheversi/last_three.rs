@@ -9,7 +9,7 @@
 //! both orders, Black's last from a scratch position with the other two
 //! placed.
 
-use super::last_four::{PairPass, Pass, Scratch};
+use super::last_four::{LastAttacks, PairPass, Pass, Scratch};
 use super::notation::Move;
 use super::piece::Color;
 use super::position::{Position, PLIES};
@@ -35,12 +35,15 @@ impl Position {
         // Black's margin is White's turned round.
         let mut pass = Pass::<3>::new(limit.saturating_neg());
         let open = !self.occupied & !Bitboard::from_square(reply.square);
+        let last_attacks =
+            LastAttacks::new(y, open, self.occupied | Bitboard::from_square(reply.square));
+        let mut scratch = Scratch::of(self);
         for s1 in open {
             let b = Move {
                 kind: x,
                 square: s1,
             };
-            let scratch = Scratch::after(self, &[b, reply]);
+            scratch.fill(self, &[b, reply], None);
             // With two of a kind, each pair once.
             let others = if x == y {
                 Bitboard(open.0 & (!0u64 << s1.index()) << 1)
@@ -52,7 +55,8 @@ impl Position {
                     kind: y,
                     square: s2,
                 };
-                pass.score(-scratch.margin(r), [b, reply, r], true)?;
+                let margin = scratch.margin_attacking(r, last_attacks.with_first_on(s2, s1));
+                pass.score(-margin, [b, reply, r], true)?;
             }
         }
         let (line, margin) = pass.highest?;

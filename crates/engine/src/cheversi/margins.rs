@@ -76,7 +76,15 @@ impl Margins<'_> {
 
 impl CutLines {
     pub(super) fn of(pos: &Position) -> CutLines {
-        let mut cut = [[Bitboard::EMPTY; 2]; 64];
+        let mut cut = CutLines([[Bitboard::EMPTY; 2]; 64]);
+        cut.fill(pos);
+        cut
+    }
+
+    /// The cut lines of `pos`, written over these (no new table).
+    pub(super) fn fill(&mut self, pos: &Position) {
+        let cut = &mut self.0;
+        *cut = [[Bitboard::EMPTY; 2]; 64];
         let mut sliders = pos.sliders;
         while sliders != 0 {
             let j = sliders.trailing_zeros() as usize;
@@ -86,7 +94,6 @@ impl CutLines {
                 cut[square.index()][j & 1] |= beyond(pos.placed[j].square, square) & attacks;
             }
         }
-        CutLines(cut)
     }
 
     /// Per colour, the lines a piece landing on `square` cuts.
@@ -146,6 +153,21 @@ impl Counts {
     /// [`Counts::after`] once the lines `mv` cuts, per colour, are known.
     #[inline]
     pub(super) fn after_cut(&self, pos: &Position, mv: Move, cut: [Bitboard; 2]) -> i32 {
+        let square = Bitboard::from_square(mv.square);
+        let new = piece_attacks(mv.kind, mv.square, pos.occupied | square);
+        self.after_cut_attacking(pos, mv, cut, new)
+    }
+
+    /// [`Counts::after_cut`] once the squares the new piece attacks are
+    /// known too.
+    #[inline]
+    pub(super) fn after_cut_attacking(
+        &self,
+        pos: &Position,
+        mv: Move,
+        cut: [Bitboard; 2],
+        new: Bitboard,
+    ) -> i32 {
         let at = mv.square.index();
         let square = Bitboard::from_square(mv.square);
         let mask = match pos.options.scoring.squares {
@@ -153,7 +175,6 @@ impl Counts {
             Squares::All => self.mask,
         };
         let mover = pos.ply() & 1;
-        let new = piece_attacks(mv.kind, mv.square, pos.occupied | square);
         match pos.options.scoring.count {
             Count::Distinct => {
                 let kept = |c: usize| self.union[c] & !(cut[c] & self.once[c]);
