@@ -9,7 +9,7 @@
 //! both orders, Black's last from a scratch position with the other two
 //! placed.
 
-use super::last_four::{LastAttacks, PairPass, Pass, Scratch};
+use super::last_four::{Around, LastAttacks, PairPass, Pass, Scratch};
 use super::notation::Move;
 use super::piece::Color;
 use super::position::{Position, PLIES};
@@ -38,12 +38,13 @@ impl Position {
         let last_attacks =
             LastAttacks::new(y, open, self.occupied | Bitboard::from_square(reply.square));
         let mut scratch = Scratch::of(self);
+        let around = Around::new(self, &[Some(reply)]);
         for s1 in open {
             let b = Move {
                 kind: x,
                 square: s1,
             };
-            scratch.fill(self, &[b, reply], None);
+            scratch.fill_first(&around, b);
             // With two of a kind, each pair once.
             let others = if x == y {
                 Bitboard(open.0 & (!0u64 << s1.index()) << 1)
