@@ -354,7 +354,13 @@ impl Scratch {
             around.cut_lines.at(mv.square),
             self.pos.options.scoring.squares,
         );
-        self.cut_lines.fill(&self.pos);
+        self.cut_lines.fill_with_piece(
+            &around.cut_lines,
+            &around.pos,
+            mv,
+            around.slot & 1,
+            self.pos.attacks[around.slot],
+        );
     }
 
     /// White's score minus Black's once the last piece is `mv`.

@@ -26,6 +26,7 @@ pub struct Margins<'a> {
 
 /// Each colour's attack counts in a position, for [`Margins`] (which
 /// borrows the position) and for scratch positions that own theirs.
+#[cfg_attr(test, derive(Debug, PartialEq))]
 pub(super) struct Counts {
     /// Per colour, how many of its pieces attack each square, in binary:
     /// `planes[c][k]` holds bit `k` of each square's count (at most 8).
@@ -93,6 +94,46 @@ impl CutLines {
             let attacks = pos.attacks[j];
             for square in attacks & !pos.occupied {
                 cut[square.index()][j & 1] |= beyond(pos.placed[j].square, square) & attacks;
+            }
+        }
+    }
+
+    /// `base`'s cut lines (those of `pos`) once `mv`, a piece of `color`
+    /// attacking `attacks`, is placed in `pos`, written over these: only
+    /// the lines it cuts and its own change, so this costs less than
+    /// [`CutLines::of`] the new position. The entry of its own square is
+    /// left stale (no piece lands there).
+    pub(super) fn fill_with_piece(
+        &mut self,
+        base: &CutLines,
+        pos: &Position,
+        mv: Move,
+        color: usize,
+        attacks: Bitboard,
+    ) {
+        let square = mv.square;
+        self.0 = base.0;
+        let empty = !(pos.occupied | Bitboard::from_square(square));
+        let mut sliders = pos.sliders;
+        while sliders != 0 {
+            let j = sliders.trailing_zeros() as usize;
+            sliders &= sliders - 1;
+            let (from, reach) = (pos.placed[j].square, pos.attacks[j]);
+            if !reach.contains(square) {
+                continue;
+            }
+            // Its line past the new piece is lost: each square it
+            // attacks no longer has that part as its cut line (cut lines
+            // of two sliders at one square never meet, so this touches
+            // none but this slider's).
+            let lost = beyond(from, square) & reach;
+            for at in reach & empty {
+                self.0[at.index()][j & 1] &= !(beyond(from, at) & lost);
+            }
+        }
+        if mv.kind.is_slider() {
+            for at in attacks & empty {
+                self.0[at.index()][color] |= beyond(square, at) & attacks;
             }
         }
     }
@@ -245,6 +286,50 @@ mod tests {
     use super::*;
     use crate::cheversi::Options;
     use crate::rng::Rng;
+
+    /// The counts and cut lines after a placement, found from those before
+    /// it ([`Counts::with_piece`], [`CutLines::fill_with_piece`]), against
+    /// counting the position with it placed: every placement from every
+    /// position of random games, in every rule set and scoring.
+    #[test]
+    fn counts_and_cut_lines_follow_a_placement() {
+        let mut rng = Rng::new(0x51c7);
+        let mut checked = 0;
+        for options in Options::every() {
+            for _ in 0..12 {
+                let mut pos = Position::new(options);
+                while !pos.is_over() {
+                    let (counts, cut_lines) = (Counts::of(&pos), CutLines::of(&pos));
+                    let color = pos.ply() & 1;
+                    let moves: Vec<Move> = pos.targets().moves().collect();
+                    let mut after = CutLines::of(&pos);
+                    for &mv in &moves {
+                        let mut child = pos.clone();
+                        child.place_unchecked(mv);
+                        let attacks = child.attacks[pos.ply()];
+                        let cut = cut_lines.at(mv.square);
+                        let squares = options.scoring.squares;
+                        let found = counts.with_piece(color, mv.square, attacks, cut, squares);
+                        assert_eq!(found, Counts::of(&child), "{:?} {mv:?}", pos.placements());
+                        after.fill_with_piece(&cut_lines, &pos, mv, color, attacks);
+                        let expected = CutLines::of(&child);
+                        for square in crate::square::Square::all().filter(|&q| q != mv.square) {
+                            assert_eq!(
+                                after.at(square),
+                                expected.at(square),
+                                "{:?} {mv:?} at {square:?}",
+                                pos.placements()
+                            );
+                        }
+                        checked += 1;
+                    }
+                    let mv = moves[rng.below(moves.len() as u32) as usize];
+                    pos.place_unchecked(mv);
+                }
+            }
+        }
+        assert!(checked > 20_000, "{checked} placements");
+    }
 
     /// Against placing the piece and scoring the board, and against the
     /// one-at-a-time [`Position::margin_after`], every placement from every
