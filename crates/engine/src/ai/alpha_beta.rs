@@ -256,8 +256,8 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             }
         }
         frame.moves.clear();
-        pos.legal_moves(&mut frame.moves);
         if depth == 1 || pos.two_moves_left() {
+            pos.legal_moves(&mut frame.moves);
             // The children are leaves, or solved directly: made one at a
             // time, since a cut-off saves making the rest, and not worth
             // ordering (two moves from the end, ordering cost about a
@@ -329,18 +329,23 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             return;
         }
         frame.order.clear();
-        // The ones tried first are not peeked at again.
-        frame.moves.retain(|mv| !tried.contains(&Some(*mv)));
         // Three and four moves from the end, the killers of the replies
         // refute most nodes' moves all at once: only those they do not
-        // answer are left.
-        if depth >= 3 && self.one_pass {
-            match self.refute_pairs(pos, ply, node) {
-                Some(Pass::Stopped) => return,
-                Some(Pass::Left(unanswered)) => {
-                    frame.moves.retain(|mv| unanswered.contains(mv));
-                }
-                None => {}
+        // answer are left, and the others are not even listed. The ones
+        // tried first are not peeked at again.
+        let pass = (depth >= 3 && self.one_pass)
+            .then(|| self.refute_pairs(pos, ply, node))
+            .flatten();
+        match pass {
+            Some(Pass::Stopped) => return,
+            Some(Pass::Left(unanswered)) => frame.moves.extend(
+                unanswered
+                    .into_iter()
+                    .filter(|mv| !tried.contains(&Some(*mv))),
+            ),
+            None => {
+                pos.legal_moves(&mut frame.moves);
+                frame.moves.retain(|mv| !tried.contains(&Some(*mv)));
             }
         }
         let me_key = self.me_key();

@@ -47,7 +47,8 @@ pub struct RefutedLine<M> {
     pub line: Vec<M>,
     pub value: i32,
     pub count: u32,
-    /// The mover's moves not answered: to be searched.
+    /// The mover's moves not answered, each legal and named once: to be
+    /// searched (the search lists no others).
     pub unanswered: Vec<M>,
 }
 
