@@ -201,6 +201,8 @@ pub(super) struct Pass<const N: usize> {
     pub(super) highest: Option<([Move; N], i32)>,
     pub(super) scored: u32,
     pub(super) unanswered: Vec<Move>,
+    /// `unanswered`'s squares per kind, to name each once.
+    left: [Bitboard; 5],
 }
 
 impl<const N: usize> Pass<N> {
@@ -210,6 +212,7 @@ impl<const N: usize> Pass<N> {
             highest: None,
             scored: 0,
             unanswered: Vec::new(),
+            left: [Bitboard::EMPTY; 5],
         }
     }
 
@@ -235,7 +238,9 @@ impl<const N: usize> Pass<N> {
     }
 
     pub(super) fn leave(&mut self, mv: Move) {
-        if !self.unanswered.contains(&mv) {
+        let left = &mut self.left[mv.kind.index()];
+        if !left.contains(mv.square) {
+            left.insert(mv.square);
             self.unanswered.push(mv);
         }
     }
