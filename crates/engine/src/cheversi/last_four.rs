@@ -87,37 +87,17 @@ impl Position {
         // Every pair off the replies' squares, answered by `last`: one
         // scratch per square of White's `x`.
         let open = empty & !replies;
-        let mut scratch = Scratch::of(self);
         let around = Around::new(self, &[Some(first), None, Some(last)]);
-        let last_attacks = LastAttacks::new(y, open, self.occupied | replies);
-        for s1 in open {
-            let a = Move {
-                kind: x,
-                square: s1,
-            };
-            scratch.fill_first(&around, a);
-            // With two of a kind, each pair once.
-            let others = if x == y {
-                Bitboard(open.0 & (!0u64 << s1.index()) << 1)
+        around.each_pair([x, y], open, |a, c, margin| {
+            // The order the replies answer: `x` first unless it sits on
+            // the square of the spare that answers `y` on `last`'s.
+            let line = if a.square == spare_y.square {
+                [c, first, a, last]
             } else {
-                open & !Bitboard::from_square(s1)
+                [a, first, c, last]
             };
-            for s2 in others {
-                let c = Move {
-                    kind: y,
-                    square: s2,
-                };
-                // The order the replies answer: `x` first unless it sits
-                // on the square of the spare that answers `y` on `last`'s.
-                let line = if s1 == spare_y.square {
-                    [c, first, a, last]
-                } else {
-                    [a, first, c, last]
-                };
-                let margin = scratch.margin_attacking(c, last_attacks.with_first_on(s2, s1));
-                pass.score(margin, line, true)?;
-            }
-        }
+            pass.score(margin, line, true)
+        })?;
         // White's last on `last`'s square, answered by the spare, White's
         // first of the other kind anywhere the spare leaves free.
         let kinds = if x == y {
@@ -125,6 +105,7 @@ impl Position {
         } else {
             vec![(x, spare_x, y), (y, spare_y, x)]
         };
+        let mut scratch = Scratch::of(self);
         for &(on_last, spare, first_kind) in &kinds {
             let c = Move {
                 kind: on_last,
@@ -250,13 +231,13 @@ impl<const N: usize> Pass<N> {
 /// may use, with every piece but the pair's first on the board: the first
 /// then only cuts those lines, cheaper than finding them again for each
 /// pair.
-pub(super) struct LastAttacks {
+struct LastAttacks {
     kind: Kind,
     attacks: [Bitboard; 64],
 }
 
 impl LastAttacks {
-    pub(super) fn new(kind: Kind, squares: Bitboard, occupied: Bitboard) -> LastAttacks {
+    fn new(kind: Kind, squares: Bitboard, occupied: Bitboard) -> LastAttacks {
         let mut attacks = [Bitboard::EMPTY; 64];
         for square in squares {
             attacks[square.index()] = piece_attacks(kind, square, occupied);
@@ -266,7 +247,7 @@ impl LastAttacks {
 
     /// From `square`, once the pair's first piece stands on `first`.
     #[inline]
-    pub(super) fn with_first_on(&self, square: Square, first: Square) -> Bitboard {
+    fn with_first_on(&self, square: Square, first: Square) -> Bitboard {
         let attacks = self.attacks[square.index()];
         if self.kind.is_slider() && attacks.contains(first) {
             attacks & !beyond(square, first)
@@ -304,6 +285,43 @@ impl Around {
             slot: from.ply(),
             pos,
         }
+    }
+}
+
+impl Around {
+    /// Every pair of one side's `x` then `y` on `open` squares (each pair
+    /// once where the two are of a kind), `x`'s piece in the empty slot
+    /// and `y`'s scored as the last: `visit(first, last, margin)`. `None`
+    /// as soon as `visit` gives up.
+    pub(super) fn each_pair(
+        &self,
+        [x, y]: [Kind; 2],
+        open: Bitboard,
+        mut visit: impl FnMut(Move, Move, i32) -> Option<()>,
+    ) -> Option<()> {
+        let mut scratch = Scratch::of(&self.pos);
+        let last_attacks = LastAttacks::new(y, open, self.pos.occupied);
+        for s1 in open {
+            let first = Move {
+                kind: x,
+                square: s1,
+            };
+            scratch.fill_first(self, first);
+            let others = if x == y {
+                Bitboard(open.0 & (!0u64 << s1.index()) << 1)
+            } else {
+                open & !Bitboard::from_square(s1)
+            };
+            for s2 in others {
+                let last = Move {
+                    kind: y,
+                    square: s2,
+                };
+                let attacks = last_attacks.with_first_on(s2, s1);
+                visit(first, last, scratch.margin_attacking(last, attacks))?;
+            }
+        }
+        Some(())
     }
 }
 
@@ -377,7 +395,7 @@ impl Scratch {
 
     /// [`Scratch::margin`], the squares `mv`'s piece attacks known.
     #[inline]
-    pub(super) fn margin_attacking(&self, mv: Move, attacks: Bitboard) -> i32 {
+    fn margin_attacking(&self, mv: Move, attacks: Bitboard) -> i32 {
         self.counts
             .after_cut_attacking(&self.pos, mv, self.cut_lines.at(mv.square), attacks)
     }

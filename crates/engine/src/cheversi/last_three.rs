@@ -9,7 +9,7 @@
 //! both orders, Black's last from a scratch position with the other two
 //! placed.
 
-use super::last_four::{Around, LastAttacks, PairPass, Pass, Scratch};
+use super::last_four::{Around, PairPass, Pass};
 use super::notation::Move;
 use super::piece::Color;
 use super::position::{Position, PLIES};
@@ -35,31 +35,10 @@ impl Position {
         // Black's margin is White's turned round.
         let mut pass = Pass::<3>::new(limit.saturating_neg());
         let open = !self.occupied & !Bitboard::from_square(reply.square);
-        let last_attacks =
-            LastAttacks::new(y, open, self.occupied | Bitboard::from_square(reply.square));
-        let mut scratch = Scratch::of(self);
         let around = Around::new(self, &[Some(reply)]);
-        for s1 in open {
-            let b = Move {
-                kind: x,
-                square: s1,
-            };
-            scratch.fill_first(&around, b);
-            // With two of a kind, each pair once.
-            let others = if x == y {
-                Bitboard(open.0 & (!0u64 << s1.index()) << 1)
-            } else {
-                open & !Bitboard::from_square(s1)
-            };
-            for s2 in others {
-                let r = Move {
-                    kind: y,
-                    square: s2,
-                };
-                let margin = scratch.margin_attacking(r, last_attacks.with_first_on(s2, s1));
-                pass.score(-margin, [b, reply, r], true)?;
-            }
-        }
+        around.each_pair([x, y], open, |b, r, margin| {
+            pass.score(-margin, [b, reply, r], true)
+        })?;
         let (line, margin) = pass.highest?;
         for kind in [x, y] {
             pass.leave(Move {
