@@ -111,7 +111,7 @@ impl Position {
                 kind: on_last,
                 square: last.square,
             };
-            scratch.fill(self, &[c, first], Some(spare));
+            scratch.fill(self, &[c, first], spare);
             for s in open & !Bitboard::from_square(spare.square) {
                 let a = Move {
                     kind: first_kind,
@@ -286,9 +286,7 @@ impl Around {
             pos,
         }
     }
-}
 
-impl Around {
     /// Every pair of one side's `x` then `y` on `open` squares (each pair
     /// once where the two are of a kind), `x`'s piece in the empty slot
     /// and `y`'s scored as the last: `visit(first, last, margin)`. `None`
@@ -325,10 +323,10 @@ impl Around {
     }
 }
 
-/// Pieces placed ahead of one scored from here as the last
-/// ([`Scratch::fill`]): White's first and Black's two in their slots,
-/// White's last slot left empty and the position counted as over; or the
-/// pieces up to the last in turn.
+/// Pieces placed ahead of one scored from here as the last: White's first
+/// and Black's two in their slots, White's last slot left empty and the
+/// position counted as over ([`Scratch::fill`]); or those of an [`Around`]
+/// with a pair's first in its slot ([`Scratch::fill_first`]).
 pub(super) struct Scratch {
     pos: Position,
     counts: Counts,
@@ -346,24 +344,21 @@ impl Scratch {
         }
     }
 
-    /// `from` with `moves` placed in turn, then, where there is one,
-    /// `after_gap` with a slot left empty before it (White's last, the
-    /// piece scored from here): the next is scored as the following one.
-    pub(super) fn fill(&mut self, from: &Position, moves: &[Move], after_gap: Option<Move>) {
+    /// `from` with `moves` placed in turn, then `after_gap` with a slot
+    /// left empty before it (White's last, the piece scored from here).
+    pub(super) fn fill(&mut self, from: &Position, moves: &[Move], after_gap: Move) {
         self.pos.clone_from(from);
         for &mv in moves {
             self.pos.place_unchecked(mv);
         }
-        if let Some(mv) = after_gap {
-            self.pos.ply += 1;
-            self.pos.place_unchecked(mv);
-        }
+        self.pos.ply += 1;
+        self.pos.place_unchecked(after_gap);
         self.counts = Counts::of(&self.pos);
         self.cut_lines.fill(&self.pos);
     }
 
-    /// `around` with `mv` in its empty slot: the same as
-    /// [`Scratch::fill`] with `mv` placed first.
+    /// `around`'s pieces with `mv` in their empty slot: the same as
+    /// placing `mv` and then them in turn.
     pub(super) fn fill_first(&mut self, around: &Around, mv: Move) {
         self.pos.clone_from(&around.pos);
         let end = self.pos.ply;
