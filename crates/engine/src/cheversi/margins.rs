@@ -286,6 +286,40 @@ mod tests {
     use super::*;
     use crate::cheversi::Options;
     use crate::rng::Rng;
+    use crate::square::Square;
+
+    /// Hands `check` every position of `games` random games (seeded) per
+    /// rule set and scoring, with its placements and a child made for
+    /// each: `check(pos, [(mv, child)])`. How many placements.
+    fn every_placement_of_random_games(
+        seed: u64,
+        games: usize,
+        mut check: impl FnMut(&Position, &[(Move, Position)]),
+    ) -> usize {
+        let mut rng = Rng::new(seed);
+        let mut checked = 0;
+        for options in Options::every() {
+            for _ in 0..games {
+                let mut pos = Position::new(options);
+                while !pos.is_over() {
+                    let children: Vec<(Move, Position)> = pos
+                        .targets()
+                        .moves()
+                        .map(|mv| {
+                            let mut child = pos.clone();
+                            child.place_unchecked(mv);
+                            (mv, child)
+                        })
+                        .collect();
+                    check(&pos, &children);
+                    checked += children.len();
+                    let (mv, _) = children[rng.below(children.len() as u32) as usize];
+                    pos.place_unchecked(mv);
+                }
+            }
+        }
+        checked
+    }
 
     /// The counts and cut lines after a placement, found from those before
     /// it ([`Counts::with_piece`], [`CutLines::fill_with_piece`]), against
@@ -293,41 +327,28 @@ mod tests {
     /// position of random games, in every rule set and scoring.
     #[test]
     fn counts_and_cut_lines_follow_a_placement() {
-        let mut rng = Rng::new(0x51c7);
-        let mut checked = 0;
-        for options in Options::every() {
-            for _ in 0..12 {
-                let mut pos = Position::new(options);
-                while !pos.is_over() {
-                    let (counts, cut_lines) = (Counts::of(&pos), CutLines::of(&pos));
-                    let color = pos.ply() & 1;
-                    let moves: Vec<Move> = pos.targets().moves().collect();
-                    let mut after = CutLines::of(&pos);
-                    for &mv in &moves {
-                        let mut child = pos.clone();
-                        child.place_unchecked(mv);
-                        let attacks = child.attacks[pos.ply()];
-                        let cut = cut_lines.at(mv.square);
-                        let squares = options.scoring.squares;
-                        let found = counts.with_piece(color, mv.square, attacks, cut, squares);
-                        assert_eq!(found, Counts::of(&child), "{:?} {mv:?}", pos.placements());
-                        after.fill_with_piece(&cut_lines, &pos, mv, color, attacks);
-                        let expected = CutLines::of(&child);
-                        for square in crate::square::Square::all().filter(|&q| q != mv.square) {
-                            assert_eq!(
-                                after.at(square),
-                                expected.at(square),
-                                "{:?} {mv:?} at {square:?}",
-                                pos.placements()
-                            );
-                        }
-                        checked += 1;
-                    }
-                    let mv = moves[rng.below(moves.len() as u32) as usize];
-                    pos.place_unchecked(mv);
+        let checked = every_placement_of_random_games(0x51c7, 12, |pos, children| {
+            let (counts, cut_lines) = (Counts::of(pos), CutLines::of(pos));
+            let color = pos.ply() & 1;
+            let squares = pos.options.scoring.squares;
+            let mut after = CutLines::of(pos);
+            for (mv, child) in children {
+                let (mv, attacks) = (*mv, child.attacks[pos.ply()]);
+                let cut = cut_lines.at(mv.square);
+                let found = counts.with_piece(color, mv.square, attacks, cut, squares);
+                assert_eq!(found, Counts::of(child), "{:?} {mv:?}", pos.placements());
+                after.fill_with_piece(&cut_lines, pos, mv, color, attacks);
+                let expected = CutLines::of(child);
+                for square in Square::all().filter(|&q| q != mv.square) {
+                    assert_eq!(
+                        after.at(square),
+                        expected.at(square),
+                        "{:?} {mv:?} at {square:?}",
+                        pos.placements()
+                    );
                 }
             }
-        }
+        });
         assert!(checked > 20_000, "{checked} placements");
     }
 
@@ -336,33 +357,21 @@ mod tests {
     /// position of random games, in every rule set and scoring.
     #[test]
     fn the_shared_margins_match_placing_each_piece() {
-        let mut rng = Rng::new(0x3a29);
-        let mut checked = 0;
-        for options in Options::every() {
-            for _ in 0..40 {
-                let mut pos = Position::new(options);
-                while !pos.is_over() {
-                    let margins = pos.margins();
-                    let cut_lines = margins.cut_lines();
-                    let moves: Vec<Move> = pos.targets().moves().collect();
-                    for &mv in &moves {
-                        let mut child = pos.clone();
-                        child.place_unchecked(mv);
-                        assert_eq!(
-                            margins.after(mv),
-                            child.margin(),
-                            "{options:?} {:?} then {mv:?}",
-                            pos.placements()
-                        );
-                        assert_eq!(margins.after(mv), pos.margin_after(mv));
-                        assert_eq!(margins.after_with(mv, &cut_lines), child.margin());
-                        checked += 1;
-                    }
-                    let mv = moves[rng.below(moves.len() as u32) as usize];
-                    pos.place_unchecked(mv);
-                }
+        let checked = every_placement_of_random_games(0x3a29, 40, |pos, children| {
+            let margins = pos.margins();
+            let cut_lines = margins.cut_lines();
+            for &(mv, ref child) in children {
+                assert_eq!(
+                    margins.after(mv),
+                    child.margin(),
+                    "{:?} {:?} then {mv:?}",
+                    pos.options,
+                    pos.placements()
+                );
+                assert_eq!(margins.after(mv), pos.margin_after(mv));
+                assert_eq!(margins.after_with(mv, &cut_lines), child.margin());
             }
-        }
+        });
         assert!(checked > 100_000, "{checked} placements");
     }
 }
