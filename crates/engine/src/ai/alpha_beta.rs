@@ -397,11 +397,11 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         let at = ply as usize;
         let first = self.killers.get(at + 1)?[0]?;
         let bound = node.bound();
-        // Four moves from the end, with the last reply's killer; three,
+        // Four moves from the end, with the last reply's killers; three,
         // with the mover's own last move free.
-        let last = self.killers.get(at + 3).and_then(|k| k[0]);
-        let refuted = last
-            .and_then(|last| pos.best_with_replies(first, last, self.me, bound))
+        let lasts = self.killers.get(at + 3).copied().unwrap_or([None; 2]);
+        let refuted = lasts[0]
+            .and_then(|last| pos.best_with_replies(first, last, lasts[1], self.me, bound))
             .or_else(|| pos.best_with_reply_between(first, self.me, bound))?;
         let [best, below @ ..] = refuted.line.as_slice() else {
             return None;

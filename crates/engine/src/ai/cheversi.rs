@@ -168,11 +168,12 @@ impl Searchable for Position {
         &self,
         first: Move,
         last: Move,
+        second: Option<Move>,
         me: Player,
         bound: i32,
     ) -> Option<RefutedLine<Move>> {
         let limit = for_me(bound, me).div_euclid(SCALE);
-        let found = self.highest_after_replies(first, last, limit)?;
+        let found = self.highest_after_replies(first, last, second, limit)?;
         Some(refuted_line(found, me))
     }
 

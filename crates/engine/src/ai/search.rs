@@ -163,18 +163,21 @@ pub trait Searchable: GameState {
     /// Where four moves are left: the best value for the side to move
     /// (as in [`Searchable::best_with_reply`]) over its next two moves,
     /// the other side answering with `first` and then `last` (or its best
-    /// other move where that cannot follow), read in one pass, where none
-    /// does better for the mover than `bound`. The mover's moves it cannot
+    /// other move where that cannot follow, and, where `last` does not hold
+    /// a pair of the mover's moves to `bound`, `second` or another last
+    /// move that does), read in one pass, where none does better for the
+    /// mover than `bound`. The mover's moves it cannot
     /// answer are named, to be searched. `None` as soon as one does
     /// better, or where the game does not say.
     fn best_with_replies(
         &self,
         first: Self::Move,
         last: Self::Move,
+        second: Option<Self::Move>,
         me: Player,
         bound: i32,
     ) -> Option<RefutedLine<Self::Move>> {
-        let _ = (first, last, me, bound);
+        let _ = (first, last, second, me, bound);
         None
     }
 

@@ -11,6 +11,12 @@
 //! placements in turn. Each of White's first pieces is placed with Black's
 //! two in a scratch position, and White's last is scored from it as a
 //! single placement ([`super::Margins`]' shared counts).
+//!
+//! Most pairs are not scored at all: a bound on what White's last piece can
+//! add over the margin with the first alone ([`Counts::most_gained`]) shows
+//! they cannot change what the pass finds. And where Black's fixed last
+//! reply does not refute a pair, Black's other last replies are tried on it
+//! before White's placements in it are left to the search ([`OtherLasts`]).
 
 use super::margins::{Counts, CutLines};
 use super::notation::Move;
@@ -43,15 +49,23 @@ impl Position {
     /// two placements, Black answering the first with `first` and the last
     /// with `last`, or, where White's last took `last`'s square, with the
     /// best last placement once White's last piece is there (found with
-    /// White's first piece left off: it is the same for every one).
-    /// White's next placements these cannot answer (on `first`'s, `last`'s
+    /// White's first piece left off: it is the same for every one). Where
+    /// `last` leaves a pair above `limit`, Black's last reply is `second`
+    /// (the second killer) or another found for the pair, if one refutes
+    /// it ([`OtherLasts`]). White's next placements these cannot answer (on `first`'s, `last`'s
     /// or that spare's square) or do not refute (a line above `limit`) are
     /// left out and named, to be searched. `None` once more than
     /// [`MOST_UNANSWERED`] are not refuted, or where no pair is; where the
     /// rule set is not one where a piece may go anywhere; not four
     /// placements from the end; or where `first` and `last` cannot follow
     /// (taken squares, pieces not in hand).
-    pub fn highest_after_replies(&self, first: Move, last: Move, limit: i32) -> Option<PairPass> {
+    pub fn highest_after_replies(
+        &self,
+        first: Move,
+        last: Move,
+        second: Option<Move>,
+        limit: i32,
+    ) -> Option<PairPass> {
         if !self.options.rules.places_anywhere()
             || self.ply() + 4 != PLIES
             || first.square == last.square
@@ -88,16 +102,31 @@ impl Position {
         // scratch per square of White's `x`.
         let open = empty & !replies;
         let around = Around::new(self, &[Some(first), None, Some(last)]);
-        around.each_pair([x, y], open, |a, c, margin| {
+        let mut others = OtherLasts::new(self, first, last, second);
+        let skipped = around.each_pair([x, y], open, |a, c, margin| {
             // The order the replies answer: `x` first unless it sits on
             // the square of the spare that answers `y` on `last`'s.
-            let line = if a.square == spare_y.square {
-                [c, first, a, last]
-            } else {
-                [a, first, c, last]
+            let line = |last| {
+                if a.square == spare_y.square {
+                    [c, first, a, last]
+                } else {
+                    [a, first, c, last]
+                }
             };
-            pass.score(margin, line, true)
+            // Black's last reply adapts to the pair: where `last` does
+            // not refute it, another may.
+            let (margin, reply) = match (margin > limit)
+                .then(|| others.refuting(a, c, limit))
+                .flatten()
+            {
+                Some(found) => found,
+                None => (margin, last),
+            };
+            pass.score(margin, line(reply), true)?;
+            Some(pass.matters_above())
         })?;
+        // Each pair left out stands for both its orders.
+        pass.scored += 2 * skipped;
         // White's last on `last`'s square, answered by the spare, White's
         // first of the other kind anywhere the spare leaves free.
         let kinds = if x == y {
@@ -170,6 +199,101 @@ impl Position {
         have(first.kind) >= 1 && have(then.kind) > u8::from(then.kind == first.kind)
     }
 }
+/// Black's last replies a pass over White's pairs tries where its fixed
+/// last reply does not refute a pair: Black's last placement is chosen
+/// after White's, so any one that refutes the pair will do. The second
+/// killer, then the last two replies found for such pairs, each scored
+/// from a scratch of its own; then every last placement. (Left to the
+/// search instead, each such pair cost a node for each of White's two
+/// placements in it: README.)
+struct OtherLasts<'a> {
+    from: &'a Position,
+    first: Move,
+    /// The second killer, and the last two replies found by trying every
+    /// one, the latest first.
+    tried: [Option<OtherLast>; 3],
+}
+
+/// One of [`OtherLasts`]: its reply with the pieces around a pair placed.
+struct OtherLast {
+    reply: Move,
+    around: Around,
+    scratch: Scratch,
+    /// The pair's first placement the scratch holds.
+    row: Option<Move>,
+}
+
+impl<'a> OtherLasts<'a> {
+    /// `second` is tried where it can follow `first` as Black's last
+    /// placement (its square free and not `last`'s, its piece in hand).
+    fn new(from: &'a Position, first: Move, last: Move, second: Option<Move>) -> OtherLasts<'a> {
+        let second = second.filter(|s| {
+            s.square != first.square
+                && s.square != last.square
+                && !from.occupied.contains(s.square)
+                && from.black_can_place(first, *s)
+        });
+        OtherLasts {
+            from,
+            first,
+            tried: [second.map(|s| OtherLast::new(from, first, s)), None, None],
+        }
+    }
+
+    /// A last reply that holds White's pair `a` and `c` (the first answered
+    /// by `first`) to `limit` or less, with the margin it leaves.
+    fn refuting(&mut self, a: Move, c: Move, limit: i32) -> Option<(i32, Move)> {
+        for other in self.tried.iter_mut().flatten() {
+            if let Some(margin) = other.margin(a, c).filter(|&m| m <= limit) {
+                return Some((margin, other.reply));
+            }
+        }
+        let mut end = self.from.clone();
+        for mv in [a, self.first, c] {
+            end.place_unchecked(mv);
+        }
+        let margins = end.margins();
+        let (margin, reply) = end
+            .targets()
+            .moves()
+            .map(|r| (margins.after(r), r))
+            .min_by_key(|&(m, _)| m)?;
+        if margin > limit {
+            return None;
+        }
+        if self.tried[1..].iter().flatten().all(|t| t.reply != reply) {
+            self.tried.swap(1, 2);
+            self.tried[1] = Some(OtherLast::new(self.from, self.first, reply));
+        }
+        Some((margin, reply))
+    }
+}
+
+impl OtherLast {
+    fn new(from: &Position, first: Move, reply: Move) -> OtherLast {
+        let around = Around::new(from, &[Some(first), None, Some(reply)]);
+        OtherLast {
+            reply,
+            scratch: Scratch::of(&around.pos),
+            around,
+            row: None,
+        }
+    }
+
+    /// The margin once White's `a` and `c` are placed around the replies;
+    /// `None` where either takes the reply's square.
+    fn margin(&mut self, a: Move, c: Move) -> Option<i32> {
+        if a.square == self.reply.square || c.square == self.reply.square {
+            return None;
+        }
+        if self.row != Some(a) {
+            self.scratch.fill_first(&self.around, a);
+            self.row = Some(a);
+        }
+        Some(self.scratch.margin(c))
+    }
+}
+
 /// White's first placements the replies do not refute (above the limit)
 /// beyond which the pass gives up: each is searched alone, and past this
 /// many the replies are not the ones that refute the node.
@@ -216,6 +340,13 @@ impl<const N: usize> Pass<N> {
             self.highest = Some((line, margin));
         }
         Some(())
+    }
+
+    /// The margin a line must pass to change what the pass finds: above
+    /// the limit it is left to be searched, above the highest it is the
+    /// new highest.
+    pub(super) fn matters_above(&self) -> i32 {
+        self.highest.map_or(i32::MIN, |(_, h)| h.min(self.limit))
     }
 
     pub(super) fn leave(&mut self, mv: Move) {
@@ -289,37 +420,127 @@ impl Around {
 
     /// Every pair of one side's `x` then `y` on `open` squares (each pair
     /// once where the two are of a kind), `x`'s piece in the empty slot
-    /// and `y`'s scored as the last: `visit(first, last, margin)`. `None`
-    /// as soon as `visit` gives up.
+    /// and `y`'s scored as the last: `visit(first, last, margin)` returns
+    /// the margin, seen from the side, a pair must pass to matter, and
+    /// pairs that cannot pass it ([`Counts::most_gained`] over the margin
+    /// with `x`'s piece alone) are not scored. How many pairs were left
+    /// out so; `None` as soon as `visit` gives up.
     pub(super) fn each_pair(
         &self,
         [x, y]: [Kind; 2],
         open: Bitboard,
-        mut visit: impl FnMut(Move, Move, i32) -> Option<()>,
-    ) -> Option<()> {
+        mut visit: impl FnMut(Move, Move, i32) -> Option<i32>,
+    ) -> Option<u32> {
+        // The pair is one side's: its last is scored as the last placement.
+        let color = self.slot & 1;
+        debug_assert_eq!(self.pos.ply() & 1, color);
+        let sign = if color == 0 { 1 } else { -1 };
+        let scoring = self.pos.options.scoring;
         let mut scratch = Scratch::of(&self.pos);
         let last_attacks = LastAttacks::new(y, open, self.pos.occupied);
+        let sliding = self.sliding(color);
+        let gains = MostGained::new(open, |s2| {
+            self.counts.most_gained(
+                color,
+                s2,
+                last_attacks.attacks[s2.index()],
+                self.cut_lines.at(s2)[1 - color],
+                sliding,
+                scoring,
+            )
+        });
+        let mut matters_above = i32::MIN;
+        let mut skipped = 0;
         for s1 in open {
             let first = Move {
                 kind: x,
                 square: s1,
             };
-            scratch.fill_first(self, first);
             let others = if x == y {
                 Bitboard(open.0 & (!0u64 << s1.index()) << 1)
             } else {
                 open & !Bitboard::from_square(s1)
             };
-            for s2 in others {
+            // The margin with `x`'s piece alone, read from the counts
+            // without it: only pairs whose last may gain enough over it
+            // are scored, and the scratch is filled only for them.
+            let alone = sign
+                * self
+                    .counts
+                    .after_cut(&self.pos, first, self.cut_lines.at(s1));
+            let mut todo = others & gains.above(matters_above.saturating_sub(alone));
+            let mut filled = false;
+            let mut scored = 0;
+            while let Some(s2) = todo.first() {
+                todo.remove(s2);
+                if !filled {
+                    scratch.fill_first(self, first);
+                    debug_assert_eq!(alone, sign * scratch.counts.margin(scoring.count));
+                    filled = true;
+                }
                 let last = Move {
                     kind: y,
                     square: s2,
                 };
                 let attacks = last_attacks.with_first_on(s2, s1);
-                visit(first, last, scratch.margin_attacking(last, attacks))?;
+                let now = visit(first, last, scratch.margin_attacking(last, attacks))?;
+                scored += 1;
+                if now != matters_above {
+                    matters_above = now;
+                    todo &= gains.above(matters_above.saturating_sub(alone));
+                }
+            }
+            skipped += others.count() - scored;
+        }
+        Some(skipped)
+    }
+
+    /// The squares `color`'s sliders attack.
+    fn sliding(&self, color: usize) -> Bitboard {
+        let mut sliding = Bitboard::EMPTY;
+        let mut sliders = self.pos.sliders;
+        while sliders != 0 {
+            let j = sliders.trailing_zeros() as usize;
+            sliders &= sliders - 1;
+            if j & 1 == color {
+                sliding |= self.pos.attacks[j];
             }
         }
-        Some(())
+        sliding
+    }
+}
+
+/// Per square a pair's last piece may take, at most what it gains there
+/// ([`Counts::most_gained`]), kept as the squares where that is above each
+/// value: the pairs that may matter in a row are then found at once.
+struct MostGained {
+    /// `above[v]`: the squares where the piece may gain more than `v`.
+    above: [Bitboard; 128],
+    squares: Bitboard,
+}
+
+impl MostGained {
+    fn new(squares: Bitboard, most_gained: impl Fn(Square) -> i32) -> MostGained {
+        let mut at = [Bitboard::EMPTY; 128];
+        for s in squares {
+            // At most 27 attacked and 8 lines of 6 cut, and 8 attackers.
+            let most = most_gained(s);
+            debug_assert!((0..128).contains(&most));
+            at[most.clamp(0, 127) as usize].insert(s);
+        }
+        let mut above = [Bitboard::EMPTY; 128];
+        for v in (0..127).rev() {
+            above[v] = above[v + 1] | at[v + 1];
+        }
+        MostGained { above, squares }
+    }
+
+    /// The squares where the piece may gain more than `v`.
+    fn above(&self, v: i32) -> Bitboard {
+        match usize::try_from(v) {
+            Err(_) => self.squares,
+            Ok(v) => self.above.get(v).copied().unwrap_or(Bitboard::EMPTY),
+        }
     }
 }
 
@@ -458,7 +679,7 @@ mod tests {
     #[test]
     fn the_pairs_read_in_one_pass_bound_every_placement_they_answer() {
         let mut rng = Rng::new(0x4f0a);
-        let (mut answered, mut left_out) = (0, 0);
+        let (mut answered, mut left_out, mut rescued) = (0, 0, 0);
         for options in Options::every() {
             let free = RuleSet::ANYWHERE.contains(&options.rules);
             for _ in 0..6 {
@@ -479,7 +700,7 @@ mod tests {
                     .min_by_key(|&r| margins.after(r))
                     .unwrap();
                 if !free {
-                    assert_eq!(pos.highest_after_replies(first, last, i32::MAX), None);
+                    assert_eq!(pos.highest_after_replies(first, last, None, i32::MAX), None);
                     continue;
                 }
                 let values: Vec<(Move, Option<Values>)> = pos
@@ -491,8 +712,15 @@ mod tests {
                 known.sort_unstable();
                 // No limit; one that a few placements' values are above.
                 let near_top = |k: usize| known[known.len() - k];
-                for limit in [i32::MAX, near_top(2), near_top(6), near_top(12)] {
-                    let Some(found) = pos.highest_after_replies(first, last, limit) else {
+                // Black's second-best last reply, as a second killer is.
+                let second = after
+                    .targets()
+                    .moves()
+                    .filter(|&r| r != last)
+                    .min_by_key(|&r| margins.after(r));
+                let limits = [i32::MAX, near_top(2), near_top(6), near_top(12)];
+                for (limit, second) in limits.into_iter().flat_map(|l| [(l, None), (l, second)]) {
+                    let Some(found) = pos.highest_after_replies(first, last, second, limit) else {
                         // Only where too many are above the limit.
                         assert!(limit < i32::MAX, "{options:?}");
                         continue;
@@ -510,9 +738,16 @@ mod tests {
                             left_out += 1;
                             continue;
                         }
+                        // Black's best replies hold `a` to the margin
+                        // named: the pass's own replies did.
                         let (best, fixed) = value.expect("Black's first reply follows");
                         let fixed = fixed.expect("Black's last reply follows");
-                        assert!(best <= fixed && fixed <= found.margin, "{options:?} {a:?}");
+                        assert!(best <= fixed && best <= found.margin, "{options:?} {a:?}");
+                        // Above the limit, `last` alone did not: other
+                        // last replies answered some pairs.
+                        if fixed > found.margin {
+                            rescued += 1;
+                        }
                         highest = highest.max(fixed);
                         answered += 1;
                     }
@@ -522,6 +757,9 @@ mod tests {
                 }
             }
         }
-        assert!(answered > 4_000 && left_out > 300, "{answered} {left_out}");
+        assert!(
+            answered > 4_000 && left_out > 300 && rescued > 300,
+            "{answered} {left_out} {rescued}"
+        );
     }
 }

@@ -37,7 +37,8 @@ impl Position {
         let open = !self.occupied & !Bitboard::from_square(reply.square);
         let around = Around::new(self, &[Some(reply)]);
         around.each_pair([x, y], open, |b, r, margin| {
-            pass.score(-margin, [b, reply, r], true)
+            pass.score(-margin, [b, reply, r], true)?;
+            Some(pass.matters_above())
         })?;
         let (line, margin) = pass.highest?;
         for kind in [x, y] {

@@ -12,7 +12,7 @@
 //! and leaves a colour's union only if that colour attacked it once.
 
 use super::notation::Move;
-use super::options::{Count, Squares};
+use super::options::{Count, Scoring, Squares};
 use super::position::{piece_attacks, Position};
 use crate::attacks::beyond;
 use crate::bitboard::Bitboard;
@@ -208,6 +208,64 @@ impl Counts {
         Counts::from_planes(planes, mask)
     }
 
+    /// White's score minus Black's as these count it.
+    pub(super) fn margin(&self, count: Count) -> i32 {
+        match count {
+            Count::Distinct => {
+                (self.union[0] & self.mask).count() as i32
+                    - (self.union[1] & self.mask).count() as i32
+            }
+            Count::Multiplicity => self.scores[0] - self.scores[1],
+        }
+    }
+
+    /// At most what a piece of `color` attacking `attacks` from `square`
+    /// (empty) adds to its colour's margin over the other's, placed here
+    /// or after any one more piece of its colour: the pass over pairs
+    /// skips pairs this shows cannot matter. `cut_other` is the other
+    /// colour's lines it cuts here ([`CutLines::at`]); `sliding` the
+    /// squares `color`'s sliders attack.
+    ///
+    /// The bound takes every square the piece attacks as new to its colour
+    /// unless its colour attacks it in a way one more piece cannot undo
+    /// (twice, or once by a piece that does not slide: the earlier piece
+    /// cuts at most one of its colour's lines at a square, see the
+    /// module's note), and every square of the other's cut lines as lost
+    /// to the other unless attacked three times or more (the earlier piece
+    /// may have cut one of those attackers too); its own colour's losses
+    /// count as nothing.
+    pub(super) fn most_gained(
+        &self,
+        color: usize,
+        square: Square,
+        attacks: Bitboard,
+        cut_other: Bitboard,
+        sliding: Bitboard,
+        scoring: Scoring,
+    ) -> i32 {
+        let other = 1 - color;
+        let at_square = u32::from(scoring.squares == Squares::Empty && self.mask.contains(square));
+        let gained = match scoring.count {
+            Count::Distinct => {
+                let safe = self.union[color] & !(self.once[color] & sliding);
+                let [p0, p1, p2, p3] = self.planes[other];
+                let at_most_twice = self.union[other] & !(p2 | p3) & !(p0 & p1);
+                (attacks & self.mask & !safe).count()
+                    + (cut_other & self.mask & at_most_twice).count()
+                    + at_square * u32::from(self.union[other].contains(square))
+            }
+            Count::Multiplicity => {
+                let attackers: u32 = (0..4)
+                    .map(|k| (self.planes[other][k].0 >> square.index() & 1) as u32 * (1 << k))
+                    .sum();
+                (attacks & self.mask).count()
+                    + (cut_other & self.mask).count()
+                    + at_square * attackers
+            }
+        };
+        gained as i32
+    }
+
     /// White's score minus Black's once `mv` is placed in `pos`, the
     /// position these are the counts of.
     pub(super) fn after(&self, pos: &Position, mv: Move) -> i32 {
@@ -284,7 +342,7 @@ impl Counts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cheversi::Options;
+    use crate::cheversi::{Color, Kind, Options};
     use crate::rng::Rng;
     use crate::square::Square;
 
@@ -325,6 +383,59 @@ mod tests {
     /// it ([`Counts::with_piece`], [`CutLines::fill_with_piece`]), against
     /// counting the position with it placed: every placement from every
     /// position of random games, in every rule set and scoring.
+    /// [`Counts::most_gained`] bounds what a piece gains its colour, placed
+    /// after any one more piece of its colour: against making both, for
+    /// every square and kind in hand, after placements drawn from every
+    /// position of random games.
+    #[test]
+    fn a_piece_gains_no_more_than_its_bound_after_one_more_of_its_colour() {
+        let mut rng = Rng::new(0x6a1e);
+        let (mut checked, mut tight) = (0, 0);
+        every_placement_of_random_games(0x51d0, 2, |pos, children| {
+            if pos.ply() > 13 {
+                return;
+            }
+            let color = pos.ply() & 1;
+            let sign = if color == 0 { 1 } else { -1 };
+            let counts = Counts::of(pos);
+            let cut_lines = CutLines::of(pos);
+            let mut sliding = Bitboard::EMPTY;
+            for j in (color..pos.ply()).step_by(2) {
+                if pos.sliders >> j & 1 == 1 {
+                    sliding |= pos.attacks[j];
+                }
+            }
+            for _ in 0..6 {
+                let (_, child) = &children[rng.below(children.len() as u32) as usize];
+                // The other colour's turn passes: its slot stays empty.
+                let mut before = child.clone();
+                before.ply += 1;
+                for kind in Kind::ALL {
+                    if before.in_hand(Color::BOTH[color], kind) == 0 {
+                        continue;
+                    }
+                    for square in !before.occupied {
+                        let mut after = before.clone();
+                        after.place_unchecked(Move { kind, square });
+                        let gained = sign * (after.margin() - before.margin());
+                        let bound = counts.most_gained(
+                            color,
+                            square,
+                            piece_attacks(kind, square, pos.occupied),
+                            cut_lines.at(square)[1 - color],
+                            sliding,
+                            pos.options.scoring,
+                        );
+                        assert!(gained <= bound, "{:?} {kind:?} {square:?}", pos.options);
+                        checked += 1;
+                        tight += usize::from(gained == bound);
+                    }
+                }
+            }
+        });
+        assert!(checked > 100_000 && tight > 1_000, "{checked} {tight}");
+    }
+
     #[test]
     fn counts_and_cut_lines_follow_a_placement() {
         let checked = every_placement_of_random_games(0x51c7, 12, |pos, children| {
