@@ -356,6 +356,64 @@ fn the_last_placement_solved_directly_is_the_best_placement() {
     assert!(stopped_early > 50, "{stopped_early}");
 }
 
+/// Two from the end in `brainking`, a child solved without making it gives
+/// the value and the last placement solving the child gives, in every
+/// window and with any killers; the other rule sets leave it to the child.
+#[test]
+fn a_child_solved_without_making_it_is_the_child_solved() {
+    let mut rng = Rng::new(47);
+    let mut solved = 0;
+    for options in every_options() {
+        for _ in 0..8 {
+            let pos = random_position(options, 14, &mut rng);
+            for mv in legal(&pos) {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let replies = legal(&child);
+                let anything = |rng: &mut Rng| Move {
+                    kind: cheversi::Kind::ALL[rng.below(5) as usize],
+                    square: cheversi_engine::Square::new(rng.below(64) as u8).unwrap(),
+                };
+                let firsts = [
+                    [None, None],
+                    [
+                        Some(replies[rng.below(replies.len() as u32) as usize]),
+                        None,
+                    ],
+                    [Some(anything(&mut rng)), Some(anything(&mut rng))],
+                ];
+                for me in [0, 1] {
+                    let (best, _) = child
+                        .solve_last_move(me, -100_000, 100_000, [None; 2])
+                        .unwrap();
+                    for first in firsts {
+                        for (alpha, beta) in [
+                            (best - 9, best + 9),
+                            (best - 1, best),
+                            (best, best + 1),
+                            (best - 400, best - 24),
+                            (best + 24, best + 400),
+                        ] {
+                            let direct = pos.solve_after(mv, me, alpha, beta, first);
+                            if options.rules != RuleSet::Brainking {
+                                assert_eq!(direct, None, "{options:?}");
+                                continue;
+                            }
+                            let searched = child.solve_last_move(me, alpha, beta, first);
+                            assert_eq!(
+                                direct, searched,
+                                "{options:?} {mv} {first:?} ({alpha}, {beta})"
+                            );
+                            solved += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(solved > 5_000, "{solved}");
+}
+
 /// Where the last piece goes near the one before (`lewicki`, `brainking`),
 /// the reply that refuted one next-to-last placement is tried on the next
 /// at the same offset; elsewhere the killers carry it as it is.

@@ -267,7 +267,9 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             // on each child without making it, and refute most of them: the
             // one that refuted the last child, moved along with the child
             // where the game says so (the last piece goes near the one
-            // before), then the last placement's killers.
+            // before), then the last placement's killers. Where the game
+            // can solve a child from here (few last moves), the others are
+            // solved so, not made.
             let refuting = pos.two_moves_left() && depth >= 2;
             let [k0, k1] = self.killers[ply as usize + 1];
             let mut replies = if refuting { [None, k0, k1] } else { [None; 3] };
@@ -303,6 +305,16 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
                         continue;
                     }
                     None => {}
+                }
+                if refuting {
+                    match self.solve_child(pos, mv, ply, node) {
+                        Some((true, _)) => return,
+                        Some((false, reply)) => {
+                            last = Some((mv, reply));
+                            continue;
+                        }
+                        None => {}
+                    }
                 }
                 if peeking {
                     let peek = pos.peek(mv, self.me);
@@ -534,12 +546,50 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         ply: i32,
         node: &mut Node<G::Move>,
     ) -> bool {
+        if pos.two_moves_left() && depth >= 2 {
+            if let Some((cut, _)) = self.solve_child(pos, mv, ply, node) {
+                return cut;
+            }
+        }
         let mut child = pos.clone();
         child.play_unchecked(mv);
         if let Some(value) = child.decided(self.me) {
             return self.take_decided(node, mv, value, ply);
         }
         self.visit(pos, &child, mv, depth, ply, node)
+    }
+
+    /// Two moves from the end, solves `mv`'s child without making it where
+    /// the game can ([`Searchable::solve_after`]), as searching it would,
+    /// and takes it into `node`: `Some((cut, best reply))`, `cut` true when
+    /// the node is cut off or the budget ran out.
+    fn solve_child(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        ply: i32,
+        node: &mut Node<G::Move>,
+    ) -> Option<(bool, G::Move)> {
+        let below = ply as usize + 1;
+        let (v, reply) =
+            pos.solve_after(mv, self.me, node.alpha, node.beta, self.killers[below])?;
+        // Counted as the child it stands for.
+        if self.budget.tick() {
+            return Some((true, reply));
+        }
+        // Where the reply cuts the child off, it is the killer there, as
+        // when the child is searched.
+        let cut_below = if node.maximising {
+            v <= node.alpha
+        } else {
+            v >= node.beta
+        };
+        if cut_below {
+            self.remember_killer(below, reply);
+        }
+        self.lines[below].clear();
+        self.lines[below].push(reply);
+        Some((self.take(node, mv, v, true, ply), reply))
     }
 
     /// Searches one child into `node`, the first in the node's window, the

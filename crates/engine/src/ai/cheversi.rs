@@ -116,6 +116,33 @@ impl Searchable for Position {
         best
     }
 
+    /// In `brainking`, where Black's last piece is its King next to
+    /// White's last (at most eight squares): each scored from here.
+    fn solve_after(
+        &self,
+        mv: Move,
+        me: Player,
+        alpha: i32,
+        beta: i32,
+        first: [Option<Move>; 2],
+    ) -> Option<(i32, Move)> {
+        let replies = self.few_last_replies(mv)?;
+        let maximising = ((self.ply() + 1) % 2) as Player == me;
+        let mut best: Option<(i32, Move)> = None;
+        let killers = first.into_iter().flatten().filter(|k| replies.contains(*k));
+        let rest = replies.moves().filter(|r| !first.contains(&Some(*r)));
+        for reply in killers.chain(rest) {
+            let value = for_me(self.margin_after_two(mv, reply) * SCALE, me);
+            if best.is_none_or(|(b, _)| if maximising { value > b } else { value < b }) {
+                best = Some((value, reply));
+                if (maximising && value >= beta) || (!maximising && value <= alpha) {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
     fn prepare_reply(&self, reply: Move) -> Option<PreparedReply> {
         Position::prepare_reply(self, reply)
     }

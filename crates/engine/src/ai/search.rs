@@ -103,6 +103,24 @@ pub trait Searchable: GameState {
         None
     }
 
+    /// Where two moves are left: the value for `me` of `mv`'s child, and
+    /// the best last move there, as [`Searchable::solve_last_move`] would
+    /// find them in the window `(alpha, beta)` (the killers `first` first),
+    /// without making the child: where the game's last moves after `mv` are
+    /// few enough that reading each from here costs less. `None` where the
+    /// game does not say.
+    fn solve_after(
+        &self,
+        mv: Self::Move,
+        me: Player,
+        alpha: i32,
+        beta: i32,
+        first: [Option<Self::Move>; 2],
+    ) -> Option<(i32, Self::Move)> {
+        let _ = (mv, me, alpha, beta, first);
+        None
+    }
+
     /// Where two moves are left: whether `reply` is a legal last move after
     /// `mv`, without making `mv` (how a reply that refuted a sibling is
     /// tried on the others). False where the game does not say.

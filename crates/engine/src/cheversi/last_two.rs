@@ -13,9 +13,10 @@
 //! check both against making the two placements.
 
 use super::margins::{Counts, CutLines};
+use super::movegen::Targets;
 use super::notation::Move;
 use super::options::{Count, RuleSet, Squares};
-use super::piece::Color;
+use super::piece::{Color, Kind};
 use super::position::{piece_attacks, Position, PLIES};
 use crate::attacks::{beyond, king_attacks};
 use crate::bitboard::Bitboard;
@@ -96,9 +97,22 @@ impl Position {
         })
     }
 
+    /// The legal last placements once `mv` (legal, the next to last) is
+    /// placed, where there are few: in `brainking`, Black's King next to
+    /// `mv` (see [`Position::last_is_legal_after`]). `None` elsewhere, and
+    /// not two placements from the end.
+    pub fn few_last_replies(&self, mv: Move) -> Option<Targets> {
+        if self.options.rules != RuleSet::Brainking || self.ply() + 2 != PLIES {
+            return None;
+        }
+        let mut replies = Targets([Bitboard::EMPTY; 5]);
+        replies.0[Kind::King.index()] = king_attacks(mv.square) & !self.occupied;
+        Some(replies)
+    }
+
     /// White's score minus Black's once `mv` (legal) and then `reply` (legal
     /// after it) are placed, the last two placements.
-    fn margin_after_two(&self, mv: Move, reply: Move) -> i32 {
+    pub fn margin_after_two(&self, mv: Move, reply: Move) -> i32 {
         debug_assert_eq!(self.ply() + 2, PLIES);
         let occupied =
             self.occupied | Bitboard::from_square(mv.square) | Bitboard::from_square(reply.square);
