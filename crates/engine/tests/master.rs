@@ -414,6 +414,61 @@ fn a_child_solved_without_making_it_is_the_child_solved() {
     assert!(solved > 5_000, "{solved}");
 }
 
+/// In `brainking`, two from the end, a node the bound on its last two
+/// placements shows cannot pass the window is not searched, and each child
+/// is solved without making it: against the same search with every
+/// placement made, positions three to seven from the end, the exact value
+/// and the result with every drawing move.
+#[test]
+fn bounding_the_last_two_placements_keeps_the_values_of_searching_each() {
+    let clock = clock();
+    let mut rng = Rng::new(0x6b0d);
+    let mut results = [0; 3];
+    for options in every_options() {
+        if options.rules != RuleSet::Brainking {
+            continue;
+        }
+        for plies in [9, 10, 11, 11, 12, 12, 13, 13, 13, 13] {
+            let pos = random_position(options, plies, &mut rng);
+            let moves = legal(&pos);
+            let eval = HandValues::calibrate(options);
+            let what = format!("{options:?} after {plies}");
+            let value = |searcher| exact_value(searcher, &pos, &moves, 7);
+            let proof = |mut searcher: Searcher<cheversi::Position>| {
+                let mut budget = Budget::new(&clock, None, None, None);
+                match searcher
+                    .prove_result(&pos, &eval, &mut budget, moves.clone(), Draws::Every)
+                    .expect("no limits")
+                {
+                    Proven::Win(_) => (1, Vec::new()),
+                    Proven::Loss => (-1, Vec::new()),
+                    Proven::Draw(mut draws) => {
+                        draws.sort_by_key(|m| (m.kind.index(), m.square.index()));
+                        (0, draws)
+                    }
+                }
+            };
+            let plain = || Searcher::new(16).without_one_pass();
+            assert_eq!(
+                value(Searcher::new(16)),
+                value(plain()),
+                "{what}: the value"
+            );
+            let (result, draws) = proof(Searcher::new(16));
+            assert_eq!(
+                (result, draws.clone()),
+                proof(plain()),
+                "{what}: the result"
+            );
+            results[(result + 1) as usize] += 1;
+        }
+    }
+    assert!(
+        results.iter().filter(|&&n| n > 0).count() >= 2,
+        "{results:?}"
+    );
+}
+
 /// Where the last piece goes near the one before (`lewicki`, `brainking`),
 /// the reply that refuted one next-to-last placement is tried on the next
 /// at the same offset; elsewhere the killers carry it as it is.

@@ -10,6 +10,10 @@ use std::ops::ControlFlow;
 
 pub(super) const INFINITY: i32 = WIN + MAX_PLIES + 1;
 
+/// The most nodes two from the end searched without asking for a bound
+/// after failures in a row ([`Run::bounded`]).
+const MOST_SKIPPED: u32 = 16;
+
 pub(super) struct Run<'a, 'b, G: Searchable, E: Evaluator<G>> {
     pub(super) table: &'a mut Table<G::Move>,
     eval: &'a E,
@@ -26,6 +30,10 @@ pub(super) struct Run<'a, 'b, G: Searchable, E: Evaluator<G>> {
     frames: Vec<Frame<G>>,
     /// Per ply, the last two moves that cut off there, tried early.
     killers: Vec<[Option<G::Move>; 2]>,
+    /// Nodes two from the end still to search without asking for a bound,
+    /// and how many were skipped after the last failure ([`Run::bounded`]).
+    skip_bound: u32,
+    bound_misses: u32,
 }
 
 /// The children of the node being searched at one ply.
@@ -119,6 +127,8 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             lines: Vec::new(),
             frames: Vec::new(),
             killers: Vec::new(),
+            skip_bound: 0,
+            bound_misses: 0,
         }
     }
 
@@ -168,6 +178,9 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             }
         }
         let maximising = pos.to_move() == Some(self.me);
+        if let Some(b) = self.bounded(pos, maximising, alpha, beta) {
+            return (b, true);
+        }
         let mut node = Node {
             maximising,
             alpha,
@@ -206,6 +219,35 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             best: node.best_move,
         });
         (node.best_value, node.exact)
+    }
+
+    /// Where a bound shows the mover cannot pass the window
+    /// ([`Searchable::mover_bound`]), that bound. It shows it at most nodes
+    /// of the side that loses, and at none of the other's: after it fails,
+    /// it is not asked again for a number of nodes that doubles with each
+    /// failure in a row (up to [`MOST_SKIPPED`]), since asking costs about
+    /// as much as searching a node two from the end.
+    fn bounded(&mut self, pos: &G, maximising: bool, alpha: i32, beta: i32) -> Option<i32> {
+        if !self.one_pass || !pos.two_moves_left() {
+            return None;
+        }
+        if self.skip_bound > 0 {
+            self.skip_bound -= 1;
+            return None;
+        }
+        let bound = if maximising { alpha } else { beta };
+        match pos.mover_bound(self.me, bound) {
+            Some(b) => {
+                debug_assert!(if maximising { b <= alpha } else { b >= beta });
+                self.bound_misses = 0;
+                Some(b)
+            }
+            None => {
+                self.bound_misses = (self.bound_misses * 2).clamp(1, MOST_SKIPPED);
+                self.skip_bound = self.bound_misses;
+                None
+            }
+        }
     }
 
     /// `mv` cut off at ply `at`: tried first at that ply from now on.
@@ -570,6 +612,9 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         ply: i32,
         node: &mut Node<G::Move>,
     ) -> Option<(bool, G::Move)> {
+        if !self.one_pass {
+            return None;
+        }
         let below = ply as usize + 1;
         let (v, reply) =
             pos.solve_after(mv, self.me, node.alpha, node.beta, self.killers[below])?;

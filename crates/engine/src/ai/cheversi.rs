@@ -116,6 +116,12 @@ impl Searchable for Position {
         best
     }
 
+    /// White places next: its margin's bound is what both sides read.
+    fn mover_bound(&self, me: Player, bound: i32) -> Option<i32> {
+        let limit = for_me(bound, me).div_euclid(SCALE);
+        Some(for_me(self.highest_margin_at_most(limit)? * SCALE, me))
+    }
+
     /// In `brainking`, where Black's last piece is its King next to
     /// White's last (at most eight squares): each scored from here.
     fn solve_after(

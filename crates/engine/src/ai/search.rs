@@ -103,6 +103,16 @@ pub trait Searchable: GameState {
         None
     }
 
+    /// Where two moves are left, a bound on the node's value for `me` read
+    /// without searching it, where it shows that the mover cannot pass
+    /// `bound` (alpha where the mover is `me`, beta where not): at most
+    /// `bound` in the first case, at least in the second. `None` where it
+    /// does not, or the game does not say.
+    fn mover_bound(&self, me: Player, bound: i32) -> Option<i32> {
+        let _ = (me, bound);
+        None
+    }
+
     /// Where two moves are left: the value for `me` of `mv`'s child, and
     /// the best last move there, as [`Searchable::solve_last_move`] would
     /// find them in the window `(alpha, beta)` (the killers `first` first),
@@ -289,7 +299,9 @@ pub struct Searcher<G: Searchable> {
     pub(super) table: Table<G::Move>,
     /// Whether nodes near the end may be refuted in one pass
     /// ([`Searchable::best_with_reply`], [`Searchable::best_with_replies`],
-    /// [`Searchable::best_with_reply_between`]).
+    /// [`Searchable::best_with_reply_between`]) or by a bound
+    /// ([`Searchable::mover_bound`]), and their children solved without
+    /// making them ([`Searchable::solve_after`]).
     pub(super) one_pass: bool,
 }
 
@@ -326,8 +338,9 @@ impl<G: Searchable> Searcher<G> {
         }
     }
 
-    /// The same search with every move searched on its own, never refuted
-    /// in one pass with others: what the tests check those passes against.
+    /// The same search with every move made and searched on its own, never
+    /// refuted in one pass with others nor by a bound: what the tests check
+    /// those shortcuts against.
     pub fn without_one_pass(mut self) -> Searcher<G> {
         self.one_pass = false;
         self

@@ -438,13 +438,14 @@ impl Around {
         let scoring = self.pos.options.scoring;
         let mut scratch = Scratch::of(&self.pos);
         let last_attacks = LastAttacks::new(y, open, self.pos.occupied);
-        let sliding = self.sliding(color);
+        let sliding = self.pos.sliding_attacks(color);
+        let lost = self.counts.lines_lost(&self.pos, 1 - color, scoring.count);
         let gains = MostGained::new(open, |s2| {
             self.counts.most_gained(
                 color,
                 s2,
                 last_attacks.attacks[s2.index()],
-                self.cut_lines.at(s2)[1 - color],
+                lost[s2.index()],
                 sliding,
                 scoring,
             )
@@ -493,20 +494,6 @@ impl Around {
             skipped += others.count() - scored;
         }
         Some(skipped)
-    }
-
-    /// The squares `color`'s sliders attack.
-    fn sliding(&self, color: usize) -> Bitboard {
-        let mut sliding = Bitboard::EMPTY;
-        let mut sliders = self.pos.sliders;
-        while sliders != 0 {
-            let j = sliders.trailing_zeros() as usize;
-            sliders &= sliders - 1;
-            if j & 1 == color {
-                sliding |= self.pos.attacks[j];
-            }
-        }
-        sliding
     }
 }
 

@@ -110,6 +110,54 @@ impl Position {
         Some(replies)
     }
 
+    /// Two placements from the end in `brainking`: a bound, at most
+    /// `limit`, on the margin White's last placement can keep once Black's
+    /// King answers it, read without trying any pair: for each of White's
+    /// placements, what it may gain ([`Counts::most_gained`]) and the least
+    /// a King next to it may give back ([`Counts::most_given_by_king`]).
+    /// `None` where the bound is above `limit`, and where the rule set is
+    /// not `brainking`.
+    pub fn highest_margin_at_most(&self, limit: i32) -> Option<i32> {
+        if self.options.rules != RuleSet::Brainking || self.ply() + 2 != PLIES {
+            return None;
+        }
+        let counts = Counts::of(self);
+        let scoring = self.options.scoring;
+        let now = counts.margin(scoring.count);
+        let sliding = self.sliding_attacks(0);
+        let lost = counts.lines_lost(self, 1, scoring.count);
+        let empty = !self.occupied;
+        let mut given = [i32::MIN; 64];
+        let mut highest = i32::MIN;
+        for mv in self.targets().moves() {
+            let gained = counts.most_gained(
+                0,
+                mv.square,
+                piece_attacks(mv.kind, mv.square, self.occupied),
+                lost[mv.square.index()],
+                sliding,
+                scoring,
+            );
+            let mut least = i32::MAX;
+            for k in king_attacks(mv.square) & empty {
+                let g = &mut given[k.index()];
+                if *g == i32::MIN {
+                    *g = counts.most_given_by_king(1, k, lost[k.index()], scoring);
+                }
+                least = least.min(*g);
+            }
+            if least == i32::MAX {
+                // No square for the King (rule 4 keeps one): no bound.
+                return None;
+            }
+            highest = highest.max(now + gained + least);
+            if highest > limit {
+                return None;
+            }
+        }
+        (highest > i32::MIN).then_some(highest)
+    }
+
     /// White's score minus Black's once `mv` (legal) and then `reply` (legal
     /// after it) are placed, the last two placements.
     pub fn margin_after_two(&self, mv: Move, reply: Move) -> i32 {
@@ -237,6 +285,47 @@ mod tests {
     /// Against making both placements, for every next-to-last placement
     /// and every piece on every square as the last, from random positions
     /// in every rule set and scoring.
+    /// The bound on White's last two placements in `brainking` is at least
+    /// the margin best play keeps (making every pair), and a limit below
+    /// it finds none; the other rule sets give none.
+    #[test]
+    fn the_bound_on_the_last_two_placements_holds_best_play() {
+        let mut rng = Rng::new(0x90b3);
+        let (mut checked, mut within_two) = (0, 0);
+        for options in Options::every() {
+            for _ in 0..40 {
+                let pos = Position::random_with_left(options, 2, &mut rng);
+                let Some(bound) = pos.highest_margin_at_most(i32::MAX) else {
+                    assert_ne!(options.rules, RuleSet::Brainking);
+                    continue;
+                };
+                assert_eq!(options.rules, RuleSet::Brainking);
+                let best = pos
+                    .targets()
+                    .moves()
+                    .map(|mv| {
+                        let mut child = pos.clone();
+                        child.place_unchecked(mv);
+                        let margins = child.margins();
+                        child
+                            .targets()
+                            .moves()
+                            .map(|r| margins.after(r))
+                            .min()
+                            .unwrap()
+                    })
+                    .max()
+                    .unwrap();
+                assert!(best <= bound, "{options:?}: {best} above {bound}");
+                assert_eq!(pos.highest_margin_at_most(bound), Some(bound));
+                assert_eq!(pos.highest_margin_at_most(bound - 1), None);
+                checked += 1;
+                within_two += usize::from(bound - best <= 2);
+            }
+        }
+        assert!(checked >= 160 && within_two > 10, "{checked} {within_two}");
+    }
+
     #[test]
     fn the_last_two_placements_read_ahead_match_making_them() {
         let mut rng = Rng::new(0x1a57);

@@ -14,7 +14,7 @@
 use super::notation::Move;
 use super::options::{Count, Scoring, Squares};
 use super::position::{piece_attacks, Position};
-use crate::attacks::beyond;
+use crate::attacks::{beyond, king_attacks};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
@@ -222,48 +222,105 @@ impl Counts {
     /// At most what a piece of `color` attacking `attacks` from `square`
     /// (empty) adds to its colour's margin over the other's, placed here
     /// or after any one more piece of its colour: the pass over pairs
-    /// skips pairs this shows cannot matter. `cut_other` is the other
-    /// colour's lines it cuts here ([`CutLines::at`]); `sliding` the
-    /// squares `color`'s sliders attack.
+    /// skips pairs this shows cannot matter. `lost_other` is what the
+    /// other colour may lose from the lines it cuts here
+    /// ([`Counts::lines_lost`]); `sliding` the squares `color`'s sliders
+    /// attack.
     ///
     /// The bound takes every square the piece attacks as new to its colour
     /// unless its colour attacks it in a way one more piece cannot undo
     /// (twice, or once by a piece that does not slide: the earlier piece
     /// cuts at most one of its colour's lines at a square, see the
-    /// module's note), and every square of the other's cut lines as lost
-    /// to the other unless attacked three times or more (the earlier piece
-    /// may have cut one of those attackers too); its own colour's losses
-    /// count as nothing.
+    /// module's note); its own colour's losses count as nothing.
     pub(super) fn most_gained(
         &self,
         color: usize,
         square: Square,
         attacks: Bitboard,
-        cut_other: Bitboard,
+        lost_other: u8,
         sliding: Bitboard,
         scoring: Scoring,
     ) -> i32 {
         let other = 1 - color;
-        let at_square = u32::from(scoring.squares == Squares::Empty && self.mask.contains(square));
+        let at_square = scoring.squares == Squares::Empty && self.mask.contains(square);
         let gained = match scoring.count {
             Count::Distinct => {
                 let safe = self.union[color] & !(self.once[color] & sliding);
-                let [p0, p1, p2, p3] = self.planes[other];
-                let at_most_twice = self.union[other] & !(p2 | p3) & !(p0 & p1);
                 (attacks & self.mask & !safe).count()
-                    + (cut_other & self.mask & at_most_twice).count()
-                    + at_square * u32::from(self.union[other].contains(square))
+                    + u32::from(at_square && self.union[other].contains(square))
             }
             Count::Multiplicity => {
-                let attackers: u32 = (0..4)
-                    .map(|k| (self.planes[other][k].0 >> square.index() & 1) as u32 * (1 << k))
-                    .sum();
-                (attacks & self.mask).count()
-                    + (cut_other & self.mask).count()
-                    + at_square * attackers
+                (attacks & self.mask).count() + u32::from(at_square) * self.attackers(other, square)
             }
         };
-        gained as i32
+        gained as i32 + i32::from(lost_other)
+    }
+
+    /// How many of `color`'s pieces attack `square`.
+    fn attackers(&self, color: usize, square: Square) -> u32 {
+        (0..4)
+            .map(|k| (self.planes[color][k].0 >> square.index() & 1) as u32 * (1 << k))
+            .sum()
+    }
+
+    /// The squares `color` attacks at most twice.
+    fn at_most_twice(&self, color: usize) -> Bitboard {
+        let [p0, p1, p2, p3] = self.planes[color];
+        self.union[color] & !(p2 | p3) & !(p0 & p1)
+    }
+
+    /// Per empty square, at most what `color` loses from its sliders'
+    /// lines a piece landing there cuts, where one more piece of the other
+    /// colour may have come first: with multiplicity, every scoring square
+    /// past it on each line; counted once, those `color` attacks at most
+    /// twice (the earlier piece may have cut one more of their attackers,
+    /// and the cut lines of two sliders never meet: the module's note).
+    pub(super) fn lines_lost(&self, pos: &Position, color: usize, count: Count) -> [u8; 64] {
+        let counted = match count {
+            Count::Multiplicity => self.mask,
+            Count::Distinct => self.mask & self.at_most_twice(color),
+        };
+        let mut lost = [0u8; 64];
+        let mut sliders = pos.sliders & if color == 0 { 0x5555 } else { 0xaaaa };
+        while sliders != 0 {
+            let j = sliders.trailing_zeros() as usize;
+            sliders &= sliders - 1;
+            let (from, attacks) = (pos.placed[j].square, pos.attacks[j]);
+            for sq in attacks & !pos.occupied {
+                lost[sq.index()] += (beyond(from, sq) & attacks & counted).count() as u8;
+            }
+        }
+        lost
+    }
+
+    /// At most what a King of `color` on `square` (empty) gives the other
+    /// colour's margin over its own, placed after one piece of the other
+    /// colour next to it: the squares and lines it takes from its own
+    /// colour (`lost_own`, [`Counts::lines_lost`]), less what it surely
+    /// attacks anew.
+    pub(super) fn most_given_by_king(
+        &self,
+        color: usize,
+        square: Square,
+        lost_own: u8,
+        scoring: Scoring,
+    ) -> i32 {
+        let only_empty = scoring.squares == Squares::Empty;
+        let attacks = king_attacks(square) & self.mask;
+        let (lost_at, gained) = match scoring.count {
+            Count::Multiplicity => (
+                u32::from(only_empty) * self.attackers(color, square),
+                attacks.count(),
+            ),
+            Count::Distinct => (
+                u32::from(only_empty && self.union[color].contains(square)),
+                (attacks & !self.union[color]).count(),
+            ),
+        };
+        // The piece next to it takes one of those squares where only empty
+        // squares score.
+        let gained = gained.saturating_sub(u32::from(only_empty));
+        (lost_at + u32::from(lost_own)) as i32 - gained as i32
     }
 
     /// White's score minus Black's once `mv` is placed in `pos`, the
@@ -398,7 +455,7 @@ mod tests {
             let color = pos.ply() & 1;
             let sign = if color == 0 { 1 } else { -1 };
             let counts = Counts::of(pos);
-            let cut_lines = CutLines::of(pos);
+            let lost = counts.lines_lost(pos, 1 - color, pos.options.scoring.count);
             let mut sliding = Bitboard::EMPTY;
             for j in (color..pos.ply()).step_by(2) {
                 if pos.sliders >> j & 1 == 1 {
@@ -422,7 +479,7 @@ mod tests {
                             color,
                             square,
                             piece_attacks(kind, square, pos.occupied),
-                            cut_lines.at(square)[1 - color],
+                            lost[square.index()],
                             sliding,
                             pos.options.scoring,
                         );
@@ -434,6 +491,80 @@ mod tests {
             }
         });
         assert!(checked > 100_000 && tight > 1_000, "{checked} {tight}");
+    }
+
+    /// [`Counts::lines_lost`] against each square's cut lines, their squares
+    /// counted with the attackers found piece by piece.
+    #[test]
+    fn the_lines_lost_at_a_square_are_its_cut_lines_counted() {
+        let mut checked = 0;
+        every_placement_of_random_games(0x2b7c, 1, |pos, _| {
+            let counts = Counts::of(pos);
+            let cut_lines = CutLines::of(pos);
+            let attackers = |color: usize, square: Square| {
+                (color..pos.ply())
+                    .step_by(2)
+                    .filter(|&j| pos.attacks[j].contains(square))
+                    .count()
+            };
+            let mask = pos.scoring_mask();
+            for color in 0..2 {
+                for count in [Count::Multiplicity, Count::Distinct] {
+                    let lost = counts.lines_lost(pos, color, count);
+                    for square in !pos.occupied {
+                        let line = cut_lines.at(square)[color] & mask;
+                        let expected = match count {
+                            Count::Multiplicity => line.count() as usize,
+                            Count::Distinct => line
+                                .into_iter()
+                                .filter(|&s| attackers(color, s) <= 2)
+                                .count(),
+                        };
+                        assert_eq!(usize::from(lost[square.index()]), expected);
+                        checked += 1;
+                    }
+                }
+            }
+        });
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    /// [`Counts::most_given_by_king`] bounds what a King gives the other
+    /// colour placed right after one of that colour's pieces next to it:
+    /// against making both, after every placement of random games.
+    #[test]
+    fn a_king_gives_no_more_than_its_bound_next_to_the_piece_before() {
+        let (mut checked, mut tight) = (0, 0);
+        every_placement_of_random_games(0x7e11, 2, |pos, children| {
+            let color = pos.ply() & 1;
+            let king = 1 - color;
+            if pos.ply() > 14 || pos.in_hand(Color::BOTH[king], Kind::King) == 0 {
+                return;
+            }
+            let sign = if color == 0 { 1 } else { -1 };
+            let counts = Counts::of(pos);
+            let lost = counts.lines_lost(pos, king, pos.options.scoring.count);
+            for (mv, child) in children {
+                for square in king_attacks(mv.square) & !child.occupied {
+                    let mut after = child.clone();
+                    after.place_unchecked(Move {
+                        kind: Kind::King,
+                        square,
+                    });
+                    let given = sign * (after.margin() - child.margin());
+                    let bound = counts.most_given_by_king(
+                        king,
+                        square,
+                        lost[square.index()],
+                        pos.options.scoring,
+                    );
+                    assert!(given <= bound, "{:?} {mv:?} K{square:?}", pos.options);
+                    checked += 1;
+                    tight += usize::from(given == bound);
+                }
+            }
+        });
+        assert!(checked > 50_000 && tight > 1_000, "{checked} {tight}");
     }
 
     #[test]

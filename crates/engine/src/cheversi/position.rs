@@ -199,6 +199,20 @@ impl Position {
         [self.score(Color::White), self.score(Color::Black)]
     }
 
+    /// The squares `color`'s sliders attack (0 White, 1 Black).
+    pub(super) fn sliding_attacks(&self, color: usize) -> Bitboard {
+        let mut sliding = Bitboard::EMPTY;
+        let mut sliders = self.sliders;
+        while sliders != 0 {
+            let j = sliders.trailing_zeros() as usize;
+            sliders &= sliders - 1;
+            if j & 1 == color {
+                sliding |= self.attacks[j];
+            }
+        }
+        sliding
+    }
+
     /// White's score minus Black's.
     pub fn margin(&self) -> i32 {
         self.score(Color::White) - self.score(Color::Black)
