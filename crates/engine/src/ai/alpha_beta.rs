@@ -167,6 +167,10 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             return (v, true);
         }
         let key = self.key(pos);
+        let maximising = pos.to_move() == Some(self.me);
+        if let Some(b) = self.bounded(pos, key, maximising, alpha, beta) {
+            return (b, true);
+        }
         let mut tt_move = None;
         if let Some(e) = self.table.get(key) {
             tt_move = e.best;
@@ -176,10 +180,6 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             if let Some(v) = cut_by(e, depth, ply, alpha, beta).filter(|_| !on_the_line) {
                 return (v, e.exact);
             }
-        }
-        let maximising = pos.to_move() == Some(self.me);
-        if let Some(b) = self.bounded(pos, maximising, alpha, beta) {
-            return (b, true);
         }
         let mut node = Node {
             maximising,
@@ -227,7 +227,15 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     /// it is not asked again for a number of nodes that doubles with each
     /// failure in a row (up to [`MOST_SKIPPED`]), since asking costs about
     /// as much as searching a node two from the end.
-    fn bounded(&mut self, pos: &G, maximising: bool, alpha: i32, beta: i32) -> Option<i32> {
+    /// Asked before the table, whose entry for `key` is fetched meanwhile.
+    fn bounded(
+        &mut self,
+        pos: &G,
+        key: u64,
+        maximising: bool,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
         if !self.one_pass || !pos.two_moves_left() {
             return None;
         }
@@ -235,6 +243,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             self.skip_bound -= 1;
             return None;
         }
+        self.table.prefetch(key);
         let bound = if maximising { alpha } else { beta };
         match pos.mover_bound(self.me, bound) {
             Some(b) => {
