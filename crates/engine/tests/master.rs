@@ -421,7 +421,6 @@ fn a_child_solved_without_making_it_is_the_child_solved() {
 /// and the result with every drawing move.
 #[test]
 fn bounding_the_last_two_placements_keeps_the_values_of_searching_each() {
-    let clock = clock();
     let mut rng = Rng::new(0x6b0d);
     let mut results = [0; 3];
     for options in every_options() {
@@ -430,36 +429,8 @@ fn bounding_the_last_two_placements_keeps_the_values_of_searching_each() {
         }
         for plies in [9, 10, 11, 11, 12, 12, 13, 13, 13, 13] {
             let pos = random_position(options, plies, &mut rng);
-            let moves = legal(&pos);
-            let eval = HandValues::calibrate(options);
             let what = format!("{options:?} after {plies}");
-            let value = |searcher| exact_value(searcher, &pos, &moves, 7);
-            let proof = |mut searcher: Searcher<cheversi::Position>| {
-                let mut budget = Budget::new(&clock, None, None, None);
-                match searcher
-                    .prove_result(&pos, &eval, &mut budget, moves.clone(), Draws::Every)
-                    .expect("no limits")
-                {
-                    Proven::Win(_) => (1, Vec::new()),
-                    Proven::Loss => (-1, Vec::new()),
-                    Proven::Draw(mut draws) => {
-                        draws.sort_by_key(|m| (m.kind.index(), m.square.index()));
-                        (0, draws)
-                    }
-                }
-            };
-            let plain = || Searcher::new(16).without_one_pass();
-            assert_eq!(
-                value(Searcher::new(16)),
-                value(plain()),
-                "{what}: the value"
-            );
-            let (result, draws) = proof(Searcher::new(16));
-            assert_eq!(
-                (result, draws.clone()),
-                proof(plain()),
-                "{what}: the result"
-            );
+            let result = agrees_with_the_plain_search(&pos, 7, &what);
             results[(result + 1) as usize] += 1;
         }
     }
@@ -530,6 +501,44 @@ fn exact_value(
     found.value
 }
 
+/// The exact value searched `depth` turns and the result with every
+/// drawing move, the same with the shortcuts near the end as with every
+/// placement made and searched on its own
+/// ([`Searcher::without_one_pass`]); the result (1, 0, -1).
+fn agrees_with_the_plain_search(pos: &cheversi::Position, depth: u32, what: &str) -> i32 {
+    let clock = clock();
+    let moves = legal(pos);
+    let eval = HandValues::calibrate(pos.options());
+    let value = |searcher| exact_value(searcher, pos, &moves, depth);
+    let proof = |mut searcher: Searcher<cheversi::Position>| {
+        let mut budget = Budget::new(&clock, None, None, None);
+        match searcher
+            .prove_result(pos, &eval, &mut budget, moves.clone(), Draws::Every)
+            .expect("no limits")
+        {
+            Proven::Win(_) => (1, Vec::new()),
+            Proven::Loss => (-1, Vec::new()),
+            Proven::Draw(mut draws) => {
+                draws.sort_by_key(|m| (m.kind.index(), m.square.index()));
+                (0, draws)
+            }
+        }
+    };
+    let plain = || Searcher::new(16).without_one_pass();
+    assert_eq!(
+        value(Searcher::new(16)),
+        value(plain()),
+        "{what}: the value"
+    );
+    let (result, draws) = proof(Searcher::new(16));
+    assert_eq!(
+        (result, draws.clone()),
+        proof(plain()),
+        "{what}: the result"
+    );
+    result
+}
+
 /// Where a piece may go anywhere, two placements from the end the search
 /// refutes every placement a reply can follow in one pass, and searches
 /// only the one it cannot (the placement on the reply's own square). Many
@@ -581,43 +590,13 @@ fn refuting_all_placements_at_once_keeps_the_exact_values() {
 /// move.
 #[test]
 fn refuting_in_one_pass_keeps_the_values_of_searching_each() {
-    let clock = clock();
     let mut rng = Rng::new(0x9a17);
     let mut results = [0; 3];
     for options in anywhere_options() {
         for plies in [10, 11, 12, 12, 13, 13, 13, 13] {
             let pos = random_position(options, plies, &mut rng);
-            let moves = legal(&pos);
-            let eval = HandValues::calibrate(options);
             let what = format!("{options:?} after {plies}");
-            let value = |searcher| exact_value(searcher, &pos, &moves, 6);
-            let proof = |searcher: Searcher<cheversi::Position>| {
-                let mut searcher = searcher;
-                let mut budget = Budget::new(&clock, None, None, None);
-                match searcher
-                    .prove_result(&pos, &eval, &mut budget, moves.clone(), Draws::Every)
-                    .expect("no limits")
-                {
-                    Proven::Win(_) => (1, Vec::new()),
-                    Proven::Loss => (-1, Vec::new()),
-                    Proven::Draw(mut draws) => {
-                        draws.sort_by_key(|m| (m.kind.index(), m.square.index()));
-                        (0, draws)
-                    }
-                }
-            };
-            let plain = || Searcher::new(16).without_one_pass();
-            assert_eq!(
-                value(Searcher::new(16)),
-                value(plain()),
-                "{what}: the value"
-            );
-            let (result, draws) = proof(Searcher::new(16));
-            assert_eq!(
-                (result, draws.clone()),
-                proof(plain()),
-                "{what}: the result"
-            );
+            let result = agrees_with_the_plain_search(&pos, 6, &what);
             results[(result + 1) as usize] += 1;
         }
     }
