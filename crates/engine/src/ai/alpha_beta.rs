@@ -222,12 +222,12 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     }
 
     /// Where a bound shows the mover cannot pass the window
-    /// ([`Searchable::mover_bound`]), that bound. It shows it at most nodes
-    /// of the side that loses, and at none of the other's: after it fails,
-    /// it is not asked again for a number of nodes that doubles with each
-    /// failure in a row (up to [`MOST_SKIPPED`]), since asking costs about
-    /// as much as searching a node two from the end.
-    /// Asked before the table, whose entry for `key` is fetched meanwhile.
+    /// ([`Searchable::mover_bound`]), that bound; asked before the table,
+    /// whose entry for `key` is fetched meanwhile. It shows it at most
+    /// nodes of the side that loses, and at none of the other's: after it
+    /// fails, it is not asked again for a number of nodes that doubles with
+    /// each failure in a row (up to [`MOST_SKIPPED`]), since asking costs
+    /// about as much as searching a node two from the end.
     fn bounded(
         &mut self,
         pos: &G,
