@@ -421,22 +421,14 @@ fn a_child_solved_without_making_it_is_the_child_solved() {
 /// and the result with every drawing move.
 #[test]
 fn bounding_the_last_two_placements_keeps_the_values_of_searching_each() {
-    let mut rng = Rng::new(0x6b0d);
-    let mut results = [0; 3];
-    for options in every_options() {
-        if options.rules != RuleSet::Brainking {
-            continue;
-        }
-        for plies in [9, 10, 11, 11, 12, 12, 13, 13, 13, 13] {
-            let pos = random_position(options, plies, &mut rng);
-            let what = format!("{options:?} after {plies}");
-            let result = agrees_with_the_plain_search(&pos, 7, &what);
-            results[(result + 1) as usize] += 1;
-        }
-    }
-    assert!(
-        results.iter().filter(|&&n| n > 0).count() >= 2,
-        "{results:?}"
+    let brainking = every_options()
+        .into_iter()
+        .filter(|o| o.rules == RuleSet::Brainking);
+    each_agrees_with_the_plain_search(
+        brainking,
+        0x6b0d,
+        &[9, 10, 11, 11, 12, 12, 13, 13, 13, 13],
+        7,
     );
 }
 
@@ -499,6 +491,31 @@ fn exact_value(
     );
     assert!(found.exact, "{:?}: not proved", pos.options());
     found.value
+}
+
+/// [`agrees_with_the_plain_search`] on random positions `plies` into a
+/// game (seeded), for each of `options`; the positions meet at least two
+/// kinds of result.
+fn each_agrees_with_the_plain_search(
+    options: impl IntoIterator<Item = cheversi::Options>,
+    seed: u64,
+    plies: &[usize],
+    depth: u32,
+) {
+    let mut rng = Rng::new(seed);
+    let mut results = [0; 3];
+    for options in options {
+        for &plies in plies {
+            let pos = random_position(options, plies, &mut rng);
+            let what = format!("{options:?} after {plies}");
+            let result = agrees_with_the_plain_search(&pos, depth, &what);
+            results[(result + 1) as usize] += 1;
+        }
+    }
+    assert!(
+        results.iter().filter(|&&n| n > 0).count() >= 2,
+        "{results:?}"
+    );
 }
 
 /// The exact value searched `depth` turns and the result with every
@@ -590,18 +607,10 @@ fn refuting_all_placements_at_once_keeps_the_exact_values() {
 /// move.
 #[test]
 fn refuting_in_one_pass_keeps_the_values_of_searching_each() {
-    let mut rng = Rng::new(0x9a17);
-    let mut results = [0; 3];
-    for options in anywhere_options() {
-        for plies in [10, 11, 12, 12, 13, 13, 13, 13] {
-            let pos = random_position(options, plies, &mut rng);
-            let what = format!("{options:?} after {plies}");
-            let result = agrees_with_the_plain_search(&pos, 6, &what);
-            results[(result + 1) as usize] += 1;
-        }
-    }
-    assert!(
-        results.iter().filter(|&&n| n > 0).count() >= 2,
-        "{results:?}"
+    each_agrees_with_the_plain_search(
+        anywhere_options(),
+        0x9a17,
+        &[10, 11, 12, 12, 13, 13, 13, 13],
+        6,
     );
 }

@@ -31,6 +31,29 @@ fn refuted_line(found: PairPass, me: Player) -> RefutedLine<Move> {
     }
 }
 
+/// Takes `value` (of the last move `mv`) into `best` where it is better
+/// for the mover (`maximising` for `me`); true when it also ends the search
+/// of the last move, outside the window `(alpha, beta)`.
+fn take_last(
+    best: &mut Option<(i32, Move)>,
+    value: i32,
+    mv: Move,
+    maximising: bool,
+    alpha: i32,
+    beta: i32,
+) -> bool {
+    let better = best.is_none_or(|(b, _)| if maximising { value > b } else { value < b });
+    if better {
+        *best = Some((value, mv));
+    }
+    better
+        && if maximising {
+            value >= beta
+        } else {
+            value <= alpha
+        }
+}
+
 fn for_me(margin: i32, me: Player) -> i32 {
     if me == 0 {
         margin
@@ -71,19 +94,8 @@ impl Searchable for Position {
         let maximising = (self.ply() % 2) as Player == me;
         let targets = self.targets();
         let mut best: Option<(i32, Move)> = None;
-        // Is `value` (of `mv`) the best so far, and does it end the search?
-        let mut take = |value: i32, mv: Move| {
-            let better = best.is_none_or(|(b, _)| if maximising { value > b } else { value < b });
-            if better {
-                best = Some((value, mv));
-            }
-            better
-                && if maximising {
-                    value >= beta
-                } else {
-                    value <= alpha
-                }
-        };
+        let mut take =
+            |value: i32, mv: Move| take_last(&mut best, value, mv, maximising, alpha, beta);
         // The killers usually settle it: each scored alone, which costs less
         // than sharing the work between every placement.
         for mv in first
@@ -139,11 +151,8 @@ impl Searchable for Position {
         let rest = replies.moves().filter(|r| !first.contains(&Some(*r)));
         for reply in killers.chain(rest) {
             let value = for_me(self.margin_after_two(mv, reply) * SCALE, me);
-            if best.is_none_or(|(b, _)| if maximising { value > b } else { value < b }) {
-                best = Some((value, reply));
-                if (maximising && value >= beta) || (!maximising && value <= alpha) {
-                    break;
-                }
+            if take_last(&mut best, value, reply, maximising, alpha, beta) {
+                break;
             }
         }
         best
