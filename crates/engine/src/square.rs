@@ -55,6 +55,18 @@ impl Square {
         (self.file() + self.rank()).is_multiple_of(2)
     }
 
+    /// How many King steps apart two squares are.
+    #[inline]
+    pub const fn distance(self, other: Square) -> u8 {
+        let files = self.file().abs_diff(other.file());
+        let ranks = self.rank().abs_diff(other.rank());
+        if files > ranks {
+            files
+        } else {
+            ranks
+        }
+    }
+
     /// Mirror across the middle of the files (a1 ↔ h1).
     pub const fn flip_files(self) -> Square {
         Square(self.0 ^ 7)
@@ -141,6 +153,16 @@ impl FromStr for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_distance_is_the_king_steps_between() {
+        let sq = |text: &str| text.parse::<Square>().unwrap();
+        assert_eq!(sq("a1").distance(sq("h8")), 7);
+        assert_eq!(sq("d4").distance(sq("e6")), 2);
+        assert_eq!(sq("e6").distance(sq("d4")), 2);
+        assert_eq!(sq("c3").distance(sq("c3")), 0);
+        assert_eq!(sq("h1").distance(sq("a2")), 7);
+    }
 
     #[test]
     fn parses_and_prints_every_square() {

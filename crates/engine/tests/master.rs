@@ -432,6 +432,24 @@ fn bounding_the_last_two_placements_keeps_the_values_of_searching_each() {
     );
 }
 
+/// In `brainking`, four from the end, White's placements answered by
+/// Black's killer whose bound on the last two cannot pass the window are
+/// not searched: against the same search with every placement made,
+/// positions four to six from the end, the exact value and the result with
+/// every drawing move.
+#[test]
+fn bounding_the_last_four_placements_keeps_the_values_of_searching_each() {
+    let brainking = every_options()
+        .into_iter()
+        .filter(|o| o.rules == RuleSet::Brainking && o.scoring.count == Count::Multiplicity);
+    each_agrees_with_the_plain_search(
+        brainking,
+        0x4b0d,
+        &[10, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12],
+        6,
+    );
+}
+
 /// Where the last piece goes near the one before (`lewicki`, `brainking`),
 /// the reply that refuted one next-to-last placement is tried on the next
 /// at the same offset; elsewhere the killers carry it as it is.

@@ -465,7 +465,8 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         let lasts = self.killers.get(at + 3).copied().unwrap_or([None; 2]);
         let refuted = lasts[0]
             .and_then(|last| pos.best_with_replies(first, last, lasts[1], self.me, bound))
-            .or_else(|| pos.best_with_reply_between(first, self.me, bound))?;
+            .or_else(|| pos.best_with_reply_between(first, self.me, bound))
+            .or_else(|| pos.bounded_with_reply(first, self.me, bound))?;
         let [best, below @ ..] = refuted.line.as_slice() else {
             return None;
         };

@@ -233,6 +233,14 @@ impl Searchable for Position {
         Some(refuted_line(found, me))
     }
 
+    /// White places next, four from the end (`brainking`): its margin's
+    /// bound is what both sides read.
+    fn bounded_with_reply(&self, reply: Move, me: Player, bound: i32) -> Option<RefutedLine<Move>> {
+        let limit = for_me(bound, me).div_euclid(SCALE);
+        let found = self.highest_bound_after_reply(reply, limit)?;
+        Some(refuted_line(found, me))
+    }
+
     fn two_moves_left(&self) -> bool {
         self.ply() + 2 == PLIES
     }

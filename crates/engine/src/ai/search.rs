@@ -222,6 +222,23 @@ pub trait Searchable: GameState {
         None
     }
 
+    /// Where four moves are left, in games where the last two cannot be
+    /// read in one pass: a value for the mover that each of its moves,
+    /// answered by `reply`, cannot pass by a bound on the last two (no
+    /// better for the mover than `bound`), the highest such, read without
+    /// making any. Its moves `reply` cannot follow, or whose bound is
+    /// worse, are named, to be searched. `None` where none is bounded so,
+    /// or the game does not say.
+    fn bounded_with_reply(
+        &self,
+        reply: Self::Move,
+        me: Player,
+        bound: i32,
+    ) -> Option<RefutedLine<Self::Move>> {
+        let _ = (reply, me, bound);
+        None
+    }
+
     /// True where the next two moves end the game and the game solves the
     /// last one itself ([`Searchable::solve_last_move`]): the children are
     /// then cheap enough that ordering them costs more than it saves.

@@ -263,6 +263,24 @@ impl Counts {
             .sum()
     }
 
+    /// How many of `color`'s pieces attack `square` whatever `blockers`
+    /// (at most two) more pieces landing first do: each cuts at most one
+    /// line to it, and only the lines of `color`'s sliders not next to it
+    /// (`far`, [`Position::far_sliding_attacks`]) can be cut.
+    pub(super) fn surely_attacking(
+        &self,
+        far: &[Bitboard; 2],
+        color: usize,
+        square: Square,
+        blockers: u32,
+    ) -> u32 {
+        let cuttable = far[..blockers as usize]
+            .iter()
+            .filter(|f| f.contains(square))
+            .count() as u32;
+        self.attackers(color, square) - cuttable
+    }
+
     /// The squares `color` attacks at most twice.
     fn at_most_twice(&self, color: usize) -> Bitboard {
         let [p0, p1, p2, p3] = self.planes[color];
@@ -565,6 +583,43 @@ mod tests {
             }
         });
         assert!(checked > 50_000 && tight > 1_000, "{checked} {tight}");
+    }
+
+    /// However one or two more pieces land, each colour's attackers of a
+    /// square number at least what `surely_attacking` reads before, and
+    /// exactly that where the pieces cut what they can.
+    #[test]
+    fn a_square_keeps_the_attackers_it_surely_has() {
+        let mut rng = Rng::new(0x5e7a);
+        let (mut checked, mut tight) = (0, 0);
+        every_placement_of_random_games(0x2c4d, 2, |pos, children| {
+            let counts = Counts::of(pos);
+            let far = [pos.far_sliding_attacks(0), pos.far_sliding_attacks(1)];
+            for (_, child) in children {
+                let mut later = vec![(1, child.clone())];
+                let targets: Vec<Move> = child.targets().moves().collect();
+                if !targets.is_empty() {
+                    let mut grandchild = child.clone();
+                    grandchild.place_unchecked(targets[rng.below(targets.len() as u32) as usize]);
+                    later.push((2, grandchild));
+                }
+                for (blockers, after) in later {
+                    let after_counts = Counts::of(&after);
+                    for square in !after.occupied {
+                        for (color, far) in far.iter().enumerate() {
+                            let surely = counts.surely_attacking(far, color, square, blockers);
+                            let found = after_counts.attackers(color, square);
+                            assert!(found >= surely, "{:?} {square:?}", after.placements());
+                            checked += 1;
+                            tight += usize::from(
+                                found == surely && surely < counts.attackers(color, square),
+                            );
+                        }
+                    }
+                }
+            }
+        });
+        assert!(checked > 100_000 && tight > 100, "{checked} {tight}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! empty board and scores the squares its pieces attack.
 
 mod last_four;
+mod last_four_bounded;
 mod last_three;
 mod last_two;
 mod margins;

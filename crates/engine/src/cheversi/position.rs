@@ -213,6 +213,23 @@ impl Position {
         sliding
     }
 
+    /// The squares `color`'s sliders attack from further than next to
+    /// them: those attacked so by at least one, and by at least two.
+    pub(super) fn far_sliding_attacks(&self, color: usize) -> [Bitboard; 2] {
+        let [mut once, mut twice] = [Bitboard::EMPTY; 2];
+        let mut sliders = self.sliders;
+        while sliders != 0 {
+            let j = sliders.trailing_zeros() as usize;
+            sliders &= sliders - 1;
+            if j & 1 == color {
+                let far = self.attacks[j] & !king_attacks(self.placed[j].square);
+                twice |= once & far;
+                once |= far;
+            }
+        }
+        [once, twice]
+    }
+
     /// White's score minus Black's.
     pub fn margin(&self) -> i32 {
         self.score(Color::White) - self.score(Color::Black)

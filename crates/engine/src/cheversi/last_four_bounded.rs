@@ -1,0 +1,448 @@
+//! The last four placements in `brainking`, where each piece touches one
+//! already placed and Black's last is its King next to White's last: what
+//! the search refutes White's placements four from the end with, each
+//! answered by Black's killer and then bounded, without making any.
+//!
+//! With Black's reply fixed, the margin once White's first piece and the
+//! reply stand is exact ([`Counts::after`] from a scratch position holding
+//! the reply, White's slot left empty). What White's last piece and
+//! Black's King can still change is bounded as two placements from the end
+//! ([`Position::highest_margin_at_most`]), but read once for the node from
+//! that scratch rather than once per placement: what White's last piece may
+//! gain ([`Counts::most_gained`] holds after one more White piece) and the
+//! least a King next to it may give back ([`Counts::most_given_by_king`]),
+//! less White's attacks on the King's square that surely end there (those
+//! White's two pieces cannot cut, [`Counts::surely_attacking`], and the last
+//! piece's own). Where White's first piece stands within two squares of the
+//! last, it may take a King square or one the King would attack anew, so
+//! the King's squares are read again for that pair. Tests check each pair's
+//! bound against making the placements, and the search against the search
+//! that makes every one.
+
+use super::last_four::{PairPass, Pass};
+use super::margins::Counts;
+use super::notation::Move;
+use super::options::{Count, RuleSet, Squares};
+use super::piece::{Color, Kind};
+use super::position::{piece_attacks, Position, PLIES};
+use crate::attacks::{king_attacks, neighbours_of};
+use crate::bitboard::Bitboard;
+use crate::square::Square;
+
+impl Position {
+    /// The highest bound on the margin (White's score minus Black's) over
+    /// White's next placements, each answered by Black's `reply` and then
+    /// bounded over the last two placements, where that bound is at most
+    /// `limit`: White's placements the reply cannot follow, or whose bound
+    /// is above `limit`, are left out and named, to be searched. `None`
+    /// where no placement is bounded so; where the rule set is not
+    /// `brainking` or the count is not by multiplicity (a King's cut lines
+    /// after two White pieces are not bounded when squares count once); or
+    /// not four placements from the end; or where `reply` is not a piece
+    /// Black may place there.
+    pub fn highest_bound_after_reply(&self, reply: Move, limit: i32) -> Option<PairPass> {
+        if self.options.rules != RuleSet::Brainking
+            || self.options.scoring.count != Count::Multiplicity
+            || self.ply() + 4 != PLIES
+            || !self.may_be_blacks_next_to_last(reply)
+        {
+            return None;
+        }
+        let [x, y] = self.two_kinds(Color::White)?;
+        let targets = self.targets();
+        let firsts = Kind::ALL
+            .into_iter()
+            .fold(Bitboard::EMPTY, |all, kind| all | targets.get(kind));
+        let empty = !self.occupied & !Bitboard::from_square(reply.square);
+        let reach =
+            empty & neighbours_of(self.occupied | firsts | Bitboard::from_square(reply.square));
+        let around = Reply::new(self, reply, [x, y], reach);
+        let mut pass = Pass::<2>::new(limit);
+        for a in targets.moves() {
+            if !self.blacks_next_to_last_follows(a, reply) {
+                pass.leave(a);
+                continue;
+            }
+            let last = if a.kind == x { y } else { x };
+            match around.bound(a, last, limit) {
+                Some(bound) => pass.score(bound, [a, reply], false)?,
+                None => pass.leave(a),
+            }
+        }
+        let (line, margin) = pass.highest?;
+        Some(PairPass {
+            line: line.to_vec(),
+            margin,
+            // Black's node and White's next, as the search counts them.
+            scored: 2 * pass.scored,
+            unanswered: pass.unanswered,
+        })
+    }
+
+    /// Whether `reply` is one of Black's placements three from the end in
+    /// some line from here: Black's piece other than the King, in hand, on
+    /// an empty square of the colour rule 5 leaves it.
+    fn may_be_blacks_next_to_last(&self, reply: Move) -> bool {
+        let black = Color::Black.index();
+        reply.kind != Kind::King
+            && self.in_hand(Color::Black, reply.kind) > 0
+            && !self.occupied.contains(reply.square)
+            && (reply.kind != Kind::Bishop
+                || self.bishops[black]
+                    .into_iter()
+                    .all(|b| !Bitboard::same_colour_as(b).contains(reply.square)))
+    }
+
+    /// Whether Black's `reply` (which [`Self::may_be_blacks_next_to_last`])
+    /// is legal once White's `mv` (legal) is placed: on another square and
+    /// touching a piece (rule 2; rule 8 never lifts it for a placement that
+    /// meets it). Rule 6 has nothing to add: Black's one piece in hand
+    /// besides the King is the one it must place.
+    fn blacks_next_to_last_follows(&self, mv: Move, reply: Move) -> bool {
+        let occupied = self.occupied | Bitboard::from_square(mv.square);
+        mv.square != reply.square && neighbours_of(occupied).contains(reply.square)
+    }
+}
+
+/// The position with Black's reply placed out of turn, White's slot left
+/// empty, read once for every one of White's placements.
+struct Reply {
+    pos: Position,
+    counts: Counts,
+    /// Per empty square, at most what a Black King there gives back after
+    /// White's last piece next to it ([`Counts::most_given_by_king`]), less
+    /// the attacks of White's pieces there that White's two cannot cut
+    /// ([`Counts::surely_attacking`]).
+    given: [i32; 64],
+    /// Per kind White may place last.
+    lasts: [Option<Box<Last>>; 5],
+    /// White's Bishop on the board, if any.
+    bishops: Bitboard,
+    /// Whether only empty squares score (a King's square then scores
+    /// nothing, and a King next to White's first piece attacks one square
+    /// fewer).
+    only_empty: bool,
+}
+
+/// White's last piece of one kind around the reply, its first piece left
+/// off, on each square it may reach from some first placement.
+struct Last {
+    /// What it may gain there ([`Counts::most_gained`], which holds after
+    /// one more White piece).
+    gained: [i32; 64],
+    /// The least a King next to it gives back, White's first piece more
+    /// than two squares away (on no King square nor next to one); `None`
+    /// where no King square is empty.
+    least: [Option<i32>; 64],
+    /// What it attacks there, its first piece left off (next to it, the
+    /// King's square among them).
+    attacks: [Bitboard; 64],
+    /// Above what it may add on any square wherever White's first piece
+    /// stands: the first piece may take the best King square and stand
+    /// next to the others.
+    most: i32,
+}
+
+impl Reply {
+    /// `reach`: every square White's last piece may go to.
+    fn new(from: &Position, reply: Move, kinds: [Kind; 2], reach: Bitboard) -> Reply {
+        let mut pos = from.clone();
+        pos.ply += 1;
+        pos.place_unchecked(reply);
+        let counts = Counts::of(&pos);
+        let scoring = pos.options.scoring;
+        let lost = counts.lines_lost(&pos, Color::Black.index(), scoring.count);
+        let far = pos.far_sliding_attacks(Color::White.index());
+        // Counted by multiplicity, where only empty squares score a King
+        // also ends each of White's attacks on its square.
+        let only_empty = scoring.squares == Squares::Empty;
+        let mut given = [0; 64];
+        for k in !pos.occupied & neighbours_of(reach) {
+            let surely = counts.surely_attacking(&far, Color::White.index(), k, 2);
+            given[k.index()] = counts.most_given_by_king(1, k, lost[k.index()], scoring)
+                - if only_empty { surely as i32 } else { 0 };
+        }
+        let mut around = Reply {
+            bishops: from.bishops[Color::White.index()],
+            only_empty,
+            counts,
+            given,
+            lasts: Default::default(),
+            pos,
+        };
+        let sliding = around.pos.sliding_attacks(Color::White.index());
+        for kind in kinds {
+            if around.lasts[kind.index()].is_none() {
+                let last = around.last(kind, reach, &lost, sliding);
+                around.lasts[kind.index()] = Some(last);
+            }
+        }
+        around
+    }
+
+    /// White's last piece of `kind` on the squares of `reach`.
+    fn last(&self, kind: Kind, reach: Bitboard, lost: &[u8; 64], sliding: Bitboard) -> Box<Last> {
+        let mut last = Box::new(Last {
+            gained: [0; 64],
+            least: [None; 64],
+            attacks: [Bitboard::EMPTY; 64],
+            most: i32::MIN,
+        });
+        let scoring = self.pos.options.scoring;
+        for c in reach {
+            let attacks = piece_attacks(kind, c, self.pos.occupied);
+            let gained = self
+                .counts
+                .most_gained(0, c, attacks, lost[c.index()], sliding, scoring);
+            // The least a King square gives back, and the next least: what
+            // is left where the first piece takes that square.
+            let (mut least, mut next, mut count) = (i32::MAX, i32::MAX, 0);
+            for k in king_attacks(c) & !self.pos.occupied {
+                let g = self.king_gives(k, attacks);
+                count += 1;
+                if g < least {
+                    (least, next) = (g, least);
+                } else if g < next {
+                    next = g;
+                }
+            }
+            if count == 0 {
+                continue;
+            }
+            let worst = if count == 1 { least } else { next };
+            last.gained[c.index()] = gained;
+            last.attacks[c.index()] = attacks;
+            last.least[c.index()] = Some(least);
+            last.most = last.most.max(gained + worst + i32::from(self.only_empty));
+        }
+        last
+    }
+
+    /// At most what a King on `k` gives back next to White's last piece,
+    /// which attacks `attacks` (its attack on `k` ends there too).
+    fn king_gives(&self, k: Square, attacks: Bitboard) -> i32 {
+        self.given[k.index()] - i32::from(self.only_empty && attacks.contains(k))
+    }
+
+    /// At most the margin once White's `a` and the reply are placed, then
+    /// White's `last` kind and Black's King; `None` where that is above
+    /// `limit`, or where `last` has no legal square (rule 8 may then lift
+    /// rule 2: left to the search).
+    fn bound(&self, a: Move, last: Kind, limit: i32) -> Option<i32> {
+        let now = self.counts.after(&self.pos, a);
+        let table = self.lasts[last.index()].as_deref()?;
+        if now.saturating_add(table.most) <= limit {
+            return Some(now + table.most);
+        }
+        let a_square = Bitboard::from_square(a.square);
+        let empty = !(self.pos.occupied | a_square);
+        let mut squares = empty & neighbours_of(self.pos.occupied | a_square);
+        if last == Kind::Bishop {
+            // Rule 5: the other Bishop, on the board or just placed.
+            let placed = if a.kind == Kind::Bishop {
+                a_square
+            } else {
+                self.bishops
+            };
+            for b in placed {
+                squares &= !Bitboard::same_colour_as(b);
+            }
+        }
+        let mut highest = None;
+        for c in squares {
+            // Rule 4: no empty square next to it, so not legal.
+            let Some(added) = self.added(table, a.square, c) else {
+                continue;
+            };
+            let bound = now + added;
+            if bound > limit {
+                return None;
+            }
+            highest = highest.max(Some(bound));
+        }
+        highest
+    }
+
+    /// At most what White's last piece on `c` (one of `table`'s squares)
+    /// and the King next to it add, its first piece on `a`.
+    fn added(&self, table: &Last, a: Square, c: Square) -> Option<i32> {
+        let least = if c.distance(a) <= 2 {
+            self.least_near(a, c, table.attacks[c.index()])
+        } else {
+            table.least[c.index()]
+        };
+        Some(table.gained[c.index()] + least?)
+    }
+
+    /// The least a King next to White's last piece on `c` gives back,
+    /// White's first piece on `a` within two squares: the King not on it,
+    /// and attacking one empty square fewer where it stands next to both.
+    fn least_near(&self, a: Square, c: Square, attacks: Bitboard) -> Option<i32> {
+        let kings = king_attacks(c) & !self.pos.occupied & !Bitboard::from_square(a);
+        kings
+            .into_iter()
+            .map(|k| {
+                let next_to_a = self.only_empty && king_attacks(k).contains(a);
+                self.king_gives(k, attacks) + i32::from(next_to_a)
+            })
+            .min()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cheversi::Options;
+    use crate::rng::Rng;
+
+    fn brainking() -> impl Iterator<Item = Options> {
+        Options::every().filter(|o| o.rules == RuleSet::Brainking)
+    }
+
+    fn after(pos: &Position, moves: &[Move]) -> Position {
+        let mut pos = pos.clone();
+        for &mv in moves {
+            pos.place_unchecked(mv);
+        }
+        pos
+    }
+
+    /// The margin best play keeps once `a` and `b` are placed, every pair
+    /// of the last two placements made.
+    fn best_after(pos: &Position, a: Move, b: Move) -> i32 {
+        let two_left = after(pos, &[a, b]);
+        two_left
+            .targets()
+            .moves()
+            .map(|c| {
+                let last = after(&two_left, &[c]);
+                let margins = last.margins();
+                last.targets()
+                    .moves()
+                    .map(|k| margins.after(k))
+                    .min()
+                    .unwrap()
+            })
+            .max()
+            .unwrap()
+    }
+
+    /// For each pair of White's placements around the reply, the bound read
+    /// for it is at least the margin once Black's King answers the last as
+    /// best it can, and for some it is that margin.
+    #[test]
+    fn each_pair_is_bounded_by_what_its_kings_leave() {
+        let mut rng = Rng::new(0x7a2c);
+        let (mut pairs, mut exact) = (0, 0);
+        for options in brainking().filter(|o| o.scoring.count == Count::Multiplicity) {
+            for _ in 0..12 {
+                let pos = Position::random_with_left(options, 4, &mut rng);
+                let firsts: Vec<Move> = pos.targets().moves().collect();
+                let some_first = firsts[rng.below(firsts.len() as u32) as usize];
+                let replies: Vec<Move> = after(&pos, &[some_first]).targets().moves().collect();
+                let reply = replies[rng.below(replies.len() as u32) as usize];
+                let kinds = pos.two_kinds(Color::White).unwrap();
+                let around = Reply::new(&pos, reply, kinds, !pos.occupied);
+                for &a in &firsts {
+                    if !after(&pos, &[a]).targets().contains(reply) {
+                        continue;
+                    }
+                    let two_left = after(&pos, &[a, reply]);
+                    let now = two_left.margin();
+                    for c in two_left.targets().moves() {
+                        let last = after(&two_left, &[c]);
+                        let margins = last.margins();
+                        let best = last
+                            .targets()
+                            .moves()
+                            .map(|k| margins.after(k))
+                            .min()
+                            .unwrap();
+                        let table = around.lasts[c.kind.index()].as_deref().unwrap();
+                        let read = around.added(table, a.square, c.square);
+                        let bound = now + read.expect("a King square");
+                        assert!(
+                            bound >= best,
+                            "{options:?} {a:?} {reply:?} {c:?}: {bound} < {best}"
+                        );
+                        pairs += 1;
+                        exact += usize::from(bound == best);
+                    }
+                }
+            }
+        }
+        assert!(pairs > 8000 && exact > 100, "{pairs} {exact}");
+    }
+
+    #[test]
+    fn blacks_reply_three_from_the_end_follows_as_the_rules_say() {
+        let mut rng = Rng::new(0x3b1d);
+        let mut legal = 0;
+        for options in brainking() {
+            for _ in 0..10 {
+                let pos = Position::random_with_left(options, 4, &mut rng);
+                for a in pos.targets().moves() {
+                    let targets = after(&pos, &[a]).targets();
+                    for kind in Kind::ALL {
+                        for square in Square::all() {
+                            let reply = Move { kind, square };
+                            let follows = pos.may_be_blacks_next_to_last(reply)
+                                && pos.blacks_next_to_last_follows(a, reply);
+                            assert_eq!(follows, targets.contains(reply), "{a:?} then {reply:?}");
+                            legal += usize::from(follows);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(legal > 1000, "{legal}");
+    }
+
+    /// Each of White's placements the pass does not leave to the search,
+    /// answered by the reply, is held by best play to the limit, and the
+    /// margin named is at least what best play keeps on its line; with the
+    /// limit just below best play, each is left. Most are bounded within
+    /// six points of best play (on random positions; four to six is usual).
+    #[test]
+    fn the_bound_after_a_reply_holds_best_play() {
+        let mut rng = Rng::new(0x4f0d);
+        let (mut bounded, mut within_six) = (0, 0);
+        for options in brainking() {
+            for _ in 0..12 {
+                let pos = Position::random_with_left(options, 4, &mut rng);
+                let firsts: Vec<Move> = pos.targets().moves().collect();
+                let some_first = firsts[rng.below(firsts.len() as u32) as usize];
+                let replies: Vec<Move> = after(&pos, &[some_first]).targets().moves().collect();
+                let reply = replies[rng.below(replies.len() as u32) as usize];
+                let pass = |limit| pos.highest_bound_after_reply(reply, limit);
+                if options.scoring.count != Count::Multiplicity {
+                    assert_eq!(pass(i32::MAX), None);
+                    continue;
+                }
+                for &a in &firsts {
+                    let follows = after(&pos, &[a]).targets().contains(reply);
+                    let left = |limit| pass(limit).is_none_or(|p| p.unanswered.contains(&a));
+                    if !follows {
+                        assert!(left(i32::MAX), "{a:?}: the reply cannot follow");
+                        continue;
+                    }
+                    let best = best_after(&pos, a, reply);
+                    assert!(left(best - 1), "{options:?} {a:?}: bounded below {best}");
+                    if !left(best + 6) {
+                        within_six += 1;
+                    }
+                    bounded += 1;
+                }
+                if let Some(found) = pass(i32::MAX) {
+                    let best = best_after(&pos, found.line[0], reply);
+                    assert!(found.margin >= best, "{}", found.margin);
+                    assert_eq!(found.line[1], reply);
+                }
+            }
+        }
+        assert!(
+            bounded > 500 && within_six * 2 > bounded,
+            "{bounded} {within_six}"
+        );
+    }
+}
