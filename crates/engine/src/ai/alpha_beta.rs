@@ -181,6 +181,9 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
                 return (v, e.exact);
             }
         }
+        if let Some(v) = self.transposed(pos, depth, ply, maximising, alpha, beta) {
+            return (v, true);
+        }
         let mut node = Node {
             maximising,
             alpha,
@@ -259,6 +262,43 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         }
     }
 
+    /// Where a child's table entry settles the node in a null window
+    /// (enhanced transposition cut-off), its value: children of the side
+    /// that refutes often reach a position already proven by another
+    /// order of the same placements. Only where the game finds it worth it
+    /// ([`Searchable::worth_looking_ahead`]).
+    fn transposed(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: i32,
+        maximising: bool,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if !self.one_pass || beta - alpha > 1 || depth < 2 || !pos.worth_looking_ahead(depth) {
+            return None;
+        }
+        let at = ply as usize;
+        let mut frame = std::mem::take(&mut self.frames[at]);
+        frame.moves.clear();
+        pos.legal_moves(&mut frame.moves);
+        let me_key = self.me_key();
+        frame.order.clear();
+        for &mv in &frame.moves {
+            let key = pos.key_after(mv) ^ me_key;
+            self.table.prefetch(key);
+            frame.order.push(key);
+        }
+        let found = frame.order.iter().find_map(|&key| {
+            let v = cut_by(self.table.get(key)?, depth - 1, ply + 1, alpha, beta)?;
+            let settles = if maximising { v >= beta } else { v <= alpha };
+            settles.then_some(v)
+        });
+        self.frames[at] = frame;
+        found
+    }
+
     /// `mv` cut off at ply `at`: tried first at that ply from now on.
     fn remember_killer(&mut self, at: usize, mv: G::Move) {
         let killers = &mut self.killers[at];
@@ -286,8 +326,8 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     /// (Killers tried before the others are looked at, rather than after the
     /// best child by quick value, made brainking's proofs 9 placements from the
     /// end 1.7–2 times as fast: README. Looking each child up in the table
-    /// first, for a cut-off without search, saved nodes but cost more time than
-    /// it saved at every depth tried.)
+    /// first, for a cut-off without search, pays only far from the end, where
+    /// the game says so: [`Run::transposed`].)
     fn expand(
         &mut self,
         pos: &G,

@@ -246,6 +246,22 @@ pub trait Searchable: GameState {
         false
     }
 
+    /// Whether the children here, searched `depth` deep, are worth looking
+    /// up in the table before any is searched, for one whose entry settles
+    /// this node: where each child's search costs far more than a look-up.
+    fn worth_looking_ahead(&self, depth: u32) -> bool {
+        let _ = depth;
+        false
+    }
+
+    /// The [`Searchable::key`] of `mv`'s child, read without making it
+    /// (asked only where [`Searchable::worth_looking_ahead`]).
+    fn key_after(&self, mv: Self::Move) -> u64 {
+        let mut child = self.clone();
+        child.play_unchecked(mv);
+        child.key()
+    }
+
     /// Peeks at each of `moves` in turn, handing `visit` its index and
     /// peek, until `visit` breaks. Games whose children share work
     /// override it.
