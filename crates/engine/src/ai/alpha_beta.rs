@@ -487,10 +487,11 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     }
 
     /// Where the killers of the next ply and of the one three below (or,
-    /// three moves from the end, of the next ply alone) refute every move
-    /// they answer, two of the mover's moves deep, takes them all into
-    /// `node` at once (never a cut-off: the value is within the bound);
-    /// `None` when all must be searched.
+    /// three moves from the end, of the next ply alone; or, where the game
+    /// bounds the last two moves instead, the next ply's two killers)
+    /// refute every move they answer, two of the mover's moves deep, takes
+    /// them all into `node` at once (never a cut-off: the value is within
+    /// the bound); `None` when all must be searched.
     fn refute_pairs(
         &mut self,
         pos: &G,
@@ -506,7 +507,10 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         let refuted = lasts[0]
             .and_then(|last| pos.best_with_replies(first, last, lasts[1], self.me, bound))
             .or_else(|| pos.best_with_reply_between(first, self.me, bound))
-            .or_else(|| pos.bounded_with_reply(first, self.me, bound))?;
+            .or_else(|| {
+                let second = self.killers[at + 1][1];
+                pos.bounded_with_reply(first, second, self.me, bound)
+            })?;
         let [best, below @ ..] = refuted.line.as_slice() else {
             return None;
         };

@@ -235,9 +235,15 @@ impl Searchable for Position {
 
     /// White places next, four from the end (`brainking`): its margin's
     /// bound is what both sides read.
-    fn bounded_with_reply(&self, reply: Move, me: Player, bound: i32) -> Option<RefutedLine<Move>> {
+    fn bounded_with_reply(
+        &self,
+        reply: Move,
+        second: Option<Move>,
+        me: Player,
+        bound: i32,
+    ) -> Option<RefutedLine<Move>> {
         let limit = for_me(bound, me).div_euclid(SCALE);
-        let found = self.highest_bound_after_reply(reply, limit)?;
+        let found = self.highest_bound_after_reply(reply, second, limit)?;
         Some(refuted_line(found, me))
     }
 

@@ -224,18 +224,19 @@ pub trait Searchable: GameState {
 
     /// Where four moves are left, in games where the last two cannot be
     /// read in one pass: a value for the mover that each of its moves,
-    /// answered by `reply`, cannot pass by a bound on the last two (no
-    /// better for the mover than `bound`), the highest such, read without
-    /// making any. Its moves `reply` cannot follow, or whose bound is
-    /// worse, are named, to be searched. `None` where none is bounded so,
-    /// or the game does not say.
+    /// answered by `reply` (or by `second` where `reply` does not hold it),
+    /// cannot pass by a bound on the last two (no better for the mover than
+    /// `bound`), the highest such, read without making any. Its moves
+    /// neither holds are named, to be searched. `None` where none is
+    /// bounded so, or the game does not say.
     fn bounded_with_reply(
         &self,
         reply: Self::Move,
+        second: Option<Self::Move>,
         me: Player,
         bound: i32,
     ) -> Option<RefutedLine<Self::Move>> {
-        let _ = (reply, me, bound);
+        let _ = (reply, second, me, bound);
         None
     }
 
