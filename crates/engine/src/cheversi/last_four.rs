@@ -103,7 +103,7 @@ impl Position {
         let open = empty & !replies;
         let around = Around::new(self, &[Some(first), None, Some(last)]);
         let mut others = OtherLasts::new(self, first, last, second);
-        let skipped = around.each_pair([x, y], open, |a, c, margin| {
+        let skipped = around.each_pair([x, y], [open, open], |a, c, margin| {
             // The order the replies answer: `x` first unless it sits on
             // the square of the spare that answers `y` on `last`'s.
             let line = |last| {
@@ -418,29 +418,31 @@ impl Around {
         }
     }
 
-    /// Every pair of one side's `x` then `y` on `open` squares (each pair
-    /// once where the two are of a kind), `x`'s piece in the empty slot
-    /// and `y`'s scored as the last: `visit(first, last, margin)` returns
-    /// the margin, seen from the side, a pair must pass to matter, and
-    /// pairs that cannot pass it ([`Counts::most_gained`] over the margin
-    /// with `x`'s piece alone) are not scored. How many pairs were left
-    /// out so; `None` as soon as `visit` gives up.
+    /// Every pair of one side's `x` on a square of `firsts` then `y` on
+    /// another of `lasts` (each pair once where the two are of a kind, and
+    /// then the squares are the same), `x`'s piece in the empty slot and
+    /// `y`'s scored as the last: `visit(first, last, margin)` returns the
+    /// margin, seen from the side, a pair must pass to matter, and pairs
+    /// that cannot pass it ([`Counts::most_gained`] over the margin with
+    /// `x`'s piece alone) are not scored. How many pairs were left out so;
+    /// `None` as soon as `visit` gives up.
     pub(super) fn each_pair(
         &self,
         [x, y]: [Kind; 2],
-        open: Bitboard,
+        [firsts, lasts]: [Bitboard; 2],
         mut visit: impl FnMut(Move, Move, i32) -> Option<i32>,
     ) -> Option<u32> {
+        debug_assert!(x != y || firsts == lasts);
         // The pair is one side's: its last is scored as the last placement.
         let color = self.slot & 1;
         debug_assert_eq!(self.pos.ply() & 1, color);
         let sign = if color == 0 { 1 } else { -1 };
         let scoring = self.pos.options.scoring;
         let mut scratch = Scratch::of(&self.pos);
-        let last_attacks = LastAttacks::new(y, open, self.pos.occupied);
+        let last_attacks = LastAttacks::new(y, lasts, self.pos.occupied);
         let sliding = self.pos.sliding_attacks(color);
         let lost = self.counts.lines_lost(&self.pos, 1 - color, scoring.count);
-        let gains = MostGained::new(open, |s2| {
+        let gains = MostGained::new(lasts, |s2| {
             self.counts.most_gained(
                 color,
                 s2,
@@ -452,15 +454,15 @@ impl Around {
         });
         let mut matters_above = i32::MIN;
         let mut skipped = 0;
-        for s1 in open {
+        for s1 in firsts {
             let first = Move {
                 kind: x,
                 square: s1,
             };
             let others = if x == y {
-                Bitboard(open.0 & (!0u64 << s1.index()) << 1)
+                Bitboard(lasts.0 & (!0u64 << s1.index()) << 1)
             } else {
-                open & !Bitboard::from_square(s1)
+                lasts & !Bitboard::from_square(s1)
             };
             // The margin with `x`'s piece alone, read from the counts
             // without it: only pairs whose last may gain enough over it

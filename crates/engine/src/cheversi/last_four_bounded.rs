@@ -207,8 +207,8 @@ impl Reply {
         };
         let sliding = around.pos.sliding_attacks(Color::White.index());
         let distinct = if kinds[0] == kinds[1] { 1 } else { 2 };
-        for i in 0..distinct {
-            around.lasts[i] = around.last(kinds[i], reach, &lost, sliding);
+        for (i, &kind) in kinds.iter().enumerate().take(distinct) {
+            around.lasts[i] = around.last(kind, reach, &lost, sliding);
         }
         around
     }

@@ -11,8 +11,11 @@
 
 use super::last_four::{Around, PairPass, Pass};
 use super::notation::Move;
+use super::options::RuleSet;
 use super::piece::Color;
+use super::piece::Kind;
 use super::position::{Position, PLIES};
+use crate::attacks::{king_attacks, neighbours_of};
 use crate::bitboard::Bitboard;
 
 impl Position {
@@ -21,41 +24,91 @@ impl Position {
     /// placements on `reply`'s square, which it cannot answer, and those
     /// in a line below `limit` are left out and named, to be searched.
     /// `None` once too many are below the limit, or where no pair is; where
-    /// the rule set is not one where a piece may go anywhere; not three
-    /// placements from the end; or where `reply` cannot follow.
+    /// the rule set is not one where a piece may go anywhere or
+    /// `brainking`; not three placements from the end; or where `reply`
+    /// cannot follow.
     pub fn lowest_after_reply(&self, reply: Move, limit: i32) -> Option<PairPass> {
-        if !self.options.rules.places_anywhere()
-            || self.ply() + 3 != PLIES
+        if self.ply() + 3 != PLIES
             || self.occupied.contains(reply.square)
             || self.in_hand(Color::White, reply.kind) == 0
         {
             return None;
         }
-        let [x, y] = self.two_kinds(Color::Black)?;
+        let open = !self.occupied & !Bitboard::from_square(reply.square);
+        let (kinds, squares, either_first) = if self.options.rules.places_anywhere() {
+            (self.two_kinds(Color::Black)?, [open, open], true)
+        } else if self.options.rules == RuleSet::Brainking {
+            self.touching_pairs(reply)?
+        } else {
+            return None;
+        };
         // Black's margin is White's turned round.
         let mut pass = Pass::<3>::new(limit.saturating_neg());
-        let open = !self.occupied & !Bitboard::from_square(reply.square);
         let around = Around::new(self, &[Some(reply)]);
-        around.each_pair([x, y], open, |b, r, margin| {
-            pass.score(-margin, [b, reply, r], true)?;
+        around.each_pair(kinds, squares, |b, r, margin| {
+            pass.score(-margin, [b, reply, r], either_first)?;
             Some(pass.matters_above())
         })?;
         let (line, margin) = pass.highest?;
-        for kind in [x, y] {
+        let first_kinds = if either_first {
+            &kinds[..]
+        } else {
+            &kinds[..1]
+        };
+        for &kind in first_kinds {
             pass.leave(Move {
                 kind,
                 square: reply.square,
             });
         }
+        // Black's firsts the reply cannot follow (rule 4: they take the
+        // last empty square next to it).
+        for square in open & !squares[0] {
+            if self.targets().get(kinds[0]).contains(square) {
+                pass.leave(Move {
+                    kind: kinds[0],
+                    square,
+                });
+            }
+        }
         // Counted as the search counts what it stands for: per first
         // placement, White's node and Black's last placement solved.
-        let firsts = open.count() * if x == y { 1 } else { 2 };
+        let firsts = if either_first && kinds[0] != kinds[1] {
+            2 * squares[0].count()
+        } else {
+            squares[0].count()
+        };
         Some(PairPass {
             line: line.to_vec(),
             margin: -margin,
             scored: 2 * firsts,
             unanswered: pass.unanswered,
         })
+    }
+
+    /// In `brainking`, Black's two last placements around White's `reply`
+    /// (White's last piece, touching a piece already placed): the piece
+    /// besides the King on the squares it may take, each leaving the reply
+    /// an empty square next to it (rule 4), then the King on those squares
+    /// (rule 3); one order only. `None` where the reply would touch only
+    /// Black's first piece, or breaks rule 4 or 5 whatever Black places.
+    fn touching_pairs(&self, reply: Move) -> Option<([Kind; 2], [Bitboard; 2], bool)> {
+        let [x, y] = self.two_kinds(Color::Black)?;
+        let first = if x == Kind::King { y } else { x };
+        let kings = king_attacks(reply.square) & !self.occupied;
+        let touches = neighbours_of(self.occupied).contains(reply.square);
+        let bishop_colour = reply.kind != Kind::Bishop
+            || self.bishops[Color::White.index()]
+                .into_iter()
+                .all(|b| !Bitboard::same_colour_as(b).contains(reply.square));
+        if !touches || kings.is_empty() || !bishop_colour {
+            return None;
+        }
+        let mut firsts = self.targets().get(first) & !Bitboard::from_square(reply.square);
+        if kings.count() == 1 {
+            firsts &= !kings;
+        }
+        Some(([first, Kind::King], [firsts, kings], false))
     }
 }
 
@@ -73,9 +126,10 @@ mod tests {
     #[test]
     fn the_pairs_read_in_one_pass_bound_every_placement_they_answer() {
         let mut rng = Rng::new(0x3b1d);
-        let (mut answered, mut left_out) = (0, 0);
+        let (mut answered, mut left_out, mut touching_answered) = (0, 0, 0);
         for options in Options::every() {
-            let free = RuleSet::ANYWHERE.contains(&options.rules);
+            let free =
+                RuleSet::ANYWHERE.contains(&options.rules) || options.rules == RuleSet::Brainking;
             for _ in 0..6 {
                 let pos = Position::random_with_left(options, 3, &mut rng);
                 // White's reply: the best after a Black placement drawn at
@@ -110,9 +164,17 @@ mod tests {
                     .collect();
                 let mut known: Vec<i32> = values.iter().filter_map(|v| v.1).collect();
                 known.sort_unstable();
-                for limit in [i32::MIN, known[1], known[5], known[11]] {
+                // In `brainking` the reply may touch only Black's first.
+                let touching = neighbours_of(pos.occupied).contains(reply.square);
+                let limits = [
+                    Some(i32::MIN),
+                    known.get(1).copied(),
+                    known.get(5).copied(),
+                    known.get(11).copied(),
+                ];
+                for limit in limits.into_iter().flatten() {
                     let Some(found) = pos.lowest_after_reply(reply, limit) else {
-                        assert!(limit > i32::MIN, "{options:?}");
+                        assert!(limit > i32::MIN || !touching, "{options:?}");
                         continue;
                     };
                     assert!(found.margin >= limit);
@@ -132,6 +194,7 @@ mod tests {
                         assert!(value >= found.margin, "{options:?} {b:?}");
                         lowest = lowest.min(value);
                         answered += 1;
+                        touching_answered += usize::from(options.rules == RuleSet::Brainking);
                     }
                     if limit == i32::MIN {
                         assert_eq!(lowest, found.margin, "{options:?}: the lowest line");
@@ -139,6 +202,9 @@ mod tests {
                 }
             }
         }
-        assert!(answered > 4_000 && left_out > 300, "{answered} {left_out}");
+        assert!(
+            answered > 4_000 && left_out > 300 && touching_answered > 300,
+            "{answered} {left_out} {touching_answered}"
+        );
     }
 }
