@@ -511,6 +511,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
                 let second = self.killers[at + 1][1];
                 pos.bounded_with_reply(first, second, self.me, bound)
             })?;
+        debug_assert!(refuted.unanswered.iter().all(|&mv| pos.is_legal(mv)));
         let [best, below @ ..] = refuted.line.as_slice() else {
             return None;
         };

@@ -50,25 +50,19 @@ impl Position {
             Some(pass.matters_above())
         })?;
         let (line, margin) = pass.highest?;
+        // Also unanswered: Black's firsts on the reply's square, and those
+        // the reply cannot follow (rule 4: they take the last empty square
+        // next to it), where the rules let Black place them.
+        let targets = self.targets();
         let first_kinds = if either_first {
             &kinds[..]
         } else {
             &kinds[..1]
         };
         for &kind in first_kinds {
-            pass.leave(Move {
-                kind,
-                square: reply.square,
-            });
-        }
-        // Black's firsts the reply cannot follow (rule 4: they take the
-        // last empty square next to it).
-        for square in open & !squares[0] {
-            if self.targets().get(kinds[0]).contains(square) {
-                pass.leave(Move {
-                    kind: kinds[0],
-                    square,
-                });
+            let on_reply = Bitboard::from_square(reply.square);
+            for square in targets.get(kind) & (on_reply | (open & !squares[0])) {
+                pass.leave(Move { kind, square });
             }
         }
         // Counted as the search counts what it stands for: per first
@@ -184,6 +178,9 @@ mod tests {
                         end.place_unchecked(mv);
                     }
                     assert_eq!(end.margin(), found.margin, "{options:?}");
+                    for &mv in &found.unanswered {
+                        assert!(pos.targets().contains(mv), "{options:?}: {mv:?} left");
+                    }
                     let mut lowest = i32::MAX;
                     for &(b, value) in &values {
                         if found.unanswered.contains(&b) {
