@@ -215,7 +215,9 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         }
         self.table.put(Entry {
             key,
-            depth: depth.min(255) as u8,
+            // A search to the end stands for the moves left, not more:
+            // entries nearer the root keep their slots (`Entry::worth`).
+            depth: depth.min(pos.moves_left().unwrap_or(u32::MAX)).min(255) as u8,
             value: to_table(node.best_value, ply),
             bound,
             exact: node.exact,

@@ -247,6 +247,10 @@ impl Searchable for Position {
         Some(refuted_line(found, me))
     }
 
+    fn moves_left(&self) -> Option<u32> {
+        Some((PLIES - self.ply()) as u32)
+    }
+
     /// Five or more placements from the end, searched to the end, where a
     /// child's subtree costs thousands of look-ups and a transposition is
     /// a proof (measured in proofs only: README).

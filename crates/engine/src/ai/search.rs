@@ -247,6 +247,12 @@ pub trait Searchable: GameState {
         false
     }
 
+    /// How many moves are left at most, where the game knows: a search
+    /// that deep reaches the end (the depth the table keeps for it).
+    fn moves_left(&self) -> Option<u32> {
+        None
+    }
+
     /// Whether the children here, searched `depth` deep, are worth looking
     /// up in the table before any is searched, for one whose entry settles
     /// this node: where each child's search costs far more than a look-up.

@@ -26,13 +26,10 @@ pub struct Entry<M> {
 
 impl<M> Entry<M> {
     /// How much work the entry stands for: a proven subtree beats any
-    /// depth.
+    /// depth, and among proven ones the deeper (stored as the moves left
+    /// below it) beats the shallower, the many near the end of the game.
     fn worth(&self) -> u16 {
-        if self.exact {
-            u16::MAX
-        } else {
-            u16::from(self.depth)
-        }
+        u16::from(self.exact) << 8 | u16::from(self.depth)
     }
 }
 
@@ -163,6 +160,24 @@ mod tests {
         assert_eq!(t.get(1).map(|e| e.value), Some(50));
         // Replacing key 1 in place leaves the other slot alone.
         assert_eq!(t.get(3).map(|e| e.value), Some(30));
+    }
+
+    /// In a proof every entry is proven: the one furthest from the end
+    /// keeps its slot.
+    #[test]
+    fn a_deeper_proven_entry_survives_shallower_proven_ones() {
+        let proven = |key, depth, value| Entry {
+            exact: true,
+            ..entry(key, depth, value)
+        };
+        let mut t = Table::new(2);
+        t.put(proven(1, 6, 10));
+        for k in [3u64, 5, 7] {
+            t.put(proven(k, 2, k as i32));
+        }
+        assert_eq!(t.get(1).map(|e| e.value), Some(10));
+        assert_eq!(t.get(7).map(|e| e.value), Some(7));
+        assert!(t.get(5).is_none());
     }
 
     #[test]
