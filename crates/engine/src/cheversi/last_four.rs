@@ -477,7 +477,8 @@ impl Around {
             while let Some(s2) = todo.first() {
                 todo.remove(s2);
                 if !filled {
-                    scratch.fill_first(self, first);
+                    let attacks = piece_attacks(x, s1, self.pos.occupied);
+                    scratch.fill_counts(self, first, attacks);
                     debug_assert_eq!(alone, sign * scratch.counts.margin(scoring.count));
                     filled = true;
                 }
@@ -486,7 +487,7 @@ impl Around {
                     square: s2,
                 };
                 let attacks = last_attacks.with_first_on(s2, s1);
-                let now = visit(first, last, scratch.margin_attacking(last, attacks))?;
+                let now = visit(first, last, scratch.margin_attacking(self, last, attacks))?;
                 scored += 1;
                 if now != matters_above {
                     matters_above = now;
@@ -575,19 +576,28 @@ impl Scratch {
         self.pos.ply = around.slot as u8;
         self.pos.place_unchecked(mv);
         self.pos.ply = end;
+        self.fill_counts(around, mv, self.pos.attacks[around.slot]);
+    }
+
+    /// [`Scratch::fill_first`]'s counts and cut lines alone, the piece on
+    /// `mv` attacking `attacks`: what [`Scratch::margin_attacking`] reads,
+    /// without placing the piece in the scratch's position (a copy and a
+    /// placement each time: leaving them out made lewicki-free's hardest
+    /// proofs 8 from the end 5-9% faster).
+    fn fill_counts(&mut self, around: &Around, mv: Move, attacks: Bitboard) {
         self.counts = around.counts.with_piece(
             around.slot & 1,
             mv.square,
-            self.pos.attacks[around.slot],
+            attacks,
             around.cut_lines.at(mv.square),
-            self.pos.options.scoring.squares,
+            around.pos.options.scoring.squares,
         );
         self.cut_lines.fill_with_piece(
             &around.cut_lines,
             &around.pos,
             mv,
             around.slot & 1,
-            self.pos.attacks[around.slot],
+            attacks,
         );
     }
 
@@ -598,11 +608,13 @@ impl Scratch {
             .after_cut(&self.pos, mv, self.cut_lines.at(mv.square))
     }
 
-    /// [`Scratch::margin`], the squares `mv`'s piece attacks known.
+    /// [`Scratch::margin`], the squares `mv`'s piece attacks known: only
+    /// the counts and cut lines are read (filled by
+    /// [`Scratch::fill_counts`]), and `around`'s position for the rules.
     #[inline]
-    fn margin_attacking(&self, mv: Move, attacks: Bitboard) -> i32 {
+    fn margin_attacking(&self, around: &Around, mv: Move, attacks: Bitboard) -> i32 {
         self.counts
-            .after_cut_attacking(&self.pos, mv, self.cut_lines.at(mv.square), attacks)
+            .after_cut_attacking(&around.pos, mv, self.cut_lines.at(mv.square), attacks)
     }
 }
 
