@@ -10,6 +10,12 @@ use std::ops::ControlFlow;
 
 pub(super) const INFINITY: i32 = WIN + MAX_PLIES + 1;
 
+/// From this many moves from the end, a search to the end looks each
+/// child up in the table before searching any ([`Run::transposed`]): there
+/// a child's subtree costs thousands of look-ups (from four, brainking's
+/// hardest proofs took 3-5% longer; README).
+const LOOK_AHEAD_LEFT: u32 = 5;
+
 /// The most nodes two from the end searched without asking for a bound
 /// after failures in a row ([`Run::bounded`]).
 const MOST_SKIPPED: u32 = 16;
@@ -267,8 +273,10 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     /// Where a child's table entry settles the node in a null window
     /// (enhanced transposition cut-off), its value: children of the side
     /// that refutes often reach a position already proven by another
-    /// order of the same placements. Only where the game finds it worth it
-    /// ([`Searchable::worth_looking_ahead`]).
+    /// order of the same placements. Only in searches to the end, at least
+    /// [`LOOK_AHEAD_LEFT`] moves from it, in games that count them
+    /// ([`Searchable::moves_left`]); not in the mid-game search, where it
+    /// was not measured to pay (README).
     fn transposed(
         &mut self,
         pos: &G,
@@ -278,7 +286,10 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        if !self.one_pass || beta - alpha > 1 || depth < 2 || !pos.worth_looking_ahead(depth) {
+        let far_to_the_end = pos
+            .moves_left()
+            .is_some_and(|left| left >= LOOK_AHEAD_LEFT && depth >= left);
+        if !self.one_pass || beta - alpha > 1 || !far_to_the_end {
             return None;
         }
         let at = ply as usize;
@@ -286,6 +297,8 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         frame.moves.clear();
         pos.legal_moves(&mut frame.moves);
         let me_key = self.me_key();
+        // The order buffer, free until the node is expanded, holds the
+        // children's keys: all fetched before any is read.
         frame.order.clear();
         for &mv in &frame.moves {
             let key = pos.key_after(mv) ^ me_key;
@@ -328,8 +341,8 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     /// (Killers tried before the others are looked at, rather than after the
     /// best child by quick value, made brainking's proofs 9 placements from the
     /// end 1.7–2 times as fast: README. Looking each child up in the table
-    /// first, for a cut-off without search, pays only far from the end, where
-    /// the game says so: [`Run::transposed`].)
+    /// first, for a cut-off without search, pays only far from the end, in
+    /// searches to the end: [`Run::transposed`].)
     fn expand(
         &mut self,
         pos: &G,

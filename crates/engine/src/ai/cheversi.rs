@@ -251,13 +251,6 @@ impl Searchable for Position {
         Some((PLIES - self.ply()) as u32)
     }
 
-    /// Five or more placements from the end, searched to the end, where a
-    /// child's subtree costs thousands of look-ups and a transposition is
-    /// a proof (measured in proofs only: README).
-    fn worth_looking_ahead(&self, depth: u32) -> bool {
-        self.ply() + 5 <= PLIES && self.ply() + depth as usize >= PLIES
-    }
-
     fn key_after(&self, mv: Move) -> u64 {
         self.hash_after(mv)
     }

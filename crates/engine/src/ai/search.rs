@@ -248,21 +248,15 @@ pub trait Searchable: GameState {
     }
 
     /// How many moves are left at most, where the game knows: a search
-    /// that deep reaches the end (the depth the table keeps for it).
+    /// that deep reaches the end (the depth the table keeps for it), and
+    /// far enough from the end such a search looks its children up in the
+    /// table before searching any ([`Searchable::key_after`]).
     fn moves_left(&self) -> Option<u32> {
         None
     }
 
-    /// Whether the children here, searched `depth` deep, are worth looking
-    /// up in the table before any is searched, for one whose entry settles
-    /// this node: where each child's search costs far more than a look-up.
-    fn worth_looking_ahead(&self, depth: u32) -> bool {
-        let _ = depth;
-        false
-    }
-
     /// The [`Searchable::key`] of `mv`'s child, read without making it
-    /// (asked only where [`Searchable::worth_looking_ahead`]).
+    /// (asked only where [`Searchable::moves_left`] is known).
     fn key_after(&self, mv: Self::Move) -> u64 {
         let mut child = self.clone();
         child.play_unchecked(mv);
