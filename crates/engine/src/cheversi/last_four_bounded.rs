@@ -36,12 +36,11 @@ impl Position {
     /// `limit`; where `reply` cannot follow or does not hold a placement to
     /// `limit`, answered so by `second` (Black's second killer) if that
     /// does. White's placements neither holds are left out and named, to be
-    /// searched. `None`
-    /// where no placement is bounded so; where the rule set is not
-    /// `brainking` or the count is not by multiplicity (a King's cut lines
-    /// after two White pieces are not bounded when squares count once); or
-    /// not four placements from the end; or where `reply` is not a piece
-    /// Black may place there.
+    /// searched. `None` where no placement is bounded so; where the rule
+    /// set is not `brainking` or the count is not by multiplicity (a King's
+    /// cut lines after two White pieces are not bounded when squares count
+    /// once); or not four placements from the end; or where `reply` is not
+    /// a piece Black may place there.
     pub fn highest_bound_after_reply(
         &self,
         reply: Move,
@@ -103,14 +102,11 @@ impl Position {
     /// some line from here: Black's piece other than the King, in hand, on
     /// an empty square of the colour rule 5 leaves it.
     fn may_be_blacks_next_to_last(&self, reply: Move) -> bool {
-        let black = Color::Black.index();
         reply.kind != Kind::King
             && self.in_hand(Color::Black, reply.kind) > 0
             && !self.occupied.contains(reply.square)
             && (reply.kind != Kind::Bishop
-                || self.bishops[black]
-                    .into_iter()
-                    .all(|b| !Bitboard::same_colour_as(b).contains(reply.square)))
+                || self.bishop_squares(Color::Black).contains(reply.square))
     }
 
     /// Whether Black's `reply` (which [`Self::may_be_blacks_next_to_last`])

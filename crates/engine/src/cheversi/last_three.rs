@@ -91,10 +91,8 @@ impl Position {
         let first = if x == Kind::King { y } else { x };
         let kings = king_attacks(reply.square) & !self.occupied;
         let touches = neighbours_of(self.occupied).contains(reply.square);
-        let bishop_colour = reply.kind != Kind::Bishop
-            || self.bishops[Color::White.index()]
-                .into_iter()
-                .all(|b| !Bitboard::same_colour_as(b).contains(reply.square));
+        let bishop_colour =
+            reply.kind != Kind::Bishop || self.bishop_squares(Color::White).contains(reply.square);
         if !touches || kings.is_empty() || !bishop_colour {
             return None;
         }

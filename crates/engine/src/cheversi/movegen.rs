@@ -191,12 +191,16 @@ impl Position {
         if self.queen_called(me) {
             kinds &= 1 << Kind::Queen.index();
         }
-        // Rule 5: the second Bishop goes on the other colour.
-        let bishop_squares = match self.bishops[me.index()].first() {
+        (kinds, squares, self.bishop_squares(me))
+    }
+
+    /// Rule 5 in `brainking`: the squares `color`'s Bishop may take, the
+    /// second on the other colour than the first.
+    pub(super) fn bishop_squares(&self, color: Color) -> Bitboard {
+        match self.bishops[color.index()].first() {
             Some(first) => !Bitboard::same_colour_as(first),
             None => Bitboard::ALL,
-        };
-        (kinds, squares, bishop_squares)
+        }
     }
 }
 
