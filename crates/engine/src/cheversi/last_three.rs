@@ -202,4 +202,40 @@ mod tests {
             "{answered} {left_out} {touching_answered}"
         );
     }
+
+    /// In `brainking`, where White's last piece has one empty square next
+    /// to it, Black's piece there would leave it none (rule 4): that
+    /// placement is left to the search, not answered by the pass.
+    #[test]
+    fn a_black_placement_that_takes_the_replys_last_king_square_is_left() {
+        let mut rng = Rng::new(0x4e51);
+        let mut found = 0;
+        for _ in 0..4000 {
+            let pos = Position::random_with_left(Options::new(RuleSet::Brainking), 3, &mut rng);
+            let [x, y] = pos.two_kinds(Color::Black).unwrap();
+            let first = if x == Kind::King { y } else { x };
+            // White's last piece: every placement touching a piece with one
+            // empty square next to it, where Black's first may go.
+            let mut skipped = pos.clone();
+            skipped.ply += 1;
+            for reply in skipped.targets().moves() {
+                let kings = king_attacks(reply.square) & !pos.occupied;
+                let taken = Move {
+                    kind: first,
+                    square: match kings.first() {
+                        Some(square) if kings.count() == 1 => square,
+                        _ => continue,
+                    },
+                };
+                if !pos.targets().contains(taken) {
+                    continue;
+                }
+                if let Some(pass) = pos.lowest_after_reply(reply, i32::MIN) {
+                    assert!(pass.unanswered.contains(&taken), "{taken:?} then {reply:?}");
+                    found += 1;
+                }
+            }
+        }
+        assert!(found > 5, "{found}");
+    }
 }
