@@ -322,23 +322,8 @@ fn the_last_placement_solved_directly_is_the_best_placement() {
                 // Values are in eighths of a point: windows a few points
                 // wide of the best one stop the search early.
                 // Any piece on any square to try first: mostly illegal.
-                let anything = |rng: &mut Rng| Move {
-                    kind: cheversi::Kind::ALL[rng.below(5) as usize],
-                    square: cheversi_engine::Square::new(rng.below(64) as u8).unwrap(),
-                };
-                let firsts = [
-                    [None, None],
-                    [Some(moves[rng.below(moves.len() as u32) as usize]), None],
-                    [Some(anything(&mut rng)), Some(anything(&mut rng))],
-                ];
-                for first in firsts {
-                    for (alpha, beta) in [
-                        (best - 9, best + 9),
-                        (best - 1, best),
-                        (best, best + 1),
-                        (best - 400, best - 24),
-                        (best + 24, best + 400),
-                    ] {
+                for first in killer_sets(&moves, &mut rng) {
+                    for (alpha, beta) in windows_around(best) {
                         let (v, mv) = pos.solve_last_move(me, alpha, beta, first).unwrap();
                         let i = moves.iter().position(|&m| m == mv).expect("a legal move");
                         assert_eq!(values[i], v, "{options:?} {first:?}: the value of {mv}");
@@ -356,6 +341,32 @@ fn the_last_placement_solved_directly_is_the_best_placement() {
     assert!(stopped_early > 50, "{stopped_early}");
 }
 
+/// Killers to solve the last placement with: none, one of `moves`, and two
+/// drawn from every piece on every square (mostly illegal).
+fn killer_sets(moves: &[Move], rng: &mut Rng) -> [[Option<Move>; 2]; 3] {
+    let anything = |rng: &mut Rng| Move {
+        kind: cheversi::Kind::ALL[rng.below(5) as usize],
+        square: cheversi_engine::Square::new(rng.below(64) as u8).unwrap(),
+    };
+    [
+        [None, None],
+        [Some(moves[rng.below(moves.len() as u32) as usize]), None],
+        [Some(anything(rng)), Some(anything(rng))],
+    ]
+}
+
+/// Windows around the value `best`: wide, null on either side of it, and
+/// wholly below or above it.
+fn windows_around(best: i32) -> [(i32, i32); 5] {
+    [
+        (best - 9, best + 9),
+        (best - 1, best),
+        (best, best + 1),
+        (best - 400, best - 24),
+        (best + 24, best + 400),
+    ]
+}
+
 /// Two from the end in `brainking`, a child solved without making it gives
 /// the value and the last placement solving the child gives, in every
 /// window and with any killers; the other rule sets leave it to the child.
@@ -370,30 +381,13 @@ fn a_child_solved_without_making_it_is_the_child_solved() {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
                 let replies = legal(&child);
-                let anything = |rng: &mut Rng| Move {
-                    kind: cheversi::Kind::ALL[rng.below(5) as usize],
-                    square: cheversi_engine::Square::new(rng.below(64) as u8).unwrap(),
-                };
-                let firsts = [
-                    [None, None],
-                    [
-                        Some(replies[rng.below(replies.len() as u32) as usize]),
-                        None,
-                    ],
-                    [Some(anything(&mut rng)), Some(anything(&mut rng))],
-                ];
+                let firsts = killer_sets(&replies, &mut rng);
                 for me in [0, 1] {
                     let (best, _) = child
                         .solve_last_move(me, -100_000, 100_000, [None; 2])
                         .unwrap();
                     for first in firsts {
-                        for (alpha, beta) in [
-                            (best - 9, best + 9),
-                            (best - 1, best),
-                            (best, best + 1),
-                            (best - 400, best - 24),
-                            (best + 24, best + 400),
-                        ] {
+                        for (alpha, beta) in windows_around(best) {
                             let direct = pos.solve_after(mv, me, alpha, beta, first);
                             if options.rules != RuleSet::Brainking {
                                 assert_eq!(direct, None, "{options:?}");

@@ -54,6 +54,13 @@ fn take_last(
         }
 }
 
+/// The highest margin (White's score minus Black's, in points) whose value
+/// for `me` is no better for White than `bound`: White's limit where White
+/// places next.
+fn margin_limit(bound: i32, me: Player) -> i32 {
+    for_me(bound, me).div_euclid(SCALE)
+}
+
 fn for_me(margin: i32, me: Player) -> i32 {
     if me == 0 {
         margin
@@ -130,7 +137,7 @@ impl Searchable for Position {
 
     /// White places next: its margin's bound is what both sides read.
     fn mover_bound(&self, me: Player, bound: i32) -> Option<i32> {
-        let limit = for_me(bound, me).div_euclid(SCALE);
+        let limit = margin_limit(bound, me);
         Some(for_me(self.highest_margin_at_most(limit)? * SCALE, me))
     }
 
@@ -196,7 +203,7 @@ impl Searchable for Position {
         me: Player,
         bound: i32,
     ) -> Option<RefutedAll<Move>> {
-        let limit = for_me(bound, me).div_euclid(SCALE);
+        let limit = margin_limit(bound, me);
         let (best, margin, count) = reply.highest_after(self, moves, limit)?;
         Some(RefutedAll {
             best,
@@ -214,7 +221,7 @@ impl Searchable for Position {
         me: Player,
         bound: i32,
     ) -> Option<RefutedLine<Move>> {
-        let limit = for_me(bound, me).div_euclid(SCALE);
+        let limit = margin_limit(bound, me);
         let found = self.highest_after_replies(first, last, second, limit)?;
         Some(refuted_line(found, me))
     }
@@ -242,7 +249,7 @@ impl Searchable for Position {
         me: Player,
         bound: i32,
     ) -> Option<RefutedLine<Move>> {
-        let limit = for_me(bound, me).div_euclid(SCALE);
+        let limit = margin_limit(bound, me);
         let found = self.highest_bound_after_reply(reply, second, limit)?;
         Some(refuted_line(found, me))
     }
