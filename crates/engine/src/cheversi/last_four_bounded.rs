@@ -9,15 +9,23 @@
 //! Black's King can still change is bounded as two placements from the end
 //! ([`Position::highest_margin_at_most`]), but read once for the node from
 //! that scratch rather than once per placement: what White's last piece may
-//! gain ([`Counts::most_gained`] holds after one more White piece) and the
-//! least a King next to it may give back ([`Counts::most_given_by_king`]),
-//! less White's attacks on the King's square that surely end there (those
-//! White's two pieces cannot cut, [`Counts::surely_attacking`], and the last
-//! piece's own). Where White's first piece stands within two squares of the
-//! last, it may take a King square or one the King would attack anew, so
-//! the King's squares are read again for that pair. Tests check each pair's
-//! bound against making the placements, and the search against the search
-//! that makes every one.
+//! gain ([`Counts::most_gained`] holds after one more White piece), less
+//! White's attacks on its square that White's first piece cannot cut
+//! ([`Counts::surely_attacking`]), and the least a King next to it may give
+//! back ([`Counts::most_given_by_king`]), less White's attacks on the King's
+//! square that surely end there (those White's two pieces cannot cut, and
+//! the last piece's own). The King's least and next least are read for
+//! every square at once, one direction at a time ([`Reply::kings_around`]).
+//! Where White's first piece stands within two squares of the last, it may
+//! take a King square or one the King would attack anew: a bound that holds
+//! wherever it stands is taken where it is enough, and otherwise the King's
+//! squares are read again for that pair. Where a pair's bound is still
+//! above the limit, the pair is scored exactly, the King on each of its
+//! squares ([`Position::before_king`]): most such bounds were loose (in
+//! brainking's hardest proof ten from the end, 89% of the placements the
+//! bound left to the search were held by the first reply). Tests check each
+//! pair's bound against making the placements, and the search against the
+//! search that makes every one.
 
 use super::last_four::{PairPass, Pass};
 use super::margins::Counts;
@@ -122,7 +130,10 @@ impl Position {
 
 /// The position with Black's reply placed out of turn, White's slot left
 /// empty, read once for every one of White's placements.
-struct Reply {
+struct Reply<'a> {
+    /// The position four from the end, and Black's reply.
+    from: &'a Position,
+    reply: Move,
     pos: Position,
     counts: Counts,
     /// Per empty square, at most what a Black King there gives back after
@@ -130,6 +141,9 @@ struct Reply {
     /// the attacks of White's pieces there that White's two cannot cut
     /// ([`Counts::surely_attacking`]).
     given: [i32; 64],
+    /// The same on the padded board ([`padded`]), [`NO_SQUARE`] on
+    /// squares not empty and off the board.
+    given_padded: [i16; PADDED],
     /// White's two kinds in hand, and its last piece of each (the first
     /// alone read where the two are of one kind).
     kinds: [Kind; 2],
@@ -145,11 +159,41 @@ struct Reply {
 /// In [`Last::least`]: no square for the King, so no legal last piece.
 const NO_KING: i32 = i32::MAX;
 
+/// The board with a border of one square all round, 10 by 10, so that a
+/// King's step from any square lands in the array.
+const PADDED: usize = 100;
+/// The padded indices from a1's to h8's.
+const FIRST: usize = 11;
+const INNER: usize = 78;
+/// A King's steps on the padded board: along ranks and files, then
+/// diagonals.
+const STEPS: [isize; 8] = [1, -1, 10, -10, 9, -9, 11, -11];
+/// Above any King's give-back: no empty square there (or off the board).
+const NO_SQUARE: i16 = i16::MAX / 2;
+
+/// Whether a value in [`KingSquares`] is a King square's (less than
+/// [`NO_SQUARE`] once a piece's attack on it is taken off).
+fn is_king_square(given: i16) -> bool {
+    given < NO_SQUARE - 1
+}
+
+fn padded(square: Square) -> usize {
+    (usize::from(square.rank()) + 1) * 10 + usize::from(square.file()) + 1
+}
+
+/// Per padded square, the least and next least a King next to it gives
+/// back ([`NO_SQUARE`] where there is no such King square).
+struct KingSquares {
+    least: [i16; PADDED],
+    next: [i16; PADDED],
+}
+
 /// White's last piece of one kind around the reply, its first piece left
 /// off, on each square it may reach from some first placement.
 struct Last {
     /// What it may gain there ([`Counts::most_gained`], which holds after
-    /// one more White piece).
+    /// one more White piece), less White's attacks on the square that the
+    /// first piece cannot cut: where only empty squares score, they end.
     gained: [i32; 64],
     /// The least a King next to it gives back, White's first piece more
     /// than two squares away (on no King square nor next to one);
@@ -158,9 +202,11 @@ struct Last {
     /// What it attacks there, its first piece left off (next to it, the
     /// King's square among them).
     attacks: [Bitboard; 64],
-    /// Above what it may add on any square wherever White's first piece
-    /// stands: the first piece may take the best King square and stand
-    /// next to the others.
+    /// Above what it may add there wherever White's first piece stands:
+    /// the first piece may take the best King square and stand next to
+    /// the others.
+    anywhere: [i32; 64],
+    /// The most of those on any square.
     most: i32,
 }
 
@@ -169,13 +215,14 @@ impl Last {
         gained: [0; 64],
         least: [NO_KING; 64],
         attacks: [Bitboard::EMPTY; 64],
+        anywhere: [i32::MAX; 64],
         most: i32::MIN,
     };
 }
 
-impl Reply {
+impl<'a> Reply<'a> {
     /// `reach`: every square White's last piece may go to.
-    fn new(from: &Position, reply: Move, kinds: [Kind; 2], reach: Bitboard) -> Reply {
+    fn new(from: &'a Position, reply: Move, kinds: [Kind; 2], reach: Bitboard) -> Reply<'a> {
         let mut pos = from.clone();
         pos.ply += 1;
         pos.place_unchecked(reply);
@@ -187,16 +234,21 @@ impl Reply {
         // also ends each of White's attacks on its square.
         let only_empty = scoring.squares == Squares::Empty;
         let mut given = [0; 64];
+        let mut given_padded = [NO_SQUARE; PADDED];
         for k in !pos.occupied & neighbours_of(reach) {
             let surely = counts.surely_attacking(&far, Color::White.index(), k, 2);
             given[k.index()] = counts.most_given_by_king(1, k, lost[k.index()], scoring)
                 - if only_empty { surely as i32 } else { 0 };
+            given_padded[padded(k)] = given[k.index()] as i16;
         }
         let mut around = Reply {
+            from,
+            reply,
             bishops: from.bishops[Color::White.index()],
             only_empty,
             counts,
             given,
+            given_padded,
             kinds,
             lasts: [Last::EMPTY; 2],
             pos,
@@ -204,42 +256,82 @@ impl Reply {
         let sliding = around.pos.sliding_attacks(Color::White.index());
         let distinct = if kinds[0] == kinds[1] { 1 } else { 2 };
         for (i, &kind) in kinds.iter().enumerate().take(distinct) {
-            around.lasts[i] = around.last(kind, reach, &lost, sliding);
+            around.lasts[i] = around.last(kind, reach, &lost, sliding, &far);
         }
         around
     }
 
     /// White's last piece of `kind` on the squares of `reach`.
-    fn last(&self, kind: Kind, reach: Bitboard, lost: &[u8; 64], sliding: Bitboard) -> Last {
+    fn last(
+        &self,
+        kind: Kind,
+        reach: Bitboard,
+        lost: &[u8; 64],
+        sliding: Bitboard,
+        far: &[Bitboard; 2],
+    ) -> Last {
         let mut last = Last::EMPTY;
         let scoring = self.pos.options.scoring;
+        let kings = self.kings_around(kind);
         for c in reach {
             let attacks = piece_attacks(kind, c, self.pos.occupied);
             let gained = self
                 .counts
-                .most_gained(0, c, attacks, lost[c.index()], sliding, scoring);
+                .most_gained(0, c, attacks, lost[c.index()], sliding, scoring)
+                - if self.only_empty {
+                    self.counts.surely_attacking(far, 0, c, 1) as i32
+                } else {
+                    0
+                };
             // The least a King square gives back, and the next least: what
             // is left where the first piece takes that square.
-            let (mut least, mut next, mut count) = (i32::MAX, i32::MAX, 0);
-            for k in king_attacks(c) & !self.pos.occupied {
-                let g = self.king_gives(k, attacks);
-                count += 1;
-                if g < least {
-                    (least, next) = (g, least);
-                } else if g < next {
-                    next = g;
-                }
-            }
-            if count == 0 {
+            let at = padded(c);
+            let (least, next) = (kings.least[at], kings.next[at]);
+            if !is_king_square(least) {
                 continue;
             }
-            let worst = if count == 1 { least } else { next };
+            let worst = i32::from(if is_king_square(next) { next } else { least });
+            let least = i32::from(least);
             last.gained[c.index()] = gained;
             last.attacks[c.index()] = attacks;
             last.least[c.index()] = least;
-            last.most = last.most.max(gained + worst + i32::from(self.only_empty));
+            let anywhere = gained + worst + i32::from(self.only_empty);
+            last.anywhere[c.index()] = anywhere;
+            last.most = last.most.max(anywhere);
         }
         last
+    }
+
+    /// Per square (padded, [`padded`]), the least and the next least that a
+    /// King on an empty square next to White's last piece of `kind` there
+    /// gives back ([`Reply::king_gives`]), read one direction at a time
+    /// over the whole board: a piece next to the King attacks its square
+    /// by its kind and direction alone, never blocked.
+    fn kings_around(&self, kind: Kind) -> KingSquares {
+        let mut kings = KingSquares {
+            least: [NO_SQUARE; PADDED],
+            next: [NO_SQUARE; PADDED],
+        };
+        for (i, &step) in STEPS.iter().enumerate() {
+            let attacked = match kind {
+                Kind::King | Kind::Queen => true,
+                Kind::Rook => i < 4,
+                Kind::Bishop => i >= 4,
+                Kind::Knight => false,
+            };
+            let off = i16::from(self.only_empty && attacked);
+            // The King stands on the square `step` away from each one.
+            let from = (FIRST as isize + step) as usize;
+            let givens = &self.given_padded[from..from + INNER];
+            let least = &mut kings.least[FIRST..FIRST + INNER];
+            let next = &mut kings.next[FIRST..FIRST + INNER];
+            for ((l, n), &g) in least.iter_mut().zip(next.iter_mut()).zip(givens) {
+                let g = g - off;
+                *n = (*n).min((*l).max(g));
+                *l = (*l).min(g);
+            }
+        }
+        kings
     }
 
     fn table(&self, kind: Kind) -> &Last {
@@ -255,7 +347,8 @@ impl Reply {
     /// At most the margin once White's `a` and the reply are placed, then
     /// White's `last` kind and Black's King; `None` where that is above
     /// `limit`, or where `last` has no legal square (rule 8 may then lift
-    /// rule 2: left to the search).
+    /// rule 2: left to the search). A square whose bound is above `limit`
+    /// is scored exactly before giving up.
     fn bound(&self, a: Move, last: Kind, limit: i32) -> Option<i32> {
         let now = self.counts.after(&self.pos, a);
         let table = self.table(last);
@@ -277,14 +370,28 @@ impl Reply {
             }
         }
         let mut highest = None;
+        let mut placed: Option<Position> = None;
         for c in squares {
             // Rule 4: no empty square next to it, so not legal.
-            let Some(added) = self.added(table, a.square, c) else {
+            let Some(added) = self.added(table, a.square, c, limit - now) else {
                 continue;
             };
-            let bound = now + added;
+            let mut bound = now + added;
             if bound > limit {
-                return None;
+                let placed = placed.get_or_insert_with(|| {
+                    let mut pos = self.from.clone();
+                    pos.place_unchecked(a);
+                    pos.place_unchecked(self.reply);
+                    pos
+                });
+                let last = Move {
+                    kind: last,
+                    square: c,
+                };
+                bound = placed.before_king(last)?.lowest_with_king()?;
+                if bound > limit {
+                    return None;
+                }
             }
             highest = highest.max(Some(bound));
         }
@@ -292,21 +399,32 @@ impl Reply {
     }
 
     /// At most what White's last piece on `c` (one of `table`'s squares)
-    /// and the King next to it add, its first piece on `a`.
-    fn added(&self, table: &Last, a: Square, c: Square) -> Option<i32> {
+    /// and the King next to it add, its first piece on `a`. Within two
+    /// squares of `a`, the bound that holds wherever `a` stands is taken
+    /// where it is within `room`; the King's squares are read again only
+    /// where it is not.
+    fn added(&self, table: &Last, a: Square, c: Square, room: i32) -> Option<i32> {
         let least = if c.distance(a) <= 2 {
-            self.least_near(a, c, table.attacks[c.index()])?
+            let kings = king_attacks(c) & !self.pos.occupied & !Bitboard::from_square(a);
+            if kings.is_empty() {
+                return None;
+            }
+            let anywhere = table.anywhere[c.index()];
+            if anywhere <= room {
+                return Some(anywhere);
+            }
+            self.least_near(a, kings, table.attacks[c.index()])
         } else {
             Some(table.least[c.index()]).filter(|&l| l != NO_KING)?
         };
         Some(table.gained[c.index()] + least)
     }
 
-    /// The least a King next to White's last piece on `c` gives back,
-    /// White's first piece on `a` within two squares: the King not on it,
-    /// and attacking one empty square fewer where it stands next to both.
-    fn least_near(&self, a: Square, c: Square, attacks: Bitboard) -> Option<i32> {
-        let kings = king_attacks(c) & !self.pos.occupied & !Bitboard::from_square(a);
+    /// The least a King on `kings` (the empty squares next to White's last
+    /// piece, but `a`) gives back, White's first piece on `a` within two
+    /// squares of the last: attacking one empty square fewer where it
+    /// stands next to both.
+    fn least_near(&self, a: Square, kings: Bitboard, attacks: Bitboard) -> i32 {
         kings
             .into_iter()
             .map(|k| {
@@ -314,6 +432,7 @@ impl Reply {
                 self.king_gives(k, attacks) + i32::from(next_to_a)
             })
             .min()
+            .unwrap_or(NO_KING)
     }
 }
 
@@ -387,12 +506,16 @@ mod tests {
                             .min()
                             .unwrap();
                         let table = around.table(c.kind);
-                        let read = around.added(table, a.square, c.square);
+                        // Read for this first piece, and as wherever the
+                        // first piece stands (taken where there is room).
+                        let read = around.added(table, a.square, c.square, i32::MIN);
                         let bound = now + read.expect("a King square");
                         assert!(
                             bound >= best,
                             "{options:?} {a:?} {reply:?} {c:?}: {bound} < {best}"
                         );
+                        let anywhere = around.added(table, a.square, c.square, i32::MAX);
+                        assert!(now + anywhere.unwrap() >= bound, "{a:?} {c:?}");
                         pairs += 1;
                         exact += usize::from(bound == best);
                     }

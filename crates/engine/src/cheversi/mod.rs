@@ -3,6 +3,7 @@
 
 mod last_four;
 mod last_four_bounded;
+mod last_king;
 mod last_three;
 mod last_two;
 mod margins;
@@ -15,6 +16,7 @@ mod position;
 mod violation;
 
 pub use last_four::PairPass;
+pub use last_king::BeforeKing;
 pub use last_two::PreparedReply;
 pub use margins::{CutLines, Margins};
 pub use movegen::Targets;
