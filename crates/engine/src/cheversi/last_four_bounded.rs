@@ -136,6 +136,9 @@ struct Reply<'a> {
     reply: Move,
     pos: Position,
     counts: Counts,
+    /// Per empty square, the margin once White's first piece lands there,
+    /// less what it attacks ([`Counts::margins_on_landing`]).
+    landing: [i32; 64],
     /// Per empty square, at most what a Black King there gives back after
     /// White's last piece next to it ([`Counts::most_given_by_king`]), less
     /// the attacks of White's pieces there that White's two cannot cut
@@ -229,6 +232,9 @@ impl<'a> Reply<'a> {
         let counts = Counts::of(&pos);
         let scoring = pos.options.scoring;
         let lost = counts.lines_lost(&pos, Color::Black.index(), scoring.count);
+        let lost_white = counts.lines_lost(&pos, Color::White.index(), scoring.count);
+        let landing =
+            counts.margins_on_landing([&lost_white, &lost], scoring.squares, !pos.occupied);
         let far = pos.far_sliding_attacks(Color::White.index());
         // Counted by multiplicity, where only empty squares score a King
         // also ends each of White's attacks on its square.
@@ -242,6 +248,7 @@ impl<'a> Reply<'a> {
             given_padded[padded(k)] = given[k.index()] as i16;
         }
         let mut around = Reply {
+            landing,
             from,
             reply,
             bishops: from.bishops[Color::White.index()],
@@ -350,7 +357,12 @@ impl<'a> Reply<'a> {
     /// rule 2: left to the search). A square whose bound is above `limit`
     /// is scored exactly before giving up.
     fn bound(&self, a: Move, last: Kind, limit: i32) -> Option<i32> {
-        let now = self.counts.after(&self.pos, a);
+        let occupied = self.pos.occupied | Bitboard::from_square(a.square);
+        let attacks = piece_attacks(a.kind, a.square, occupied);
+        let scoring = self.pos.options.scoring;
+        let now = self.landing[a.square.index()]
+            + self.counts.scored_after(attacks, a.square, scoring.squares);
+        debug_assert_eq!(now, self.counts.after(&self.pos, a));
         let table = self.table(last);
         if now.saturating_add(table.most) <= limit {
             return Some(now + table.most);

@@ -256,6 +256,38 @@ impl Counts {
         gained as i32 + i32::from(lost_other)
     }
 
+    /// Per square of `on` (empty), White's score minus Black's (counted by
+    /// multiplicity) once a piece lands there, less what the piece itself
+    /// attacks: the lines it cuts (`lost`, per colour, [`Counts::lines_lost`])
+    /// and, where only empty squares score, each attack on its square.
+    pub(super) fn margins_on_landing(
+        &self,
+        lost: [&[u8; 64]; 2],
+        squares: Squares,
+        on: Bitboard,
+    ) -> [i32; 64] {
+        let margin = self.scores[0] - self.scores[1];
+        let mut margins = [margin; 64];
+        for square in on {
+            let i = square.index();
+            let mut change = i32::from(lost[1][i]) - i32::from(lost[0][i]);
+            if squares == Squares::Empty && self.mask.contains(square) {
+                change += self.attackers(1, square) as i32 - self.attackers(0, square) as i32;
+            }
+            margins[i] += change;
+        }
+        margins
+    }
+
+    /// The scoring squares of `attacks` once a piece lands on `square`.
+    pub(super) fn scored_after(&self, attacks: Bitboard, square: Square, squares: Squares) -> i32 {
+        let mask = match squares {
+            Squares::Empty => self.mask & !Bitboard::from_square(square),
+            Squares::All => self.mask,
+        };
+        (attacks & mask).count() as i32
+    }
+
     /// How many of `color`'s pieces attack `square`.
     fn attackers(&self, color: usize, square: Square) -> u32 {
         (0..4)
