@@ -144,6 +144,21 @@ impl CutLines {
     }
 }
 
+/// Per byte, its bits spread one to a byte: bit `i` to bit `8 * i`.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            table[byte] |= ((byte as u64 >> bit) & 1) << (8 * bit);
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
 impl Counts {
     pub(super) fn of(pos: &Position) -> Counts {
         let mut planes = [[Bitboard::EMPTY; 4]; 2];
@@ -268,15 +283,33 @@ impl Counts {
     ) -> [i32; 64] {
         let margin = self.scores[0] - self.scores[1];
         let mut margins = [margin; 64];
+        let ends = squares == Squares::Empty;
+        let [white, black] = [0, 1].map(|color| self.attackers_everywhere(color));
         for square in on {
             let i = square.index();
             let mut change = i32::from(lost[1][i]) - i32::from(lost[0][i]);
-            if squares == Squares::Empty && self.mask.contains(square) {
-                change += self.attackers(1, square) as i32 - self.attackers(0, square) as i32;
+            if ends && self.mask.contains(square) {
+                change += i32::from(black[i]) - i32::from(white[i]);
             }
             margins[i] += change;
         }
         margins
+    }
+
+    /// How many of `color`'s pieces attack each square, read for every
+    /// square at once: each plane's bits spread one to a byte.
+    pub(super) fn attackers_everywhere(&self, color: usize) -> [u8; 64] {
+        let mut ranks = [0u64; 8];
+        for (k, plane) in self.planes[color].iter().enumerate() {
+            for (r, rank) in ranks.iter_mut().enumerate() {
+                *rank += SPREAD[(plane.0 >> (8 * r)) as usize & 0xff] << k;
+            }
+        }
+        let mut counts = [0u8; 64];
+        for (bytes, rank) in counts.chunks_exact_mut(8).zip(ranks) {
+            bytes.copy_from_slice(&rank.to_le_bytes());
+        }
+        counts
     }
 
     /// The scoring squares of `attacks` once a piece lands on `square`.
