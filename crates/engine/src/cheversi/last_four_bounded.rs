@@ -202,9 +202,6 @@ struct Last {
     /// than two squares away (on no King square nor next to one);
     /// [`NO_KING`] where no King square is empty.
     least: [i32; 64],
-    /// What it attacks there, its first piece left off (next to it, the
-    /// King's square among them).
-    attacks: [Bitboard; 64],
     /// Above what it may add there wherever White's first piece stands:
     /// the first piece may take the best King square and stand next to
     /// the others.
@@ -217,7 +214,6 @@ impl Last {
     const EMPTY: Last = Last {
         gained: [0; 64],
         least: [NO_KING; 64],
-        attacks: [Bitboard::EMPTY; 64],
         anywhere: [i32::MAX; 64],
         most: i32::MIN,
     };
@@ -300,7 +296,6 @@ impl<'a> Reply<'a> {
             let worst = i32::from(if is_king_square(next) { next } else { least });
             let least = i32::from(least);
             last.gained[c.index()] = gained;
-            last.attacks[c.index()] = attacks;
             last.least[c.index()] = least;
             let anywhere = gained + worst + i32::from(self.only_empty);
             last.anywhere[c.index()] = anywhere;
@@ -385,7 +380,7 @@ impl<'a> Reply<'a> {
         let mut placed: Option<Position> = None;
         for c in squares {
             // Rule 4: no empty square next to it, so not legal.
-            let Some(added) = self.added(table, a.square, c, limit - now) else {
+            let Some(added) = self.added(last, a.square, c, limit - now) else {
                 continue;
             };
             let mut bound = now + added;
@@ -415,7 +410,8 @@ impl<'a> Reply<'a> {
     /// squares of `a`, the bound that holds wherever `a` stands is taken
     /// where it is within `room`; the King's squares are read again only
     /// where it is not.
-    fn added(&self, table: &Last, a: Square, c: Square, room: i32) -> Option<i32> {
+    fn added(&self, last: Kind, a: Square, c: Square, room: i32) -> Option<i32> {
+        let table = self.table(last);
         let least = if c.distance(a) <= 2 {
             let kings = king_attacks(c) & !self.pos.occupied & !Bitboard::from_square(a);
             if kings.is_empty() {
@@ -425,7 +421,9 @@ impl<'a> Reply<'a> {
             if anywhere <= room {
                 return Some(anywhere);
             }
-            self.least_near(a, kings, table.attacks[c.index()])
+            // Next to it, it attacks by its kind and direction alone.
+            let next_to = piece_attacks(last, c, Bitboard::ALL);
+            self.least_near(a, kings, next_to)
         } else {
             Some(table.least[c.index()]).filter(|&l| l != NO_KING)?
         };
@@ -517,16 +515,15 @@ mod tests {
                             .map(|k| margins.after(k))
                             .min()
                             .unwrap();
-                        let table = around.table(c.kind);
                         // Read for this first piece, and as wherever the
                         // first piece stands (taken where there is room).
-                        let read = around.added(table, a.square, c.square, i32::MIN);
+                        let read = around.added(c.kind, a.square, c.square, i32::MIN);
                         let bound = now + read.expect("a King square");
                         assert!(
                             bound >= best,
                             "{options:?} {a:?} {reply:?} {c:?}: {bound} < {best}"
                         );
-                        let anywhere = around.added(table, a.square, c.square, i32::MAX);
+                        let anywhere = around.added(c.kind, a.square, c.square, i32::MAX);
                         assert!(now + anywhere.unwrap() >= bound, "{a:?} {c:?}");
                         pairs += 1;
                         exact += usize::from(bound == best);
