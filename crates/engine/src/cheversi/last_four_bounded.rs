@@ -423,7 +423,7 @@ impl<'a> Reply<'a> {
             }
             // Next to it, it attacks by its kind and direction alone.
             let next_to = piece_attacks(last, c, Bitboard::ALL);
-            self.least_near(a, kings, next_to)
+            self.least_near(a, kings, next_to)?
         } else {
             Some(table.least[c.index()]).filter(|&l| l != NO_KING)?
         };
@@ -434,7 +434,7 @@ impl<'a> Reply<'a> {
     /// piece, but `a`) gives back, White's first piece on `a` within two
     /// squares of the last: attacking one empty square fewer where it
     /// stands next to both.
-    fn least_near(&self, a: Square, kings: Bitboard, attacks: Bitboard) -> i32 {
+    fn least_near(&self, a: Square, kings: Bitboard, attacks: Bitboard) -> Option<i32> {
         kings
             .into_iter()
             .map(|k| {
@@ -442,7 +442,6 @@ impl<'a> Reply<'a> {
                 self.king_gives(k, attacks) + i32::from(next_to_a)
             })
             .min()
-            .unwrap_or(NO_KING)
     }
 }
 
