@@ -1,7 +1,7 @@
 //! Black's King, the last placement in `brainking`, scored on each square
 //! next to White's last piece from one reading of the board with that
-//! piece placed: what solving the last two placements and the pass four
-//! from the end ask for every King square in turn.
+//! piece placed: how the pass four from the end scores exactly a pair of
+//! White's placements its bound does not hold.
 //!
 //! Counted by multiplicity, a piece landing on a square takes from each
 //! piece attacking it that square (where only empty squares score) and,
@@ -20,7 +20,7 @@ use crate::square::Square;
 
 /// The board two placements from the end with White's last piece placed,
 /// read once for each square of Black's King.
-pub struct BeforeKing {
+pub(super) struct BeforeKing {
     /// Each piece's attacks once White's last stands (its own last).
     attacks: [Bitboard; PLIES],
     squares: [Square; PLIES],
@@ -39,7 +39,7 @@ impl Position {
     /// White's `last` (legal) read for Black's King to follow, two
     /// placements from the end; `None` where squares are counted once
     /// (a square's score is then not the sum of its attackers').
-    pub fn before_king(&self, last: Move) -> Option<BeforeKing> {
+    pub(super) fn before_king(&self, last: Move) -> Option<BeforeKing> {
         debug_assert_eq!(self.ply() + 2, PLIES);
         if self.options.scoring.count != Count::Multiplicity {
             return None;
@@ -85,7 +85,7 @@ fn sign(ply: usize) -> i32 {
 impl BeforeKing {
     /// White's score minus Black's once Black's King lands on `king` (an
     /// empty square).
-    pub fn margin_with_king(&self, king: Square) -> i32 {
+    pub(super) fn margin_with_king(&self, king: Square) -> i32 {
         let mut margin = self.margin;
         for j in 0..self.pieces {
             let reach = self.attacks[j];
@@ -108,7 +108,7 @@ impl BeforeKing {
 
     /// The least margin over the King's empty squares next to White's
     /// last piece (rule 3); `None` where there is none.
-    pub fn lowest_with_king(&self) -> Option<i32> {
+    pub(super) fn lowest_with_king(&self) -> Option<i32> {
         let last = self.squares[self.pieces - 1];
         (king_attacks(last) & !self.occupied)
             .into_iter()

@@ -16,7 +16,6 @@ mod position;
 mod violation;
 
 pub use last_four::PairPass;
-pub use last_king::BeforeKing;
 pub use last_two::PreparedReply;
 pub use margins::{CutLines, Margins};
 pub use movegen::Targets;
