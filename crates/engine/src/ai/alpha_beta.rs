@@ -4,7 +4,7 @@
 
 use super::budget::Budget;
 use super::search::{is_proof, sort_key, Evaluator, Searchable, MAX_PLIES, WIN};
-use super::tt::{Bound, Entry, Table};
+use super::tt::{Bound, Entry, Table, MARKED_DEPTH};
 use crate::game::Player;
 use std::ops::ControlFlow;
 
@@ -15,6 +15,8 @@ pub(super) const INFINITY: i32 = WIN + MAX_PLIES + 1;
 /// a child's subtree costs thousands of look-ups (from four, brainking's
 /// hardest proofs took 3-5% longer; README).
 const LOOK_AHEAD_LEFT: u32 = 5;
+// The table marks the entries the look-ahead reads (`Table::may_hold`).
+const _: () = assert!(LOOK_AHEAD_LEFT > MARKED_DEPTH as u32);
 
 /// The most nodes two from the end searched without asking for a bound
 /// after failures in a row ([`Run::bounded`]).
@@ -302,8 +304,11 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         frame.order.clear();
         for &mv in &frame.moves {
             let key = pos.key_after(mv) ^ me_key;
-            self.table.prefetch(key);
-            frame.order.push(key);
+            // Most children were never stored: those cost no fetch.
+            if self.table.may_hold(key) {
+                self.table.prefetch(key);
+                frame.order.push(key);
+            }
         }
         let found = frame.order.iter().find_map(|&key| {
             let v = cut_by(self.table.get(key)?, depth - 1, ply + 1, alpha, beta)?;

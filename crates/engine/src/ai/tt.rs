@@ -36,7 +36,17 @@ impl<M> Entry<M> {
 pub struct Table<M> {
     buckets: Vec<Bucket<M>>,
     bucket_mask: usize,
+    /// One bit per key (by its high half) for each entry stored at least
+    /// [`MARKED_DEPTH`] deep: small enough to stay in the cache, so that a
+    /// key never stored that deep costs no fetch ([`Table::may_hold`]).
+    marks: Vec<u64>,
+    mark_mask: u64,
 }
+
+/// The depth from which stored entries are marked: the children the
+/// search looks ahead to are at least this deep (`LOOK_AHEAD_LEFT` less
+/// one, in `alpha_beta`).
+pub const MARKED_DEPTH: u8 = 4;
 
 /// `[deepest, newest]`, on one cache line: a look-up reads one line.
 #[derive(Clone, Copy)]
@@ -47,10 +57,27 @@ impl<M: Copy> Table<M> {
     /// A table of `2^bits` slots (at least one bucket of two).
     pub fn new(bits: u32) -> Table<M> {
         let n = 1usize << bits.max(1);
+        // Eight bits a slot, at most 2^21 (256 KiB), at least one word.
+        let mark_bits = (bits.max(1) + 3).clamp(6, 21);
         Table {
             buckets: vec![Bucket([None; 2]); n / 2],
             bucket_mask: n / 2 - 1,
+            marks: vec![0; 1 << (mark_bits - 6)],
+            mark_mask: (1 << mark_bits) - 1,
         }
+    }
+
+    /// The word and bit marking `key`.
+    fn mark(&self, key: u64) -> (usize, u64) {
+        let i = (key >> 32) & self.mark_mask;
+        ((i >> 6) as usize, 1 << (i & 63))
+    }
+
+    /// False where no entry for `key` was ever stored [`MARKED_DEPTH`] or
+    /// more deep (true may still find none: keys share bits).
+    pub fn may_hold(&self, key: u64) -> bool {
+        let (word, bit) = self.mark(key);
+        self.marks[word] & bit != 0
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -85,6 +112,10 @@ impl<M: Copy> Table<M> {
     }
 
     pub fn put(&mut self, entry: Entry<M>) {
+        if entry.depth >= MARKED_DEPTH {
+            let (word, bit) = self.mark(entry.key);
+            self.marks[word] |= bit;
+        }
         let b = self.bucket(entry.key);
         let [deep, newest] = &mut self.buckets[b].0;
         if newest.is_some_and(|n| n.key == entry.key) {
@@ -178,6 +209,24 @@ mod tests {
         assert_eq!(t.get(1).map(|e| e.value), Some(10));
         assert_eq!(t.get(7).map(|e| e.value), Some(7));
         assert!(t.get(5).is_none());
+    }
+
+    /// A key stored deep enough is marked; one stored shallower, or never,
+    /// is not (the keys here differ in their marking bits).
+    #[test]
+    fn only_keys_stored_deep_are_marked() {
+        let mut t = Table::new(10);
+        let [deep, shallow, never] = [1u64 << 32 | 1, 2u64 << 32 | 2, 3u64 << 32 | 3];
+        t.put(entry(deep, super::MARKED_DEPTH, 1));
+        t.put(entry(shallow, super::MARKED_DEPTH - 1, 2));
+        assert!(t.may_hold(deep));
+        assert!(!t.may_hold(shallow));
+        assert!(!t.may_hold(never));
+        // Still marked once its entry is displaced.
+        for k in 0..64u64 {
+            t.put(entry(1 + 512 * k, 9, 0));
+        }
+        assert!(t.may_hold(deep));
     }
 
     #[test]
