@@ -145,10 +145,11 @@ pub fn solver_reach(
         if pos.is_over() {
             continue;
         }
-        let mut budget = Budget::new(clock, Some(seconds), None, None);
         // The Master's table, as in play (2^20 slots, which the benchmark
-        // used before, left more of it to memory: 4-15% slower; README).
+        // used before, left more of it to memory: 4-15% slower; README),
+        // made before the clock starts, as the Master's is before a move.
         let mut searcher = Searcher::new(TABLE_BITS);
+        let mut budget = Budget::new(clock, Some(seconds), None, None);
         let done = match proof {
             Proof::Margin => {
                 searcher
