@@ -1,7 +1,8 @@
 //! Black's King, the last placement in `brainking`, scored on each square
 //! next to White's last piece from one reading of the board with that
-//! piece placed: how the pass four from the end scores exactly a pair of
-//! White's placements its bound does not hold.
+//! piece placed: how the bound two from the end
+//! ([`Position::highest_margin_at_most`]) and the pass four from the end
+//! score exactly a placement of White's that their bound does not hold.
 //!
 //! Counted by multiplicity, a piece landing on a square takes from each
 //! piece attacking it that square (where only empty squares score) and,

@@ -112,11 +112,14 @@ impl Position {
 
     /// Two placements from the end in `brainking`: a bound, at most
     /// `limit`, on the margin White's last placement can keep once Black's
-    /// King answers it, read without trying any pair: for each of White's
+    /// King answers it, read without trying most pairs: for each of White's
     /// placements, what it may gain ([`Counts::most_gained`]) and the least
-    /// a King next to it may give back ([`Counts::most_given_by_king`]).
-    /// `None` where the bound is above `limit`, and where the rule set is
-    /// not `brainking`.
+    /// a King next to it may give back ([`Counts::most_given_by_king`]). A
+    /// placement whose bound is above `limit` is scored exactly, the King on
+    /// each of its squares ([`Position::before_king`], where squares count
+    /// by multiplicity). `None` where a placement is above `limit` even so
+    /// (or its bound is, counted once), and where the rule set is not
+    /// `brainking`.
     pub fn highest_margin_at_most(&self, limit: i32) -> Option<i32> {
         if self.options.rules != RuleSet::Brainking || self.ply() + 2 != PLIES {
             return None;
@@ -150,10 +153,16 @@ impl Position {
                 // No square for the King (rule 4 keeps one): no bound.
                 return None;
             }
-            highest = highest.max(now + gained + least);
-            if highest > limit {
-                return None;
+            let mut bound = now + gained + least;
+            if bound > limit {
+                // Scored exactly before giving up: most such bounds are
+                // loose.
+                bound = self.before_king(mv)?.lowest_with_king()?;
+                if bound > limit {
+                    return None;
+                }
             }
+            highest = highest.max(bound);
         }
         (highest > i32::MIN).then_some(highest)
     }
@@ -286,8 +295,10 @@ mod tests {
     /// and every piece on every square as the last, from random positions
     /// in every rule set and scoring.
     /// The bound on White's last two placements in `brainking` is at least
-    /// the margin best play keeps (making every pair), and a limit below
-    /// it finds none; the other rule sets give none.
+    /// the margin best play keeps (making every pair); with that margin as
+    /// the limit, it is that margin where squares count by multiplicity
+    /// (each placement above the limit is scored exactly), and a limit
+    /// below it finds none; the other rule sets give none.
     #[test]
     fn the_bound_on_the_last_two_placements_holds_best_play() {
         let mut rng = Rng::new(0x90b3);
@@ -318,7 +329,13 @@ mod tests {
                     .unwrap();
                 assert!(best <= bound, "{options:?}: {best} above {bound}");
                 assert_eq!(pos.highest_margin_at_most(bound), Some(bound));
-                assert_eq!(pos.highest_margin_at_most(bound - 1), None);
+                let at_best = pos.highest_margin_at_most(best);
+                if options.scoring.count == Count::Multiplicity {
+                    assert_eq!(at_best, Some(best), "{options:?}");
+                } else {
+                    assert!(at_best.is_none() || bound == best, "{options:?}");
+                }
+                assert_eq!(pos.highest_margin_at_most(best - 1), None);
                 checked += 1;
                 within_two += usize::from(bound - best <= 2);
             }
