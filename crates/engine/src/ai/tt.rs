@@ -41,6 +41,12 @@ pub struct Table<M> {
     /// key never stored that deep costs no fetch ([`Table::may_hold`]).
     marks: Vec<u64>,
     mark_mask: u64,
+    /// How many bits are set: once a quarter are, the next new mark clears
+    /// them all first, so that a table kept from search to search (the
+    /// Master's, move after move) keeps a filter that filters. Entries
+    /// stored before are then fetched only when their turn comes in the
+    /// search, as without marks.
+    marked: u64,
 }
 
 /// The depth from which stored entries are marked: the children the
@@ -64,6 +70,7 @@ impl<M: Copy> Table<M> {
             bucket_mask: n / 2 - 1,
             marks: vec![0; 1 << (mark_bits - 6)],
             mark_mask: (1 << mark_bits) - 1,
+            marked: 0,
         }
     }
 
@@ -114,7 +121,14 @@ impl<M: Copy> Table<M> {
     pub fn put(&mut self, entry: Entry<M>) {
         if entry.depth >= MARKED_DEPTH {
             let (word, bit) = self.mark(entry.key);
-            self.marks[word] |= bit;
+            if self.marks[word] & bit == 0 {
+                if self.marked > self.mark_mask / 4 {
+                    self.marks.fill(0);
+                    self.marked = 0;
+                }
+                self.marks[word] |= bit;
+                self.marked += 1;
+            }
         }
         let b = self.bucket(entry.key);
         let [deep, newest] = &mut self.buckets[b].0;
@@ -227,6 +241,23 @@ mod tests {
             t.put(entry(1 + 512 * k, 9, 0));
         }
         assert!(t.may_hold(deep));
+    }
+
+    /// Once a quarter of the bits are set, the next new mark clears them
+    /// and marking starts again.
+    #[test]
+    fn the_marks_are_cleared_when_a_quarter_are_set() {
+        let mut t = Table::new(10); // 2^13 bits: a quarter is 2048
+        let key = |i: u64| i << 32;
+        for i in 0..2048 {
+            t.put(entry(key(i), 9, 0));
+        }
+        assert!(t.may_hold(key(0)) && t.may_hold(key(2047)));
+        t.put(entry(key(2047), 9, 0)); // marked already: nothing changes
+        assert!(t.may_hold(key(0)));
+        t.put(entry(key(2048), 9, 0));
+        assert!(!t.may_hold(key(0)));
+        assert!(t.may_hold(key(2048)));
     }
 
     #[test]
