@@ -216,11 +216,7 @@ impl Counts {
             plane.0 ^= carry.0;
             carry = next;
         }
-        let mask = match squares {
-            Squares::Empty => self.mask & !Bitboard::from_square(square),
-            Squares::All => self.mask,
-        };
-        Counts::from_planes(planes, mask)
+        Counts::from_planes(planes, self.mask_after(square, squares))
     }
 
     /// White's score minus Black's as these count it.
@@ -314,11 +310,15 @@ impl Counts {
 
     /// The scoring squares of `attacks` once a piece lands on `square`.
     pub(super) fn scored_after(&self, attacks: Bitboard, square: Square, squares: Squares) -> i32 {
-        let mask = match squares {
+        (attacks & self.mask_after(square, squares)).count() as i32
+    }
+
+    /// The scoring squares once a piece lands on `square`.
+    fn mask_after(&self, square: Square, squares: Squares) -> Bitboard {
+        match squares {
             Squares::Empty => self.mask & !Bitboard::from_square(square),
             Squares::All => self.mask,
-        };
-        (attacks & mask).count() as i32
+        }
     }
 
     /// How many of `color`'s pieces attack `square`.
@@ -448,11 +448,7 @@ impl Counts {
         new: Bitboard,
     ) -> i32 {
         let at = mv.square.index();
-        let square = Bitboard::from_square(mv.square);
-        let mask = match pos.options.scoring.squares {
-            Squares::Empty => self.mask & !square,
-            Squares::All => self.mask,
-        };
+        let mask = self.mask_after(mv.square, pos.options.scoring.squares);
         let mover = pos.ply() & 1;
         match pos.options.scoring.count {
             Count::Distinct => {
