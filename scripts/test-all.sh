@@ -14,6 +14,9 @@ cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo clippy -p cheversi-web -p cheversi-api --target wasm32-unknown-unknown --quiet -- -D warnings
 
+echo "== no import circles between source files"
+cargo test -p cheversi-cli --test import_circles --quiet
+
 echo "== tests"
 cargo test --workspace
 

@@ -2,14 +2,14 @@
 //! reaches within a time limit and how soon the duel solver proves
 //! positions. The caller passes the clock.
 
-use cheversi_engine::ai::bench::random_duel_position;
 use cheversi_engine::ai::budget::{Budget, Clock};
 use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
-use cheversi_engine::ai::dfpn::Dfpn;
+use cheversi_engine::ai::duel::book::DuelBook;
+use cheversi_engine::ai::duel::dfpn::Dfpn;
+use cheversi_engine::ai::duel::random::random_position;
 use cheversi_engine::ai::duel::{prove_jump, DuelSolver};
-use cheversi_engine::ai::duel_book::DuelBook;
-use cheversi_engine::ai::engine::{Engine, Request, TABLE_BITS};
-use cheversi_engine::ai::levels::Level;
+use cheversi_engine::ai::player::engine::{Engine, Request, TABLE_BITS};
+use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::search::{Draws, RootValues, Searchable, Searcher};
 use cheversi_engine::cheversi::{self, PLIES};
 use cheversi_engine::rng::Rng;
@@ -195,13 +195,13 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
     // Parsed once, as the Master keeps it.
     let book = DuelBook::shipped();
     while taken < samples {
-        let Some((pos, _, a, b)) = random_duel_position(&mut rng, moves) else {
+        let Some((pos, _, a, b)) = random_position(&mut rng, moves) else {
             continue;
         };
         taken += 1;
         // As the Master proves in play: the depth-first solver, then df-pn.
         let mut solver = DuelSolver::new(22, u64::MAX);
-        let mut pn = Dfpn::new(cheversi_engine::ai::engine::DFPN_BITS, u64::MAX);
+        let mut pn = Dfpn::new(cheversi_engine::ai::player::engine::DFPN_BITS, u64::MAX);
         let mut budget = Budget::new(clock, Some(seconds), None, None);
         let proof = prove_jump(
             &book,

@@ -8,9 +8,9 @@
 use crate::duel_cmd::SolverArgs;
 use crate::error::{other, CliError};
 use cheversi_engine::ai::budget::Budget;
-use cheversi_engine::ai::dfpn::Dfpn;
+use cheversi_engine::ai::duel::book::{first_jumps, parse};
+use cheversi_engine::ai::duel::dfpn::Dfpn;
 use cheversi_engine::ai::duel::{DuelSolver, Setup};
-use cheversi_engine::ai::duel_book::{first_jumps, parse};
 use cheversi_engine::{Bitboard, Square};
 use clap::Args;
 use std::io::Write;

@@ -3,9 +3,9 @@
 //! the setups left unproved when given a larger node limit.
 
 use crate::error::{other, CliError};
-use cheversi_engine::ai::dfpn::Dfpn;
+use cheversi_engine::ai::duel::dfpn::Dfpn;
+use cheversi_engine::ai::duel::table::{parse, DuelTable, SetupValue, Solved};
 use cheversi_engine::ai::duel::Setup;
-use cheversi_engine::ai::duel_table::{parse, DuelTable, SetupValue, Solved};
 use cheversi_engine::Bitboard;
 use clap::Args;
 use std::io::Write;

@@ -7,8 +7,8 @@
 //! e.g. `... -- 4 10 5000000`; with `pn`, df-pn alone (the depth-first
 //! solver gets no nodes).
 
-use cheversi_engine::ai::bench::random_duel_position;
-use cheversi_engine::ai::dfpn::Dfpn;
+use cheversi_engine::ai::duel::dfpn::Dfpn;
+use cheversi_engine::ai::duel::random::random_position;
 use cheversi_engine::ai::duel::DuelSolver;
 use cheversi_engine::rng::Rng;
 use std::time::Instant;
@@ -27,7 +27,7 @@ fn main() {
     let mut taken = 0;
     let (mut dfs_times, mut pn_times) = (Vec::new(), Vec::new());
     while taken < samples {
-        let Some((pos, played, a, b)) = random_duel_position(&mut rng, jumps as usize) else {
+        let Some((pos, played, a, b)) = random_position(&mut rng, jumps as usize) else {
             continue;
         };
         taken += 1;

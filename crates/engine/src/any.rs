@@ -3,7 +3,7 @@
 use crate::attrition;
 use crate::cheversi;
 use crate::game::{GameState, Outcome, ParseMoveError, Player};
-use crate::options::GameKind;
+use crate::game_kind::GameKind;
 use std::fmt;
 
 /// Everything that fixes a game before its first move.

@@ -1,5 +1,5 @@
 //! Rules engine for two placement-and-jump games on the chess board:
-//! **Cheversi** and **Chivalrous Attrition** (`../shared/RULES.md` is the
+//! **Cheversi** and **Chivalrous Attrition** (`docs/rules.md` states the
 //! contract). Pure Rust with no dependencies, for native code and
 //! `wasm32-unknown-unknown` alike.
 //!
@@ -12,16 +12,19 @@ pub mod ai;
 mod any;
 pub mod attacks;
 pub mod attrition;
+#[cfg(feature = "tools")]
 pub mod bench;
 pub mod bitboard;
 pub mod cheversi;
 pub mod game;
+mod game_kind;
 mod names;
 pub mod options;
 pub mod perft;
 pub mod puzzle;
 pub mod record;
 mod record_error;
+mod record_result;
 pub mod rng;
 pub mod session;
 pub mod square;

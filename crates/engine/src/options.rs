@@ -6,59 +6,9 @@
 use crate::any::GameOptions;
 use crate::attrition::{self, PlayersError, Variant};
 use crate::cheversi::{self, Count, RuleSet, Squares};
+pub use crate::game_kind::GameKind;
 use crate::names::UnknownName;
 use std::fmt;
-use std::str::FromStr;
-
-/// Which game, before its options are known.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum GameKind {
-    Cheversi,
-    Attrition,
-}
-
-impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Cheversi, GameKind::Attrition];
-    pub const NAMES: &'static [&'static str] = &["cheversi", "attrition"];
-
-    /// The short name used in options, URLs and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Cheversi => "cheversi",
-            GameKind::Attrition => "attrition",
-        }
-    }
-
-    /// The full name, as records write it.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Cheversi => "Cheversi",
-            GameKind::Attrition => "Chivalrous Attrition",
-        }
-    }
-}
-
-impl FromStr for GameKind {
-    type Err = UnknownName;
-
-    /// The short name or the full name, in any case.
-    fn from_str(text: &str) -> Result<GameKind, UnknownName> {
-        GameKind::ALL
-            .into_iter()
-            .find(|g| text.eq_ignore_ascii_case(g.name()) || text.eq_ignore_ascii_case(g.title()))
-            .ok_or_else(|| UnknownName {
-                what: "game",
-                text: text.to_string(),
-                allowed: GameKind::NAMES.to_vec(),
-            })
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// One of the options that fix a game before its first move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -32,15 +32,9 @@ use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 use crate::game::{GameState, IllegalMove, Outcome, Player};
 use crate::options::{GameKind, GameOptionsBuilder, OptionError, OptionField, OptionProblem};
 pub use crate::record_error::{RecordError, RecordProblem, TagSyntax};
+use crate::record_result::parse_result;
+pub use crate::record_result::{result_text, ResultError, ResultTag};
 use std::fmt;
-
-/// The Result tag: a finished game's outcome, or `*`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum ResultTag {
-    Unfinished,
-    /// The rules' result, or a game stopped early (resignation, agreement).
-    Ended(Outcome),
-}
 
 /// A whole game: options, free tags, moves and result.
 ///
@@ -102,21 +96,6 @@ impl fmt::Display for TagError {
 }
 
 impl std::error::Error for TagError {}
-
-/// A result that the moves contradict or a record cannot write.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResultError {
-    pub result: ResultTag,
-    pub reason: String,
-}
-
-impl fmt::Display for ResultError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.reason)
-    }
-}
-
-impl std::error::Error for ResultError {}
 
 /// Tags that fix the game or the result, in the order records write them.
 const GAME_TAGS: [&str; 7] = [
@@ -416,36 +395,6 @@ impl fmt::Display for Record {
 
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// `1-0`, `0-1`, `1/2-1/2`, `*`; with more players one field each: `0-0-1`.
-pub fn result_text(result: ResultTag, players: usize) -> String {
-    match result {
-        ResultTag::Unfinished => "*".into(),
-        ResultTag::Ended(Outcome::Draw) => "1/2-1/2".into(),
-        ResultTag::Ended(Outcome::Winner(w)) => (0..players)
-            .map(|p| if p == w as usize { "1" } else { "0" })
-            .collect::<Vec<_>>()
-            .join("-"),
-    }
-}
-
-fn parse_result(text: &str, players: usize) -> Option<ResultTag> {
-    if text == "*" {
-        return Some(ResultTag::Unfinished);
-    }
-    if text == "1/2-1/2" && players == 2 {
-        return Some(ResultTag::Ended(Outcome::Draw));
-    }
-    let fields: Vec<&str> = text.split('-').collect();
-    if fields.len() != players || fields.iter().any(|f| *f != "0" && *f != "1") {
-        return None;
-    }
-    let winners: Vec<usize> = (0..players).filter(|&p| fields[p] == "1").collect();
-    match winners[..] {
-        [w] => Some(ResultTag::Ended(Outcome::Winner(w as Player))),
-        _ => None,
-    }
 }
 
 /// A tag as read, with where its value starts.

@@ -4,7 +4,7 @@
 use crate::any::AnyViolation;
 use crate::game::{IllegalMove, Outcome, ParseMoveError};
 use crate::options::{GameKind, OptionProblem};
-use crate::record::{result_text, ResultError, ResultTag};
+use crate::record_result::{result_text, ResultError, ResultTag};
 use std::fmt;
 
 /// Where a record is wrong and what is wrong there (both counted from 1).

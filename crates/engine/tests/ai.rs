@@ -6,10 +6,10 @@ mod common;
 use cheversi_engine::ai::attrition::Mobility;
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::cheversi::{distinct_moves, HandValues, PlainScore};
-use cheversi_engine::ai::engine::{Engine, Eval, Request};
-use cheversi_engine::ai::levels::Level;
-use cheversi_engine::ai::minimax::minimax;
-use cheversi_engine::ai::review::review;
+use cheversi_engine::ai::player::engine::{Engine, Eval, Request};
+use cheversi_engine::ai::player::levels::Level;
+use cheversi_engine::ai::player::review::review;
+use cheversi_engine::ai::search::minimax::minimax;
 use cheversi_engine::ai::search::{Found, RootValues, Searchable, Searcher, WIN};
 use cheversi_engine::attrition::{self, Variant};
 use cheversi_engine::cheversi::{self, RuleSet};
@@ -771,4 +771,73 @@ fn a_one_turn_search_evaluates_each_child_once() {
             );
         }
     }
+}
+
+/// The position after `moves` (in notation) from the start of `options`.
+fn cheversi_after(options: cheversi::Options, moves: &str) -> cheversi::Position {
+    let mut pos = cheversi::Position::new(options);
+    for text in moves.split_whitespace() {
+        let m = pos.parse_move(text).unwrap();
+        pos.try_play(m).unwrap();
+    }
+    pos
+}
+
+/// The position after `moves` (in notation) from the start of `variant`.
+fn attrition_after(variant: Variant, moves: &str) -> attrition::Position {
+    let mut pos = attrition::Position::new(attrition::Options::new(variant));
+    for text in moves.split_whitespace() {
+        let m = pos.parse_move(text).unwrap();
+        pos.try_play(m).unwrap();
+    }
+    pos
+}
+
+/// The Master's move in lewicki after `moves`, in notation, and the
+/// nodes it searched for its value.
+fn masters_move(moves: &str) -> (String, u64) {
+    let clock = || 0.0;
+    let request = Request {
+        nodes: Some(20_000),
+        ..Request::level(Level::Master)
+    };
+    let game = AnyGame::Cheversi(cheversi_after(
+        cheversi::Options::new(RuleSet::Lewicki),
+        moves,
+    ));
+    let t = Engine::new(3).think(&game, &request, &clock, None).unwrap();
+    (game.notation(t.best), t.nodes)
+}
+
+/// The Master plays the book's move and still evaluates it.
+#[test]
+fn the_master_answers_the_central_queen_from_the_book() {
+    for (queen, bishop) in [("Qd4", "Bd5"), ("Qe5", "Be4")] {
+        let (mv, nodes) = masters_move(queen);
+        assert_eq!(mv, bishop, "{queen}");
+        assert!(nodes > 0, "{queen}: searched for its value");
+    }
+}
+
+/// Its own search would open with the central `Qd4`.
+#[test]
+fn the_master_opens_lewicki_from_the_book() {
+    assert_eq!(masters_move("").0, "Qd3");
+}
+
+#[test]
+fn the_master_and_strong_play_the_table_and_casual_searches() {
+    let clock = || 0.0;
+    let game = AnyGame::Attrition(attrition_after(Variant::SuddenDeath, "Nf4"));
+    for level in [Level::Master, Level::Strong] {
+        let t = Engine::new(3)
+            .think(&game, &Request::level(level), &clock, None)
+            .unwrap();
+        assert_eq!(game.notation(t.best), "Bc4", "{level:?}");
+        assert_eq!(t.nodes, 0, "{level:?}: from the table");
+    }
+    let t = Engine::new(3)
+        .think(&game, &Request::level(Level::Casual), &clock, None)
+        .unwrap();
+    assert!(t.depth > 0, "the casual level searches");
 }

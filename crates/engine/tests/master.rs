@@ -2,12 +2,12 @@
 //! each against plain minimax (brute force, no pruning, no tables).
 
 use cheversi_engine::ai::budget::Budget;
+use cheversi_engine::ai::cheversi::mcts;
 use cheversi_engine::ai::cheversi::{HandValues, PlainScore};
-use cheversi_engine::ai::engine::{Engine, Request};
-use cheversi_engine::ai::levels::Level;
-use cheversi_engine::ai::mcts;
-use cheversi_engine::ai::minimax::minimax;
-use cheversi_engine::ai::search::{Draws, Proven, RootValues, Searchable, Searcher};
+use cheversi_engine::ai::player::engine::{Engine, Request};
+use cheversi_engine::ai::player::levels::Level;
+use cheversi_engine::ai::search::minimax::minimax;
+use cheversi_engine::ai::search::{Draws, Endgame, Proven, RootValues, Searchable, Searcher};
 use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState};

@@ -4,7 +4,7 @@
 
 use cheversi_engine::ai::attrition::jumps;
 use cheversi_engine::ai::cheversi::PlainScore;
-use cheversi_engine::ai::minimax::minimax;
+use cheversi_engine::ai::search::minimax::minimax;
 use cheversi_engine::ai::search::WIN;
 use cheversi_engine::attrition;
 use cheversi_engine::puzzle::format::game_options;

@@ -18,9 +18,10 @@
 //! value is checked, and an error names the parameter.
 
 use crate::params::{pairs, GameParams};
-use crate::state::play::Play;
-use crate::state::{Overlay, Prefs, Seat};
-use cheversi_engine::ai::levels::Level;
+use crate::play::Play;
+use crate::prefs::{Overlay, Prefs};
+use crate::seat::Seat;
+use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::GameState;
 
 #[derive(Debug)]

@@ -11,8 +11,8 @@
 //! plays the seat to move; the other people are friends by link.
 
 use crate::params::{pairs, GameParams};
-use crate::state::play::{check_id, set_name, Play, NAME_TAGS};
-use crate::state::Seat;
+use crate::play::{check_id, set_name, Play, NAME_TAGS};
+use crate::seat::Seat;
 use cheversi_engine::{GameState, Session};
 
 /// A correspondence game read from a link: checked and replayed.
@@ -155,9 +155,9 @@ pub fn encode(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::NewGame;
+    use crate::seat::NewGame;
     use cheversi_api::spec::GameSpec;
-    use cheversi_engine::ai::levels::Level;
+    use cheversi_engine::ai::player::levels::Level;
     use cheversi_engine::rng::Rng;
     use cheversi_engine::AnyGame;
     use proptest::prelude::*;

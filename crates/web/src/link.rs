@@ -7,8 +7,8 @@
 //! person in every seat, `at` (the position being looked at) to the last.
 
 use crate::params::{pairs, GameParams};
-use crate::state::play::Play;
-use crate::state::Seat;
+use crate::play::Play;
+use crate::seat::Seat;
 
 /// A game read from a link, and the position to show.
 #[derive(Debug)]
@@ -89,7 +89,7 @@ pub fn from_fragment(fragment: &str) -> Result<Option<Linked>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cheversi_engine::ai::levels::Level;
+    use cheversi_engine::ai::player::levels::Level;
     use proptest::prelude::*;
 
     proptest! {

@@ -1,12 +1,12 @@
 //! The one reader of game parameters in URLs, shared by shared links
-//! (the fragment, [`crate::link`]) and embedded boards (the query,
-//! [`crate::embed`]): `key=value` pairs, percent-decoded, and the keys
+//! (the fragment, `link`) and embedded boards (the query,
+//! `embed`): `key=value` pairs, percent-decoded, and the keys
 //! that describe a game — `game`, `rules`, `count`, `squares`, `variant`,
 //! `players`, `moves`, `seats`, `at`. Every value is checked and an error
 //! names the key; the moves are replayed here, so a bad move is reported
 //! before anything on the page changes.
 
-use crate::state::Seat;
+use crate::seat::Seat;
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::Session;
 

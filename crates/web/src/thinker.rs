@@ -2,8 +2,8 @@
 //! read the record, ask the engine, describe the answer.
 
 use crate::protocol::{EndValue, FromWorker, Judgement, Purpose, ToWorker};
-use cheversi_engine::ai::engine::{Engine, Eval, Request};
-use cheversi_engine::ai::levels::Level;
+use cheversi_engine::ai::player::engine::{Engine, Eval, Request};
+use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::{GameState, Session};
 
 /// The engine's evaluation as the page receives it. Margins go as whole
@@ -115,7 +115,7 @@ fn review(
     } else {
         0.4
     };
-    cheversi_engine::ai::review::review_each(
+    cheversi_engine::ai::player::review::review_each(
         &session.record(),
         Some(seconds),
         None,

@@ -4,7 +4,7 @@
 
 use crate::protocol::{FromWorker, ToWorker};
 use crate::thinker::handle;
-use cheversi_engine::ai::engine::Engine;
+use cheversi_engine::ai::player::engine::Engine;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};

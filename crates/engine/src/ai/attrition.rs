@@ -1,14 +1,18 @@
 //! What the search knows about Chivalrous Attrition: proven wins and
 //! losses, and an evaluation by mobility (jumps available) and pieces.
 
-use super::search::{Evaluator, Searchable, WIN};
+use crate::ai::search::{Evaluator, NoEndgame, Searchable, NO_ENDGAME, WIN};
 use crate::attacks::knight_attacks;
 use crate::attrition::{Piece, Position};
 use crate::bitboard::Bitboard;
 use crate::game::Player;
 
 impl Searchable for Position {
-    type PreparedReply = ();
+    type Endgame = NoEndgame;
+
+    fn endgame(&self) -> &NoEndgame {
+        &NO_ENDGAME
+    }
 
     fn key(&self) -> u64 {
         self.hash()

@@ -2,14 +2,12 @@
 //! CLI's `bench --ai` and in the browser (`crates/api/tests/browser_bench.rs`)
 //! alike. The caller passes the clock.
 
-use super::budget::Clock;
-use super::engine::{Engine, Request};
-use super::levels::Level;
+use crate::ai::budget::Clock;
+use crate::ai::player::engine::{Engine, Request};
+use crate::ai::player::levels::Level;
 use crate::any::GameOptions;
-use crate::attrition;
 use crate::game::GameState;
 use crate::rng::Rng;
-use crate::square::Square;
 
 /// Nodes per second of the master's alpha-beta search over a few positions
 /// of each game kind, `plies` moves in (played at random from a seed).
@@ -45,30 +43,4 @@ pub fn search_speed(options: GameOptions, plies: usize, samples: u64, clock: Clo
         }
     }
     nodes as f64 / seconds.max(1e-9)
-}
-
-/// A duel position from random play (drawn from `rng`): the setup and
-/// then `jumps` jumps. With the moves' notation and the two knights'
-/// squares, the mover's first; `None` when the game ended before (the
-/// caller draws again). The benchmarks of the duel solvers use these.
-pub fn random_duel_position(
-    rng: &mut Rng,
-    jumps: usize,
-) -> Option<(attrition::Position, Vec<String>, Square, Square)> {
-    let mut pos = attrition::Position::new(attrition::Options::new(attrition::Variant::Duel));
-    let mut played = Vec::new();
-    for _ in 0..2 + jumps {
-        let mut legal = Vec::new();
-        pos.legal_moves(&mut legal);
-        if legal.is_empty() {
-            return None;
-        }
-        let mv = legal[rng.below(legal.len() as u32) as usize];
-        played.push(pos.notation(mv));
-        pos.play_unchecked(mv);
-    }
-    let me = pos.to_move()?;
-    let knight = |p| pos.slot(p, attrition::Piece::Knight).square();
-    let (a, b) = (knight(me)?, knight(1 - me)?);
-    Some((pos, played, a, b))
 }

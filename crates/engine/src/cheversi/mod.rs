@@ -1,12 +1,6 @@
 //! Cheversi (Andy Lewicki, 2003): each side places K, Q, 2R, 2B, 2N on an
 //! empty board and scores the squares its pieces attack.
 
-mod last_four;
-mod last_four_bounded;
-mod last_king;
-mod last_three;
-mod last_two;
-mod margins;
 mod movegen;
 mod notation;
 mod options;
@@ -15,9 +9,6 @@ mod playout;
 mod position;
 mod violation;
 
-pub use last_four::PairPass;
-pub use last_two::PreparedReply;
-pub use margins::{CutLines, Margins};
 pub use movegen::Targets;
 pub use notation::Move;
 pub use options::{Count, Options, RuleSet, Scoring, Squares};

@@ -196,7 +196,7 @@ impl Position {
 
     /// Rule 5 in `brainking`: the squares `color`'s Bishop may take, the
     /// second on the other colour than the first.
-    pub(super) fn bishop_squares(&self, color: Color) -> Bitboard {
+    pub(crate) fn bishop_squares(&self, color: Color) -> Bitboard {
         match self.bishops[color.index()].first() {
             Some(first) => !Bitboard::same_colour_as(first),
             None => Bitboard::ALL,

@@ -34,21 +34,21 @@ pub struct Placed {
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Position {
-    pub(super) options: Options,
-    pub(super) occupied: Bitboard,
-    pub(super) by_color: [Bitboard; 2],
-    pub(super) bishops: [Bitboard; 2],
-    pub(super) hand: [[u8; 5]; 2],
+    pub(crate) options: Options,
+    pub(crate) occupied: Bitboard,
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) bishops: [Bitboard; 2],
+    pub(crate) hand: [[u8; 5]; 2],
     /// Per colour, a bit per [`Kind::index`] still in hand.
-    pub(super) kinds_in_hand: [u8; 2],
+    pub(crate) kinds_in_hand: [u8; 2],
     /// `placed[i]` was placed at ply `i`: White at even plies.
-    pub(super) placed: [Placed; PLIES],
-    pub(super) attacks: [Bitboard; PLIES],
+    pub(crate) placed: [Placed; PLIES],
+    pub(crate) attacks: [Bitboard; PLIES],
     /// Bit `i` set when `placed[i]` is a slider.
-    pub(super) sliders: u16,
+    pub(crate) sliders: u16,
     /// Zobrist hash of the pieces on the board.
     board_hash: u64,
-    pub(super) ply: u8,
+    pub(crate) ply: u8,
 }
 
 /// The squares a piece of `kind` on `square` attacks, lines cut by `occupied`.
@@ -200,7 +200,7 @@ impl Position {
     }
 
     /// The squares `color`'s sliders attack (0 White, 1 Black).
-    pub(super) fn sliding_attacks(&self, color: usize) -> Bitboard {
+    pub(crate) fn sliding_attacks(&self, color: usize) -> Bitboard {
         let mut sliding = Bitboard::EMPTY;
         let mut sliders = self.sliders;
         while sliders != 0 {
@@ -215,7 +215,7 @@ impl Position {
 
     /// The squares `color`'s sliders attack from further than next to
     /// them: those attacked so by at least one, and by at least two.
-    pub(super) fn far_sliding_attacks(&self, color: usize) -> [Bitboard; 2] {
+    pub(crate) fn far_sliding_attacks(&self, color: usize) -> [Bitboard; 2] {
         let [mut once, mut twice] = [Bitboard::EMPTY; 2];
         let mut sliders = self.sliders;
         while sliders != 0 {
@@ -324,7 +324,7 @@ impl Position {
     /// The board, the side's pieces and bishops, and its hand after `mv`
     /// (what every placement updates; the ply is not advanced).
     #[inline]
-    pub(super) fn take_from_hand(&mut self, mv: Move) {
+    pub(crate) fn take_from_hand(&mut self, mv: Move) {
         let color = Color::of_ply(self.ply()).index();
         self.occupied.insert(mv.square);
         self.by_color[color].insert(mv.square);

@@ -18,7 +18,7 @@
 use super::check::same_move_up_to_symmetry;
 use super::solve::{describe, Valued};
 use crate::ai::cheversi::SCALE;
-use crate::ai::greedy::greedy_moves;
+use crate::ai::player::greedy::greedy_moves;
 use crate::ai::search::is_proof;
 use crate::any::{AnyGame, AnyMove};
 use crate::game::GameState;
@@ -129,7 +129,7 @@ pub fn tempting(pos: &AnyGame, moves: &[Valued], solution: AnyMove) -> u32 {
         return 0;
     };
     let cheversi = is_cheversi(pos);
-    let greedy = |mv| crate::ai::greedy::greedy_value(pos, mv, me);
+    let greedy = |mv| crate::ai::player::greedy::greedy_value(pos, mv, me);
     let own = greedy(solution);
     let best = value_of(pos, moves, solution).unwrap_or(0);
     moves

@@ -22,26 +22,16 @@ use super::format::{game_options, Goal, Puzzle};
 use super::rating::{rating, Difficulty};
 use super::solve::{no_clock, Solver, Valued};
 use super::verify::verify;
+use super::GAMES;
 use crate::ai::cheversi::SCALE;
-use crate::ai::engine::{Engine, Request};
-use crate::ai::greedy::greedy_moves;
-use crate::ai::levels::Level;
+use crate::ai::player::engine::{Engine, Request};
+use crate::ai::player::greedy::greedy_moves;
+use crate::ai::player::levels::Level;
 use crate::ai::search::plies_to_end;
 use crate::any::{AnyGame, AnyMove, GameOptions};
 use crate::game::{GameState, Player};
 use crate::rng::Rng;
 use std::collections::HashSet;
-
-/// Every puzzle game, in the file's order.
-pub const GAMES: [&str; 7] = [
-    "lewicki",
-    "lewicki-any",
-    "lewicki-free",
-    "brainking-classic",
-    "brainking",
-    "duel",
-    "two-knights",
-];
 
 /// Cheversi puzzles start this many placements before the end, at most.
 pub const MOST_PLACEMENTS_LEFT: usize = 10;

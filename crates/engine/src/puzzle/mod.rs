@@ -14,6 +14,7 @@
 pub mod check;
 pub mod criteria;
 pub mod format;
+#[cfg(feature = "tools")]
 pub mod generate;
 pub mod rating;
 pub mod solve;
@@ -21,8 +22,20 @@ pub mod verify;
 
 pub use check::{follow_line, same_up_to_symmetry};
 pub use format::{parse_file, write_file, Goal, Puzzle, PuzzleError, HEADER};
-pub use generate::{generate, Config, Generated, KindStats, GAMES};
+#[cfg(feature = "tools")]
+pub use generate::{generate, Config, Generated, KindStats};
 pub use verify::verify;
+
+/// Every puzzle game, in the file's order.
+pub const GAMES: [&str; 7] = [
+    "lewicki",
+    "lewicki-any",
+    "lewicki-free",
+    "brainking-classic",
+    "brainking",
+    "duel",
+    "two-knights",
+];
 
 /// The node limit of each exact search when generating and verifying the
 /// shipped file (deterministic, unlike a time limit).

@@ -9,7 +9,7 @@
 
 use crate::ai::attrition::Mobility;
 use crate::ai::budget::Budget;
-use crate::ai::cheversi::{brain_for, distinct_moves, remaining, Brain, SCALE};
+use crate::ai::cheversi::{distinct_moves, remaining, search_for, CheversiSearch, SCALE};
 use crate::ai::search::{is_proof, plies_to_end, Found, RootValues, Searcher};
 use crate::any::{AnyGame, AnyMove};
 use crate::attrition;
@@ -27,7 +27,7 @@ pub struct Valued {
 /// The exact searches, with their tables kept between questions (later
 /// questions about the same game profit from the earlier ones).
 pub struct Solver {
-    cheversi: Option<Brain>,
+    cheversi: Option<CheversiSearch>,
     attrition: Searcher<attrition::Position>,
     table_bits: u32,
     /// Node limit of one question.
@@ -61,7 +61,7 @@ impl Solver {
         budget: &mut Budget<'_>,
         values: RootValues<cheversi::Move>,
     ) -> Found<cheversi::Move> {
-        let (_, hand, searcher) = brain_for(&mut self.cheversi, p.options(), self.table_bits);
+        let (_, hand, searcher) = search_for(&mut self.cheversi, p.options(), self.table_bits);
         searcher.search(
             p,
             &*hand,

@@ -18,27 +18,6 @@ const SET_ASIDE_KEY: &str = "cheversi.games.set-aside";
 /// this device).
 const OPEN_KEY: &str = "cheversi.open";
 
-/// A new game id: 12 random letters and digits.
-pub fn new_id() -> String {
-    const DIGITS: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
-    let mut bytes = [0u8; 12];
-    let crypto = web_sys::window().and_then(|w| w.crypto().ok());
-    let filled = crypto.is_some_and(|c| c.get_random_values_with_u8_array(&mut bytes).is_ok());
-    if !filled {
-        for b in bytes.iter_mut() {
-            *b = (js_sys::Math::random() * 256.0) as u8;
-        }
-    }
-    bytes
-        .iter()
-        .map(|b| DIGITS[*b as usize % DIGITS.len()] as char)
-        .collect()
-}
-
-pub fn now() -> f64 {
-    js_sys::Date::now()
-}
-
 /// Reads the kept games; a game that cannot be read is set aside with
 /// the reason, and said.
 pub fn load() -> (Games, Option<String>, Option<String>) {
@@ -217,12 +196,12 @@ fn send() {
     .flatten() else {
         return;
     };
-    let url = format!("{}#{fragment}", super::share::page_url());
+    let url = format!("{}#{fragment}", super::shell::page_url());
     let field: HtmlInputElement = by_id("send-link");
     field.set_value(&url);
     dom::show(&by_id::<HtmlElement>("send-panel"), true);
     field.select();
-    super::share::copy_to_clipboard(&url);
+    super::shell::copy_to_clipboard(&url);
     let text = match &to {
         Some(name) => tf("corr.sent", &[("name", name)]),
         None => t("corr.sent_all").to_string(),
@@ -263,7 +242,7 @@ pub fn wire() {
     let copy: HtmlElement = by_id("send-copy");
     dom::on::<Event>(&copy, "click", |_| {
         let url = by_id::<HtmlInputElement>("send-link").value();
-        super::share::copy_to_clipboard(&url);
+        super::shell::copy_to_clipboard(&url);
         dispatch(Action::Tell {
             text: t("status.copied").to_string(),
             error: false,
@@ -318,7 +297,7 @@ pub fn wire() {
     let export: HtmlElement = by_id("games-export");
     dom::on::<Event>(&export, "click", |_| {
         if let Some(text) = with_app(|app| app.state.games().export()) {
-            super::share::download_text(&text, "cheversi-my-games.txt");
+            super::shell::download_text(&text, "cheversi-my-games.txt");
         }
     });
 }

@@ -16,7 +16,7 @@ use super::dom;
 use super::{dispatch, App};
 use crate::embed;
 use crate::i18n::tf;
-use crate::state::play::Play;
+use crate::play::Play;
 use crate::state::{Action, Prefs, State};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::{GameState, Outcome};

@@ -13,15 +13,16 @@ mod puzzles;
 mod render;
 mod setup;
 mod share;
+mod shell;
 
 use crate::layout::Layout;
 use crate::motion::{Motion, Shown};
-use crate::state::play::Play;
+use crate::play::Play;
 use crate::state::saving::Saved;
 use crate::state::{Action, Effects, NewGame, Seat, State, Target, WorkerEvent};
 use brain::{Brain, Reply};
 use cheversi_api::view::Snapshot;
-use cheversi_engine::ai::levels::Level;
+use cheversi_engine::ai::player::levels::Level;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -69,7 +70,7 @@ fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
 /// Hands an action to the state and carries out what it asks.
 pub fn dispatch(action: Action) {
     with_app(|app| {
-        app.state.set_now(corr::now());
+        app.state.set_now(shell::now());
         let fx = app.state.apply(action);
         app.carry_out(fx);
     });

@@ -124,7 +124,7 @@ fn fetch_failed() -> Closure<dyn FnMut(JsValue)> {
 }
 
 fn puzzle_url(id: &str) -> String {
-    format!("{}#puzzle={id}", super::share::page_url())
+    format!("{}#puzzle={id}", super::shell::page_url())
 }
 
 /// The puzzle id of a `#puzzle=ID` fragment.
@@ -159,7 +159,7 @@ pub fn wire() {
     dom::on::<Event>(&link, "click", |_| {
         let id = with_app(|app| app.state.puzzle().map(|r| r.puzzle().id().to_string()));
         if let Some(Some(id)) = id {
-            super::share::copy_to_clipboard(&puzzle_url(&id));
+            super::shell::copy_to_clipboard(&puzzle_url(&id));
             dispatch(Action::Tell {
                 text: t("puzzle.link_copied").into(),
                 error: false,

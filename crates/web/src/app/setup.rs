@@ -182,7 +182,7 @@ fn read() -> Choice {
             undo_allowed: undo.checked(),
             names,
             // Used only when a seat is a friend by link.
-            id: Some(super::corr::new_id()),
+            id: Some(super::shell::new_id()),
         },
         first: if cheversi {
             "listed".into()

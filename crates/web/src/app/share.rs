@@ -6,13 +6,11 @@ use super::dom::{self, by_id};
 use super::{dispatch, with_app};
 use crate::i18n::{t, tf};
 use crate::link;
-use crate::state::play::Play;
+use crate::play::Play;
 use crate::state::{Action, Seat, Source};
 use cheversi_engine::Session;
 use wasm_bindgen::prelude::*;
-use web_sys::{
-    Event, HtmlAnchorElement, HtmlDialogElement, HtmlElement, HtmlInputElement, HtmlTextAreaElement,
-};
+use web_sys::{Event, HtmlDialogElement, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
 fn tell(text: String, error: bool) {
     dispatch(Action::Tell { text, error });
@@ -38,7 +36,7 @@ pub fn open_link() {
         match crate::letter::from_fragment(&hash) {
             Ok(letter) => dispatch(Action::Arrive {
                 letter,
-                fresh_id: super::corr::new_id(),
+                fresh_id: super::shell::new_id(),
             }),
             Err(e) => tell(tf("status.link_bad", &[("reason", &e)]), true),
         }
@@ -67,26 +65,6 @@ fn drop_fragment(window: &web_sys::Window) {
     }
 }
 
-/// The page's address without query or fragment (links are built on it,
-/// so they work from any sub-path).
-pub(super) fn page_url() -> String {
-    let location = web_sys::window().expect("window").location();
-    location.origin().unwrap_or_default() + &location.pathname().unwrap_or_default()
-}
-
-pub(super) fn copy_to_clipboard(text: &str) {
-    if let Some(window) = web_sys::window() {
-        // A refusal (no permission) is fine: the text is also on the page.
-        let ignore = Closure::<dyn FnMut(JsValue)>::new(|_| {});
-        let _ = window
-            .navigator()
-            .clipboard()
-            .write_text(text)
-            .catch(&ignore);
-        ignore.forget();
-    }
-}
-
 /// Wires sharing; an embedded board takes no links (a locked diagram
 /// must stay a diagram).
 pub fn wire(embedded: bool) {
@@ -100,8 +78,8 @@ pub fn wire(embedded: bool) {
         let Some(fragment) = with_app(|app| link::to_fragment(app.state.play())) else {
             return;
         };
-        let url = format!("{}#{fragment}", page_url());
-        copy_to_clipboard(&url);
+        let url = format!("{}#{fragment}", super::shell::page_url());
+        super::shell::copy_to_clipboard(&url);
         tell(tf("status.link_copied", &[("url", &url)]), false);
     });
 
@@ -121,14 +99,14 @@ pub fn wire(embedded: bool) {
 
     let copy_record: HtmlElement = by_id("record-copy");
     dom::on::<Event>(&copy_record, "click", |_| {
-        copy_to_clipboard(&by_id::<HtmlTextAreaElement>("record-text").value());
+        super::shell::copy_to_clipboard(&by_id::<HtmlTextAreaElement>("record-text").value());
         by_id::<HtmlElement>("record-error").set_text_content(Some(t("status.copied")));
     });
 
     let download: HtmlElement = by_id("record-download");
     dom::on::<Event>(&download, "click", |_| {
         let text = by_id::<HtmlTextAreaElement>("record-text").value();
-        download_text(&text, "cheversi-game.txt");
+        super::shell::download_text(&text, "cheversi-game.txt");
     });
 
     let load: HtmlElement = by_id("record-load");
@@ -164,24 +142,6 @@ pub fn wire(embedded: bool) {
         let _ = reader.read_as_text(&chosen);
         input.set_value("");
     });
-}
-
-/// Offers `text` as a file to download.
-pub(super) fn download_text(text: &str, name: &str) {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/plain");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    let a: HtmlAnchorElement = dom::element("a", "", "").unchecked_into();
-    a.set_href(&url);
-    a.set_download(name);
-    a.click();
-    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 /// Loads a record's text as the current game; on error shows where the

@@ -6,8 +6,8 @@
 //! list is read whole and checked game by game: a game that cannot be
 //! read is reported and kept as text, never dropped.
 
-use super::play::Play;
-use super::seat::Seat;
+use crate::play::Play;
+use crate::seat::Seat;
 use cheversi_engine::Session;
 use serde::{Deserialize, Serialize};
 
@@ -230,7 +230,7 @@ impl Games {
 mod tests {
     use super::*;
     use crate::state::NewGame;
-    use cheversi_engine::ai::levels::Level;
+    use cheversi_engine::ai::player::levels::Level;
 
     fn strings(moves: &[&str]) -> Vec<String> {
         moves.iter().map(|m| m.to_string()).collect()

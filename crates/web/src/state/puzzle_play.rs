@@ -4,10 +4,10 @@
 //! solution, and count the first try in the person's progress.
 
 use super::evaluation::Evaluation;
-use super::play::Play;
 use super::puzzle::{self, Judged, Run, Status as PuzzleStatus};
 use super::{PuzzleChoice, Seat, State};
 use crate::i18n::{self, t, tf};
+use crate::play::Play;
 use crate::protocol::Judgement;
 use cheversi_engine::puzzle::Goal;
 use cheversi_engine::{AnyGame, GameState};

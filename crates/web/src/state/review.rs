@@ -189,6 +189,46 @@ fn tenths(points: f64) -> String {
     crate::number::decimal(points.max(0.0))
 }
 
+use super::{Effects, State, REVIEW_SECONDS};
+use crate::protocol::{Purpose, ToWorker};
+
+impl State {
+    /// Starts the review of the whole game in the worker, or stops it.
+    pub(super) fn toggle_review(&mut self, fx: &mut Effects) {
+        if self.review.as_ref().is_some_and(Review::running) {
+            self.computer.abandon();
+            fx.stop_worker = true;
+            if let Some(review) = self.review.as_mut() {
+                review.stop();
+            }
+            return self.tell(t("review.stopped"));
+        }
+        if self.puzzle_playing() {
+            return self.refuse(t("puzzle.no_hint"));
+        }
+        if self.play.is_empty() {
+            return self.refuse(t("status.nothing_to_review"));
+        }
+        if self.play.computer_to_move().is_some() {
+            return self.refuse(t("status.review_wait"));
+        }
+        if self.computer.pending().is_some() {
+            self.computer.abandon();
+            fx.stop_worker = true;
+        }
+        self.computer.forgive();
+        let id = self.computer.start(Purpose::Review, self.game_version);
+        fx.think = Some(ToWorker::Review {
+            id,
+            spec: self.play.spec(),
+            moves: self.play.session().notations(),
+            seconds: REVIEW_SECONDS,
+        });
+        self.review = Some(Review::new(self.play.len()));
+        self.tell(t("review.started"));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,9 +2,9 @@
 //! everything (version, record, seats, levels, cursor) and says what is
 //! wrong; the app sets an unreadable save aside instead of losing it.
 
-use super::play::Play;
-use super::seat::Seat;
 use super::State;
+use crate::play::Play;
+use crate::seat::Seat;
 use cheversi_engine::Session;
 use serde::{Deserialize, Serialize};
 

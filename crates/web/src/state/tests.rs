@@ -2,7 +2,7 @@ use super::review::MoveClass;
 use super::saving::Saved;
 use super::*;
 use crate::protocol::Judgement;
-use cheversi_engine::ai::levels::Level;
+use cheversi_engine::ai::player::levels::Level;
 use proptest::prelude::*;
 
 /// A game at this device, the page in English.

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::letter;
-use cheversi_engine::ai::levels::Level;
+use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::Session;
 
 /// A device showing a game of its own.

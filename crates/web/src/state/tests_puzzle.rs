@@ -6,7 +6,7 @@ use super::puzzle::{date_of, day_of, Library, Progress, Status as PuzzleStatus};
 use super::tests::game;
 use super::*;
 use crate::protocol::Judgement;
-use cheversi_engine::ai::levels::Level;
+use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::puzzle::{Goal, Puzzle};
 
 fn list(text: &str) -> Vec<String> {

@@ -1,0 +1,428 @@
+//! "Wins in N" after a df-pn proof. df-pn says who wins, not how soon; the
+//! depth-first solver gives distances but proves next to nothing early in
+//! the duel. This walks the proof df-pn left in its table: the winner takes
+//! the proved jump with the shortest line, the loser resists longest, and
+//! races are measured by their paths. The result is the length of a
+//! winning strategy, so an upper bound on the shortest win, the same kind
+//! of number the depth-first solver gives (`super::super::duel`'s docs).
+//! Entries the table lost are proved again.
+
+use std::collections::HashMap;
+
+use super::{Dfpn, Expanded, Node, INF};
+use crate::ai::budget::Budget;
+use crate::ai::duel::facts::{flood, greedy_path, knight, path_bound, race_paths, Proof};
+use crate::bitboard::Bitboard;
+use crate::square::Square;
+
+/// Path nodes a race's exact length may cost before its bounds are used.
+/// With 200,000 (the depth-first solver's figure) the walk measured about
+/// 20,000 nodes a second and gave a distance for 12 of 24 wins 2–6 jumps
+/// after the setup within the Master's second; with 2,000, 22 of 24
+/// (`cheversi bench --ai --only duel`).
+const RACE_NODES: u64 = 2_000;
+
+/// Walked positions kept between calls, at most (about 8 MB).
+const WALKED_MOST: usize = 1 << 18;
+
+struct Walk<'b, 'c> {
+    known: HashMap<(u64, u16), Proof>,
+    limit: u64,
+    budget: &'b mut Budget<'c>,
+}
+
+impl Dfpn {
+    /// After [`Dfpn::prove_within`] found a win for the player to move:
+    /// the line (the jump to make first, then the squares each knight in
+    /// turn jumps to, as far as the walk saw: at most [`LINE_PLIES`]) and
+    /// within how many plies the win comes (see the module docs). `None`
+    /// when the budget or node limit ran out, or the position is not a
+    /// win.
+    pub fn winning_line(
+        &mut self,
+        markers: Bitboard,
+        me: Square,
+        them: Square,
+        budget: &mut Budget<'_>,
+    ) -> Option<(Vec<Square>, u16)> {
+        let root = Node::root(markers, me, them);
+        if knight(root.me) & 1 << root.them != 0 {
+            return Some((vec![them], 1));
+        }
+        // What earlier walks measured stays true (keys are whole
+        // positions): a walk stopped by its budget resumes in the next call,
+        // as the analysis's searches follow one another.
+        let mut walk = Walk {
+            known: std::mem::take(&mut self.walked),
+            limit: self.nodes.saturating_add(self.limit),
+            budget,
+        };
+        let found = self.walk_root(root, &mut walk);
+        self.walked = walk.known;
+        if self.walked.len() > WALKED_MOST {
+            self.walked.clear();
+        }
+        found
+    }
+
+    fn walk_root(&mut self, root: Node, walk: &mut Walk<'_, '_>) -> Option<(Vec<Square>, u16)> {
+        // Children keyed as df-pn keys them (squares neither knight can
+        // reach again are marked), so the table's proofs are found.
+        let (mine, theirs) = (knight(root.me), knight(root.them));
+        let dead = !(flood(mine, root.markers) | flood(theirs, root.markers));
+        let mut children = [root; 8];
+        let mut count = 0;
+        for t in Bitboard(mine & !root.markers & !theirs) {
+            children[count] = Node {
+                markers: root.markers | dead | 1 << t.index(),
+                me: root.them,
+                them: t.index() as u8,
+            };
+            count += 1;
+        }
+        let (i, plies) = self.shortest_win(&children[..count], walk)?;
+        let mut line = vec![Square::from_index_unchecked(children[i].them)];
+        line.extend(self.line_from(children[i], walk));
+        Some((line, plies))
+    }
+
+    /// The line from `n` as the walk measured it: the winner's shortest
+    /// win, the loser's longest resistance, until a capture, a race (its
+    /// paths were measured, not walked) or [`LINE_PLIES`].
+    fn line_from(&self, mut n: Node, walk: &Walk<'_, '_>) -> Vec<Square> {
+        let mut line = Vec::new();
+        while line.len() + 2 < LINE_PLIES {
+            let Some(here) = seen(n, walk) else { break };
+            if here.wins && knight(n.me) & 1 << n.them != 0 {
+                line.push(Square::from_index_unchecked(n.them));
+                break;
+            }
+            if !here.wins && knight(n.me) & !n.markers & !knight(n.them) == 0 {
+                // Every jump walks into capture (or none is left): one
+                // such jump, and the capture on its square.
+                if let Some(t) = Bitboard(knight(n.me) & !n.markers).first() {
+                    line.extend([t, t]);
+                }
+                break;
+            }
+            let Expanded::Children(children, count) = self.expand(n) else {
+                break;
+            };
+            // The child whose value makes this node's: a loss for the
+            // opponent one ply shorter, or a win one ply shorter.
+            let Some(&next) = children[..count].iter().find(|&&c| {
+                seen(c, walk).is_some_and(|p| p.wins != here.wins && p.plies + 1 == here.plies)
+            }) else {
+                break;
+            };
+            line.push(Square::from_index_unchecked(next.them));
+            n = next;
+        }
+        line
+    }
+
+    /// For a won node with these children: the child to jump to and the
+    /// plies to the win. The shortest among the jumps the table proves
+    /// lost for the opponent (and races, measured at once); if it lost
+    /// them all, the first proved again.
+    fn shortest_win(&mut self, children: &[Node], walk: &mut Walk<'_, '_>) -> Option<(usize, u16)> {
+        let mut shortest: Option<(usize, u16)> = None;
+        for (i, &c) in children.iter().enumerate() {
+            if self.numbers(c).1 == 0 || separated(c) {
+                let reply = self.proof(c, walk)?;
+                if !reply.wins && shortest.is_none_or(|(_, s)| reply.plies + 1 < s) {
+                    shortest = Some((i, reply.plies + 1));
+                }
+            }
+        }
+        if shortest.is_some() {
+            return shortest;
+        }
+        for (i, &c) in children.iter().enumerate() {
+            if !self.value(c, walk)? {
+                return Some((i, self.proof(c, walk)?.plies + 1));
+            }
+        }
+        None
+    }
+
+    /// `n`'s result and distance for its player to move.
+    fn proof(&mut self, n: Node, walk: &mut Walk<'_, '_>) -> Option<Proof> {
+        if walk.budget.tick() || self.nodes >= walk.limit {
+            return None;
+        }
+        if let Some(p) = seen(n, walk) {
+            return Some(p);
+        }
+        let key = (n.markers, n.me as u16 | (n.them as u16) << 6);
+        let proof = match race(n) {
+            Some(p) => p,
+            None => self.searched(n, walk)?,
+        };
+        walk.known.insert(key, proof);
+        Some(proof)
+    }
+
+    /// A node that is not a race: its value from the table (proved again
+    /// if lost), its distance from its children.
+    fn searched(&mut self, n: Node, walk: &mut Walk<'_, '_>) -> Option<Proof> {
+        let wins = self.value(n, walk)?;
+        let Expanded::Children(children, count) = self.expand(n) else {
+            // Decided by a race's bounds, not measured (`race` was).
+            return None;
+        };
+        let children = &children[..count];
+        if !wins {
+            // Every jump loses: the longest resistance.
+            let mut longest = 0;
+            for &c in children {
+                let reply = self.proof(c, walk)?;
+                if !reply.wins {
+                    return None; // The table contradicts itself.
+                }
+                longest = longest.max(reply.plies + 1);
+            }
+            return Some(Proof {
+                wins: false,
+                plies: longest,
+            });
+        }
+        let (_, plies) = self.shortest_win(children, walk)?;
+        Some(Proof { wins: true, plies })
+    }
+
+    /// Whether `n`'s player to move wins: from the table, or proved again.
+    fn value(&mut self, n: Node, walk: &mut Walk<'_, '_>) -> Option<bool> {
+        let decided = |numbers: (u32, u32)| match numbers {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        };
+        if let Some(wins) = decided(self.numbers(n)) {
+            return Some(wins);
+        }
+        self.stopped = false;
+        self.mid(n, INF, INF, walk.limit, &mut Some(&mut *walk.budget));
+        decided(self.numbers(n))
+    }
+}
+
+/// Plies of a line the walk reports (the analysis shows a line this long).
+pub const LINE_PLIES: usize = 12;
+
+/// `n`'s proof if the walk measured it: the end of the game, or its record.
+fn seen(n: Node, walk: &Walk<'_, '_>) -> Option<Proof> {
+    let mine = knight(n.me);
+    if mine & 1 << n.them != 0 {
+        return Some(Proof {
+            wins: true,
+            plies: 1,
+        });
+    }
+    let safe = mine & !n.markers & !knight(n.them);
+    if safe == 0 {
+        // Stuck, or every jump walks into capture (one more ply).
+        let walks_in = mine & !n.markers != 0;
+        return Some(Proof {
+            wins: false,
+            plies: if walks_in { 2 } else { 0 },
+        });
+    }
+    let key = (n.markers, n.me as u16 | (n.them as u16) << 6);
+    walk.known.get(&key).copied()
+}
+
+/// Whether the knights can never meet again.
+fn separated(n: Node) -> bool {
+    flood(knight(n.me), n.markers) & flood(knight(n.them), n.markers) == 0
+}
+
+/// The result of a race (knights that can never meet), with the path
+/// lengths measured, or bounded from above when they are too long to
+/// measure: either way a strategy's length. `None` when not a race or the
+/// bounds do not decide it.
+fn race(n: Node) -> Option<Proof> {
+    let mine = flood(knight(n.me), n.markers);
+    let theirs = flood(knight(n.them), n.markers);
+    if mine & theirs != 0 {
+        return None;
+    }
+    let mut budget = RACE_NODES;
+    let (a, b) = match race_paths(n.markers, n.me, n.them, mine, theirs, &mut budget) {
+        Some(paths) => paths,
+        None => {
+            let (free_a, free_b) = (!n.markers & mine, !n.markers & theirs);
+            if greedy_path(n.me, free_a) > path_bound(n.them, free_b) {
+                (u32::MAX, path_bound(n.them, free_b))
+            } else if path_bound(n.me, free_a) <= greedy_path(n.them, free_b) {
+                (path_bound(n.me, free_a), 0)
+            } else {
+                return None;
+            }
+        }
+    };
+    // The player to move is stuck after 2a plies, the other after 2b + 1;
+    // the winner needs only a longer path than the loser's longest.
+    Some(if a > b {
+        Proof {
+            wins: true,
+            plies: (2 * b + 1) as u16,
+        }
+    } else {
+        Proof {
+            wins: false,
+            plies: (2 * a) as u16,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::duel::brute::{brute_distance, crowded};
+
+    /// The line is legal, and along it the winner keeps a win within the
+    /// plies left and the loser stays lost (plain minimax).
+    fn check_line(
+        mut markers: u64,
+        mut me: u8,
+        mut them: u8,
+        line: &[Square],
+        plies: u16,
+        here: &str,
+    ) {
+        assert!(line.len() <= LINE_PLIES, "{here}");
+        for (i, to) in line.iter().enumerate() {
+            let t = to.index() as u8;
+            assert!(
+                knight(me) & 1 << t != 0,
+                "{here}: {line:?} ply {i} is no jump"
+            );
+            if t == them {
+                assert_eq!(
+                    i + 1,
+                    line.len(),
+                    "{here}: {line:?} goes on after a capture"
+                );
+                // The measured line itself: the winner's shortest against
+                // the longest resistance.
+                assert_eq!(line.len(), usize::from(plies), "{here}: {line:?}");
+                return;
+            }
+            assert!(
+                markers & 1 << t == 0,
+                "{here}: {line:?} ply {i} lands on a marker"
+            );
+            (markers, me, them) = (markers | 1 << t, them, t);
+            let left = plies - 1 - i as u16;
+            let after = brute_distance(markers, me, them);
+            let winner_moved = i % 2 == 0;
+            assert_eq!(after.wins, !winner_moved, "{here}: {line:?} after ply {i}");
+            assert!(after.plies <= left, "{here}: {line:?} after ply {i}");
+        }
+    }
+
+    /// A walk stopped by its budget resumes in the next call: calls each
+    /// given a quarter of what the whole walk costs reach the distance (a
+    /// fresh walk in each call never would).
+    #[test]
+    fn a_stopped_walk_resumes_in_the_next_call() {
+        let mut rng = crate::rng::Rng::new(77);
+        let clock = || 0.0;
+        let (pos, a, b) = loop {
+            let Some((pos, _, a, b)) = crate::ai::duel::random::random_position(&mut rng, 3) else {
+                continue;
+            };
+            let mut pn = Dfpn::new(16, u64::MAX);
+            if pn.prove(pos.markers(), a, b) == Some(true) {
+                break (pos, a, b);
+            }
+        };
+        let mut whole = Dfpn::new(16, u64::MAX);
+        whole.prove(pos.markers(), a, b);
+        let mut budget = Budget::new(&clock, None, None, None);
+        let expected = whole
+            .winning_line(pos.markers(), a, b, &mut budget)
+            .unwrap();
+        let cost = budget.nodes;
+        assert!(
+            cost > 4 * 4096,
+            "a walk of {cost} nodes is too small to split"
+        );
+        let mut pn = Dfpn::new(16, u64::MAX);
+        pn.prove(pos.markers(), a, b);
+        let mut calls = 0;
+        let found = loop {
+            calls += 1;
+            let mut part = Budget::new(&clock, None, Some(cost / 4), None);
+            if let Some(line) = pn.winning_line(pos.markers(), a, b, &mut part) {
+                break line;
+            }
+            assert!(calls < 40, "no distance after {calls} calls");
+        };
+        assert!(calls > 1, "a quarter of the cost was enough");
+        assert_eq!(found.1, expected.1);
+    }
+
+    /// On crowded boards, against plain minimax: the distance is never
+    /// shorter than the shortest win, the jump given wins within it, and
+    /// most distances are exact. A tiny table makes the walk prove lost
+    /// entries again.
+    #[test]
+    fn winning_lines_win_within_their_distance() {
+        let mut rng = crate::rng::Rng::new(31);
+        let (mut checked, mut exact, mut long_lines) = (0, 0, 0);
+        while checked < 300 {
+            let Some((markers, me, them)) = crowded(&mut rng, 13, 20) else {
+                continue;
+            };
+            let expected = brute_distance(markers, me, them);
+            if !expected.wins {
+                continue;
+            }
+            let here = format!("markers {markers:#x} me {me} them {them}");
+            let sq = Square::from_index_unchecked;
+            let table_bits = if checked % 2 == 0 { 16 } else { 3 };
+            let mut solver = Dfpn::new(table_bits, u64::MAX);
+            let clock = || 0.0;
+            let mut budget = Budget::new(&clock, None, None, None);
+            assert_eq!(
+                solver.prove_within(Bitboard(markers), sq(me), sq(them), &mut budget),
+                Some(true),
+                "{here}"
+            );
+            let (line, plies) = solver
+                .winning_line(Bitboard(markers), sq(me), sq(them), &mut budget)
+                .unwrap_or_else(|| panic!("{here}: no line"));
+            let to = line[0];
+            check_line(markers, me, them, &line, plies, &here);
+            // The line goes on to the capture, a race, or its end.
+            long_lines += usize::from(line.len() >= 3);
+            assert!(expected.plies <= plies, "{here}: {plies} < {expected:?}");
+            // The winner moves last: a capture, or the loser stuck.
+            assert_eq!(plies % 2, 1, "{here}");
+            let t = to.index() as u8;
+            if t != them {
+                let reply = brute_distance(markers | 1 << t, them, t);
+                assert!(!reply.wins, "{here}: {to} does not win");
+                assert!(
+                    reply.plies < plies,
+                    "{here}: {to} needs {} plies",
+                    reply.plies + 1
+                );
+            } else {
+                assert_eq!(plies, 1, "{here}");
+            }
+            exact += usize::from(plies == expected.plies);
+            checked += 1;
+        }
+        assert!(
+            exact > checked * 3 / 4,
+            "only {exact} of {checked} distances exact"
+        );
+        assert!(
+            long_lines > checked / 4,
+            "only {long_lines} lines of 3 plies or more"
+        );
+    }
+}

@@ -1,0 +1,181 @@
+//! The worker's answers: a move, an evaluation, a hint, a review row, or
+//! a failure, each checked against what is still asked.
+
+use super::*;
+
+impl State {
+    pub(super) fn worker(&mut self, event: WorkerEvent, fx: &mut Effects) {
+        match event {
+            WorkerEvent::Answer(FromWorker::Ready) => fx.render = false,
+            WorkerEvent::Answer(FromWorker::Thought {
+                id,
+                purpose: Purpose::Evaluate,
+                judgement,
+                exact,
+                depth,
+                pv,
+                more: true,
+                ..
+            }) => {
+                // A first, shallower evaluation: shown now, the request
+                // stays open for the deeper one.
+                let evaluation = self.evaluation_of(judgement, exact);
+                if !self.computer.awaits(id, Purpose::Evaluate) || evaluation.is_none() {
+                    fx.render = false;
+                    return;
+                }
+                self.eval = evaluation;
+                self.line = Some(BestLine {
+                    moves: pv,
+                    depth,
+                    exact,
+                });
+            }
+            WorkerEvent::Answer(FromWorker::Thought {
+                id,
+                best,
+                judgement,
+                exact,
+                depth,
+                pv,
+                ..
+            }) => {
+                let Some(request) = self.computer.answered(id) else {
+                    fx.render = false;
+                    return;
+                };
+                let evaluation = self.evaluation_of(judgement, exact);
+                if matches!(request.purpose, Purpose::Hint | Purpose::Evaluate) {
+                    self.line = Some(BestLine {
+                        moves: pv,
+                        depth,
+                        exact,
+                    });
+                }
+                match request.purpose {
+                    Purpose::Play => {
+                        if let Err(e) = self.play_move(&best) {
+                            self.computer_failed(Some(id), &e, fx);
+                        }
+                    }
+                    Purpose::Hint => {
+                        self.eval = evaluation;
+                        let text = tf(
+                            "status.hint",
+                            &[
+                                ("move", &best),
+                                ("eval", &evaluation.map(|e| e.text()).unwrap_or_default()),
+                            ],
+                        );
+                        self.hint = Some(best);
+                        self.tell(text);
+                    }
+                    Purpose::Evaluate => self.eval = evaluation,
+                    Purpose::Review => {}
+                }
+            }
+            WorkerEvent::Answer(FromWorker::Reviewed {
+                id,
+                ply,
+                best,
+                lost_tenths,
+                exact,
+                value,
+            }) => {
+                let ours = self.computer.awaits(id, Purpose::Review);
+                let (Some(review), true) = (self.review.as_mut(), ours) else {
+                    fx.render = false;
+                    return;
+                };
+                let session = self.play.session();
+                let (Some(before), Some(&mv)) =
+                    (session.position_at(ply), session.moves().get(ply))
+                else {
+                    return;
+                };
+                let played = before.notation(mv);
+                let loss = f64::from(lost_tenths) / 10.0;
+                let cheversi = self.play.is_cheversi();
+                review.set(
+                    ply,
+                    Row {
+                        mover: before.to_move().unwrap_or(0),
+                        class: MoveClass::classify(cheversi, loss, played == best),
+                        played,
+                        best,
+                        loss,
+                        exact,
+                        value,
+                    },
+                );
+            }
+            WorkerEvent::Answer(FromWorker::ReviewDone { id, end }) => {
+                if self.computer.answered(id).is_some() {
+                    let mover = self.play.session().latest().to_move();
+                    if let Some(review) = self.review.as_mut() {
+                        if let (Some(end), Some(mover)) = (end, mover) {
+                            review.set_end(mover, end);
+                        }
+                        review.finish();
+                    }
+                    self.tell(t("review.done"));
+                }
+            }
+            WorkerEvent::Answer(FromWorker::Failed { id, message }) => {
+                // Id 0: the worker could not read the request at all.
+                self.computer_failed((id != 0).then_some(id), &message, fx);
+            }
+            WorkerEvent::Crashed(message) => {
+                fx.stop_worker = true;
+                self.computer_failed(None, &message, fx);
+            }
+            WorkerEvent::Silent { id, progress } => {
+                let moved_on = self
+                    .review
+                    .as_ref()
+                    .is_some_and(|r| r.progress() != progress);
+                if self.computer.pending().is_some_and(|p| p.id == id) && !moved_on {
+                    fx.stop_worker = true;
+                    self.computer_failed(Some(id), "no answer in time", fx);
+                }
+            }
+        }
+    }
+
+    pub(super) fn computer_failed(&mut self, id: Option<u32>, message: &str, fx: &mut Effects) {
+        let Some(request) = self.computer.failed(id) else {
+            return;
+        };
+        fx.render = true;
+        match request.purpose {
+            Purpose::Play if self.computer.gave_up() => {
+                self.refuse(tf("status.computer_failing", &[("reason", message)]))
+            }
+            Purpose::Play => {}
+            Purpose::Hint => self.refuse(tf("status.hint_failed", &[("reason", message)])),
+            Purpose::Evaluate => self.eval_failed = Some(self.version),
+            Purpose::Review => {
+                if let Some(review) = self.review.as_mut() {
+                    review.stop();
+                }
+                self.refuse(tf("review.failed", &[("reason", message)]));
+            }
+        }
+    }
+
+    pub(super) fn ask_hint(&mut self, fx: &mut Effects) {
+        if let Err(why) = self.may_move() {
+            return self.refuse(why);
+        }
+        if self.puzzle_playing() {
+            return self.refuse(t("puzzle.no_hint"));
+        }
+        if self.computer.pending().is_some() {
+            self.computer.abandon();
+            fx.stop_worker = true;
+        }
+        self.computer.forgive();
+        fx.think = Some(self.request(Purpose::Hint, "master"));
+        self.say(t("status.looking"));
+    }
+}
