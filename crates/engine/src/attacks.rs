@@ -2,7 +2,7 @@
 //!
 //! Leapers come from tables built at compile time. Sliders use ray tables:
 //! along each direction the first occupied square is attacked and the ray
-//! behind it is cut off — RULES.md's blocking rule. Ray tables are 4 KiB,
+//! behind it is cut off — docs/rules.md's blocking rule. Ray tables are 4 KiB,
 //! small enough for the wasm build, where magic tables would not be.
 
 use crate::bitboard::Bitboard;

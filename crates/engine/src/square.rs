@@ -49,7 +49,7 @@ impl Square {
         self.0 >> 3
     }
 
-    /// RULES.md: a1 is dark, so a square is dark when file + rank is even.
+    /// docs/rules.md: a1 is dark, so a square is dark when file + rank is even.
     #[inline]
     pub const fn is_dark(self) -> bool {
         (self.file() + self.rank()).is_multiple_of(2)

@@ -1,4 +1,4 @@
-//! One test (at least) per rule of RULES.md's Chivalrous Attrition section.
+//! One test (at least) per rule of docs/rules.md's Chivalrous Attrition section.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! One test (at least) per rule of RULES.md's Cheversi section.
+//! One test (at least) per rule of docs/rules.md's Cheversi section.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Chivalrous Attrition's variants (RULES.md, "Variants").
+//! Chivalrous Attrition's variants (docs/rules.md, "Variants").
 
 use crate::names::named_enum;
 use std::fmt;

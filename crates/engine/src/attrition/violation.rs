@@ -1,4 +1,4 @@
-//! Why an Attrition move is illegal: one variant per rule of RULES.md.
+//! Why an Attrition move is illegal: one variant per rule of docs/rules.md.
 
 use super::notation::{Move, Piece};
 use super::position::{Position, Slot, PLAYER_NAMES};

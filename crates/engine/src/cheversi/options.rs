@@ -1,4 +1,4 @@
-//! Cheversi's rule sets and scoring settings (RULES.md, "Rule sets").
+//! Cheversi's rule sets and scoring settings (docs/rules.md, "Rule sets").
 
 use crate::names::named_enum;
 

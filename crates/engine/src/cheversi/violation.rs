@@ -1,4 +1,4 @@
-//! Why a placement is illegal: one variant per rule of RULES.md.
+//! Why a placement is illegal: one variant per rule of docs/rules.md.
 //!
 //! Legality itself is decided by [`Position::targets`]; this module only
 //! names the rule a rejected placement breaks, so the two can never disagree.
@@ -122,8 +122,9 @@ impl Position {
         Err(self.broken_rule(me, mv))
     }
 
-    /// The first rule, in RULES.md's order, that an empty-square placement
-    /// of a piece in hand breaks (only called when it is illegal).
+    /// The first rule that an empty-square placement of a piece in hand
+    /// breaks, in the order docs/rules.md gives (only called when it is
+    /// illegal).
     fn broken_rule(&self, me: Color, mv: Move) -> Violation {
         let ply = self.ply();
         let last = ply.checked_sub(1).map(|i| self.placed[i]);

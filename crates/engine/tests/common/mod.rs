@@ -1,5 +1,5 @@
 //! Deliberately simple reference implementations of both games, written
-//! from RULES.md with arrays and step-by-step walks (no bitboards, no
+//! from docs/rules.md with arrays and step-by-step walks (no bitboards, no
 //! incremental state), to cross-check the engine.
 #![allow(dead_code)]
 
@@ -168,7 +168,7 @@ impl RefCheversi {
         out
     }
 
-    /// Every legal placement, by RULES.md.
+    /// Every legal placement, by docs/rules.md.
     pub fn legal(&self) -> Vec<(Kind, usize)> {
         let n = self.history.len();
         if n == 16 {
