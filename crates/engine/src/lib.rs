@@ -23,8 +23,6 @@ pub mod options;
 pub mod perft;
 pub mod puzzle;
 pub mod record;
-mod record_error;
-mod record_result;
 pub mod rng;
 pub mod session;
 pub mod square;

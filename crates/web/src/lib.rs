@@ -4,9 +4,10 @@
 //!
 //! The pure parts — the message type, the page state and its actions
 //! ([`state`]), board geometry ([`layout`]), links and embed parameters
-//! ([`params`]), the worker's answer ([`thinker`]) — build and test
+//! ([`params`]), the worker's answer ([`answer`]) — build and test
 //! natively; the DOM, canvas and worker glue is compiled for wasm32 only.
 
+pub mod answer;
 pub mod embed;
 pub mod i18n;
 mod lang_file;
@@ -23,7 +24,6 @@ pub mod reasons;
 pub mod record_words;
 pub mod seat;
 pub mod state;
-pub mod thinker;
 pub mod wording;
 
 #[cfg(target_arch = "wasm32")]

@@ -2,8 +2,8 @@
 //! [`FromWorker`]. The page stops a search by ending the worker, so the
 //! engine never needs a shared abort flag.
 
+use crate::answer::handle;
 use crate::protocol::{FromWorker, ToWorker};
-use crate::thinker::handle;
 use cheversi_engine::ai::player::engine::Engine;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;

@@ -3,7 +3,6 @@
 //! worker, save, draw once per animation frame). It holds no rules and
 //! changes no state by itself.
 
-mod brain;
 mod corr;
 mod dom;
 mod embedded;
@@ -14,13 +13,13 @@ mod render;
 mod setup;
 mod share;
 mod shell;
+mod worker_handle;
 
 use crate::layout::Layout;
 use crate::motion::{Motion, Shown};
 use crate::play::Play;
 use crate::state::saving::Saved;
 use crate::state::{Action, Effects, NewGame, Seat, State, Target, WorkerEvent};
-use brain::{Brain, Reply};
 use cheversi_api::view::Snapshot;
 use cheversi_engine::ai::player::levels::Level;
 use std::cell::RefCell;
@@ -30,13 +29,14 @@ use web_sys::{
     CanvasRenderingContext2d, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
     HtmlInputElement, KeyboardEvent, MouseEvent, PointerEvent, Storage,
 };
+use worker_handle::{Reply, WorkerHandle};
 
 const SAVE_KEY: &str = "cheversi.game";
 const CORRUPT_KEY: &str = "cheversi.game.corrupt";
 
 pub struct App {
     state: State,
-    brain: Option<Brain>,
+    worker: Option<WorkerHandle>,
     canvas: HtmlCanvasElement,
     ctx: CanvasRenderingContext2d,
     squares: Vec<HtmlButtonElement>,
@@ -167,7 +167,7 @@ pub fn start() {
     };
     let app = App {
         state,
-        brain: None,
+        worker: None,
         canvas,
         ctx,
         squares: build_grid(),
@@ -192,7 +192,7 @@ pub fn start() {
     let on_reply: Rc<dyn Fn(Reply)> = Rc::new(|reply| {
         let event = match reply {
             Reply::Ready => {
-                with_app(|app| app.brain.as_mut().map(Brain::on_ready));
+                with_app(|app| app.worker.as_mut().map(WorkerHandle::on_ready));
                 return;
             }
             Reply::Message(message) => WorkerEvent::Answer(message),
@@ -215,7 +215,7 @@ pub fn start() {
             watch(id, progress.unwrap_or(0));
         }
     });
-    with_app(|app| app.brain = Some(Brain::new(on_reply)));
+    with_app(|app| app.worker = Some(WorkerHandle::new(on_reply)));
     wire_events();
     setup::wire();
     share::wire(embedded);
@@ -249,7 +249,7 @@ pub fn start() {
     dom::set_attr(&body, "data-ready", "true");
     // The computer player loads once the board is on screen.
     let wake = Closure::once_into_js(|| {
-        with_app(|app| app.brain.as_mut().map(Brain::wake));
+        with_app(|app| app.worker.as_mut().map(WorkerHandle::wake));
     });
     let _ = web_sys::window()
         .expect("window")
@@ -511,13 +511,13 @@ fn wire_events() {
 
 impl App {
     fn carry_out(&mut self, fx: Effects) {
-        if let Some(brain) = self.brain.as_mut() {
+        if let Some(worker) = self.worker.as_mut() {
             if fx.stop_worker {
-                brain.restart();
+                worker.restart();
             }
             if let Some(message) = fx.think {
                 watch(message.id(), 0);
-                brain.send(message);
+                worker.send(message);
             }
         }
         if fx.save && !self.embedded {

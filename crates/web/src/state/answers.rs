@@ -20,7 +20,7 @@ impl State {
                 // A first, shallower evaluation: shown now, the request
                 // stays open for the deeper one.
                 let evaluation = self.evaluation_of(judgement, exact);
-                if !self.computer.awaits(id, Purpose::Evaluate) || evaluation.is_none() {
+                if !self.requests.awaits(id, Purpose::Evaluate) || evaluation.is_none() {
                     fx.render = false;
                     return;
                 }
@@ -40,7 +40,7 @@ impl State {
                 pv,
                 ..
             }) => {
-                let Some(request) = self.computer.answered(id) else {
+                let Some(request) = self.requests.answered(id) else {
                     fx.render = false;
                     return;
                 };
@@ -82,7 +82,7 @@ impl State {
                 exact,
                 value,
             }) => {
-                let ours = self.computer.awaits(id, Purpose::Review);
+                let ours = self.requests.awaits(id, Purpose::Review);
                 let (Some(review), true) = (self.review.as_mut(), ours) else {
                     fx.render = false;
                     return;
@@ -110,7 +110,7 @@ impl State {
                 );
             }
             WorkerEvent::Answer(FromWorker::ReviewDone { id, end }) => {
-                if self.computer.answered(id).is_some() {
+                if self.requests.answered(id).is_some() {
                     let mover = self.play.session().latest().to_move();
                     if let Some(review) = self.review.as_mut() {
                         if let (Some(end), Some(mover)) = (end, mover) {
@@ -134,7 +134,7 @@ impl State {
                     .review
                     .as_ref()
                     .is_some_and(|r| r.progress() != progress);
-                if self.computer.pending().is_some_and(|p| p.id == id) && !moved_on {
+                if self.requests.pending().is_some_and(|p| p.id == id) && !moved_on {
                     fx.stop_worker = true;
                     self.computer_failed(Some(id), "no answer in time", fx);
                 }
@@ -143,12 +143,12 @@ impl State {
     }
 
     pub(super) fn computer_failed(&mut self, id: Option<u32>, message: &str, fx: &mut Effects) {
-        let Some(request) = self.computer.failed(id) else {
+        let Some(request) = self.requests.failed(id) else {
             return;
         };
         fx.render = true;
         match request.purpose {
-            Purpose::Play if self.computer.gave_up() => {
+            Purpose::Play if self.requests.gave_up() => {
                 self.refuse(tf("status.computer_failing", &[("reason", message)]))
             }
             Purpose::Play => {}
@@ -170,11 +170,11 @@ impl State {
         if self.puzzle_playing() {
             return self.refuse(t("puzzle.no_hint"));
         }
-        if self.computer.pending().is_some() {
-            self.computer.abandon();
+        if self.requests.pending().is_some() {
+            self.requests.abandon();
             fx.stop_worker = true;
         }
-        self.computer.forgive();
+        self.requests.forgive();
         fx.think = Some(self.request(Purpose::Hint, "master"));
         self.say(t("status.looking"));
     }

@@ -178,13 +178,13 @@ impl State {
         self.eval = None;
         self.line = None;
         self.preview = None;
-        self.computer.forgive();
+        self.requests.forgive();
     }
 
     /// Stops stale requests and asks the computer for what the position
     /// needs: its move on its turn, else the evaluation when shown.
     pub(super) fn settle(&mut self, fx: &mut Effects) {
-        if let Some(p) = self.computer.pending() {
+        if let Some(p) = self.requests.pending() {
             // A review is about the game, anything else about the position;
             // the computer's own turn comes before a review.
             let stale = match p.purpose {
@@ -194,7 +194,7 @@ impl State {
                 _ => p.version != self.version,
             };
             if stale {
-                self.computer.abandon();
+                self.requests.abandon();
                 fx.stop_worker = true;
                 if let Some(review) = self.review.as_mut() {
                     if p.purpose == Purpose::Review {
@@ -203,7 +203,7 @@ impl State {
                 }
             }
         }
-        if self.locked || self.computer.pending().is_some() || self.computer.gave_up() {
+        if self.locked || self.requests.pending().is_some() || self.requests.gave_up() {
             return;
         }
         if let Some(level) = self.play.computer_to_move() {
@@ -227,7 +227,7 @@ impl State {
     }
 
     pub(super) fn request(&mut self, purpose: Purpose, level: &str) -> ToWorker {
-        let id = self.computer.start(purpose, self.version);
+        let id = self.requests.start(purpose, self.version);
         let mut moves = self.play.session().notations();
         moves.truncate(self.play.cursor());
         ToWorker::Think {

@@ -13,7 +13,6 @@
 mod action;
 mod answers;
 mod apply;
-pub mod computer;
 mod corr;
 pub mod evaluation;
 pub mod games;
@@ -21,6 +20,7 @@ pub mod graph;
 mod input;
 pub mod pointer;
 pub mod puzzle;
+pub mod requests;
 pub mod review;
 pub mod saving;
 
@@ -34,10 +34,10 @@ pub use crate::seat::{NewGame, Seat};
 use crate::wording::{describe_move, score_change};
 use cheversi_api::view::{self, Snapshot};
 use cheversi_engine::{GameState, Square};
-use computer::Computer;
 use evaluation::Evaluation;
 use games::{compare, Compare, Games};
 use pointer::{Drag, Pointer};
+use requests::Requests;
 use review::{MoveClass, Review, Row};
 
 pub use action::{Action, Effects, PuzzleChoice, Source, Target, WorkerEvent};
@@ -82,7 +82,7 @@ pub struct Offer {
 pub struct State {
     play: Play,
     prefs: Prefs,
-    computer: Computer,
+    requests: Requests,
     pointer: Pointer,
     /// The chosen piece: a letter to place, or a square to jump from.
     selected: Option<String>,
@@ -137,7 +137,7 @@ impl State {
         let mut state = State {
             play,
             prefs: Prefs::default(),
-            computer: Computer::default(),
+            requests: Requests::default(),
             pointer: Pointer::default(),
             selected: None,
             pending: None,
@@ -216,15 +216,15 @@ impl State {
     }
 
     pub fn thinking(&self) -> bool {
-        self.computer.thinking()
+        self.requests.thinking()
     }
 
-    pub fn pending_request(&self) -> Option<computer::Pending> {
-        self.computer.pending()
+    pub fn pending_request(&self) -> Option<requests::Pending> {
+        self.requests.pending()
     }
 
     pub fn computer_gave_up(&self) -> bool {
-        self.computer.gave_up()
+        self.requests.gave_up()
     }
 
     pub fn locked(&self) -> bool {

@@ -303,7 +303,7 @@ fn a_failing_computer_is_asked_a_bounded_number_of_times() {
             message: "unknown level".into(),
         })));
     }
-    assert_eq!(asked, computer::MAX_FAILURES as usize);
+    assert_eq!(asked, requests::MAX_FAILURES as usize);
     assert!(s.status().error);
     assert!(
         s.status().text.contains("unknown level"),

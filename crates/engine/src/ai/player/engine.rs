@@ -196,7 +196,7 @@ impl Engine {
         Some(thought)
     }
 
-    fn cheversi_brain(&mut self, options: cheversi::Options) -> &mut CheversiSearch {
+    fn cheversi_search(&mut self, options: cheversi::Options) -> &mut CheversiSearch {
         search_for(&mut self.cheversi, options, TABLE_BITS)
     }
 
@@ -211,7 +211,7 @@ impl Engine {
             return self.think_cheversi_mcts(pos, s, budget);
         }
         let plain = self.plain();
-        let (_, values, searcher) = self.cheversi_brain(pos.options());
+        let (_, values, searcher) = self.cheversi_search(pos.options());
         let depth = s.max_depth.min(remaining(pos));
         let found = if plain {
             searcher.search(
@@ -266,7 +266,7 @@ impl Engine {
                 let seconds = s.seconds * part;
                 seconds.is_finite().then_some(seconds)
             };
-            let (_, values, searcher) = self.cheversi_brain(pos.options());
+            let (_, values, searcher) = self.cheversi_search(pos.options());
             // The result first (cheap), then the margin for the move
             // that keeps it and for the evaluation shown.
             let mut part = budget.part(share(RESULT_SHARE));

@@ -22,28 +22,28 @@ const _: () = assert!(LOOK_AHEAD_LEFT > MARKED_DEPTH as u32);
 
 /// The most nodes two from the end searched without asking for a bound
 /// after failures in a row ([`Run::bounded`]).
-const MOST_SKIPPED: u32 = 16;
+pub(super) const MOST_SKIPPED: u32 = 16;
 
 pub(super) struct Run<'a, 'b, G: Searchable, E: Evaluator<G>> {
     pub(super) table: &'a mut Table<G::Move>,
-    eval: &'a E,
+    pub(super) eval: &'a E,
     pub(super) budget: &'a mut Budget<'b>,
     pub(super) me: Player,
     pub(super) full_window: bool,
     /// Whether nodes near the end may be refuted in one pass (see
     /// [`super::Searcher::without_one_pass`]).
-    one_pass: bool,
+    pub(super) one_pass: bool,
     /// The principal variation below each ply, built as the search
     /// returns (`lines[ply]` starts with the best move found at `ply`).
     pub(super) lines: Vec<Vec<G::Move>>,
     /// Each ply's children, buffers reused from node to node.
     frames: Vec<Frame<G>>,
     /// Per ply, the last two moves that cut off there, tried early.
-    killers: Vec<[Option<G::Move>; 2]>,
+    pub(super) killers: Vec<[Option<G::Move>; 2]>,
     /// Nodes two from the end still to search without asking for a bound,
     /// and how many were skipped after the last failure ([`Run::bounded`]).
-    skip_bound: u32,
-    bound_misses: u32,
+    pub(super) skip_bound: u32,
+    pub(super) bound_misses: u32,
 }
 
 /// The children of the node being searched at one ply.
@@ -63,21 +63,21 @@ impl<G: Searchable> Default for Frame<G> {
 }
 
 /// What a node knows while its children are searched.
-struct Node<M> {
-    maximising: bool,
-    alpha: i32,
-    beta: i32,
-    best_value: i32,
-    best_move: Option<M>,
+pub(super) struct Node<M> {
+    pub(super) maximising: bool,
+    pub(super) alpha: i32,
+    pub(super) beta: i32,
+    pub(super) best_value: i32,
+    pub(super) best_move: Option<M>,
     /// No heuristic leaf below so far.
-    exact: bool,
-    searched: usize,
+    pub(super) exact: bool,
+    pub(super) searched: usize,
 }
 
 impl<M> Node<M> {
     /// The side of the window a move must pass to matter: alpha where the
     /// node maximises, beta where it minimises.
-    fn bound(&self) -> i32 {
+    pub(super) fn bound(&self) -> i32 {
         if self.maximising {
             self.alpha
         } else {
@@ -87,7 +87,7 @@ impl<M> Node<M> {
 }
 
 /// What a pass refuting many moves at once left to search.
-enum Pass<M> {
+pub(super) enum Pass<M> {
     /// The budget ran out.
     Stopped,
     /// These moves, which the pass did not answer.
@@ -239,44 +239,6 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         (node.best_value, node.exact)
     }
 
-    /// Where a bound shows the mover cannot pass the window
-    /// ([`Searchable::mover_bound`]), that bound; asked before the table,
-    /// whose entry for `key` is fetched meanwhile. It shows it at most
-    /// nodes of the side that loses, and at none of the other's: after it
-    /// fails, it is not asked again for a number of nodes that doubles with
-    /// each failure in a row (up to [`MOST_SKIPPED`]), since asking costs
-    /// about as much as searching a node two from the end.
-    fn bounded(
-        &mut self,
-        pos: &G,
-        key: u64,
-        maximising: bool,
-        alpha: i32,
-        beta: i32,
-    ) -> Option<i32> {
-        if !self.one_pass || !pos.endgame().two_moves_left() {
-            return None;
-        }
-        if self.skip_bound > 0 {
-            self.skip_bound -= 1;
-            return None;
-        }
-        self.table.prefetch(key);
-        let bound = if maximising { alpha } else { beta };
-        match pos.endgame().mover_bound(self.me, bound) {
-            Some(b) => {
-                debug_assert!(if maximising { b <= alpha } else { b >= beta });
-                self.bound_misses = 0;
-                Some(b)
-            }
-            None => {
-                self.bound_misses = (self.bound_misses * 2).clamp(1, MOST_SKIPPED);
-                self.skip_bound = self.bound_misses;
-                None
-            }
-        }
-    }
-
     /// Where a child's table entry settles the node in a null window
     /// (enhanced transposition cut-off), its value: children of the side
     /// that refutes often reach a position already proven by another
@@ -284,7 +246,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     /// [`LOOK_AHEAD_LEFT`] moves from it, in games that count them
     /// ([`Searchable::moves_left`]); not in the mid-game search, where it
     /// was not measured to pay (README).
-    fn transposed(
+    pub(super) fn transposed(
         &mut self,
         pos: &G,
         depth: u32,
@@ -325,7 +287,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     }
 
     /// `mv` cut off at ply `at`: tried first at that ply from now on.
-    fn remember_killer(&mut self, at: usize, mv: G::Move) {
+    pub(super) fn remember_killer(&mut self, at: usize, mv: G::Move) {
         let killers = &mut self.killers[at];
         if killers[0] != Some(mv) {
             *killers = [Some(mv), killers[0]];
@@ -338,7 +300,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         pos.key() ^ self.me_key()
     }
 
-    fn me_key(&self) -> u64 {
+    pub(super) fn me_key(&self) -> u64 {
         (self.me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
@@ -511,162 +473,11 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         }
     }
 
-    /// Where the killers of the next ply and of the one three below (or,
-    /// three moves from the end, of the next ply alone; or, where the game
-    /// bounds the last two moves instead, the next ply's two killers)
-    /// refute every move they answer, two of the mover's moves deep, takes
-    /// them all into `node` at once (never a cut-off: the value is within
-    /// the bound); `None` when all must be searched.
-    fn refute_pairs(
-        &mut self,
-        pos: &G,
-        ply: i32,
-        node: &mut Node<G::Move>,
-    ) -> Option<Pass<G::Move>> {
-        let at = ply as usize;
-        let first = self.killers.get(at + 1)?[0]?;
-        let bound = node.bound();
-        // Four moves from the end, with the last reply's killers; three,
-        // with the mover's own last move free.
-        let lasts = self.killers.get(at + 3).copied().unwrap_or([None; 2]);
-        let refuted = lasts[0]
-            .and_then(|last| {
-                pos.endgame()
-                    .best_with_replies(first, last, lasts[1], self.me, bound)
-            })
-            .or_else(|| pos.endgame().best_with_reply_between(first, self.me, bound))
-            .or_else(|| {
-                let second = self.killers[at + 1][1];
-                pos.endgame()
-                    .bounded_with_reply(first, second, self.me, bound)
-            })?;
-        debug_assert!(refuted.unanswered.iter().all(|&mv| pos.is_legal(mv)));
-        let [best, below @ ..] = refuted.line.as_slice() else {
-            return None;
-        };
-        if self.take_refuted(node, ply, *best, below, refuted.value, refuted.count) {
-            return Some(Pass::Stopped);
-        }
-        Some(Pass::Left(refuted.unanswered))
-    }
-
-    /// Where `reply` (made ready) refutes every one of `moves` it can
-    /// follow, takes them all into `node` at once (never a cut-off);
-    /// `Some(true)` when the budget ran out, `None` when one of them must
-    /// be searched.
-    fn refute_all(
-        &mut self,
-        pos: &G,
-        moves: &[G::Move],
-        reply: G::Move,
-        ready: Option<&<G::Endgame as Endgame<G::Move>>::Prepared>,
-        ply: i32,
-        node: &mut Node<G::Move>,
-    ) -> Option<bool> {
-        let refuted = pos
-            .endgame()
-            .best_with_reply(moves, ready?, self.me, node.bound())?;
-        Some(self.take_refuted(
-            node,
-            ply,
-            refuted.best,
-            &[reply],
-            refuted.value,
-            refuted.count,
-        ))
-    }
-
-    /// Takes the best of `count` moves refuted in one pass into `node`,
-    /// with the line `below` it, counting them as the nodes they stand
-    /// for; true when the budget ran out.
-    fn take_refuted(
-        &mut self,
-        node: &mut Node<G::Move>,
-        ply: i32,
-        best: G::Move,
-        below: &[G::Move],
-        value: i32,
-        count: u32,
-    ) -> bool {
-        if self.budget.tick_many(u64::from(count)) {
-            return true;
-        }
-        node.searched += (count as usize).saturating_sub(1);
-        let line = &mut self.lines[ply as usize + 1];
-        line.clear();
-        line.extend_from_slice(below);
-        self.take(node, best, value, true, ply);
-        false
-    }
-
-    /// Tries `replies` (the last placement's killers, and the last child's
-    /// refutation moved along) on `mv`, two moves
-    /// from the end, without making it: where one is legal after `mv` and
-    /// its value refutes `mv` (what solving the child would have found
-    /// first), takes it into `node`. `prepared` holds each reply once made
-    /// ready; a reply the game cannot prepare is dropped. `Some((cut,
-    /// reply))` when refuted, `cut` true when the node is cut off or the
-    /// budget ran out; `None` when `mv` must be made and searched.
-    fn refute_by_reply(
-        &mut self,
-        pos: &G,
-        mv: G::Move,
-        replies: &mut [Option<G::Move>; 3],
-        prepared: &mut [Option<<G::Endgame as Endgame<G::Move>>::Prepared>; 3],
-        ply: i32,
-        node: &mut Node<G::Move>,
-    ) -> Option<(bool, G::Move)> {
-        for (slot, ready) in replies.iter_mut().zip(prepared.iter_mut()) {
-            let Some(reply) = *slot else { continue };
-            if !pos.endgame().is_legal_reply(mv, reply) {
-                continue;
-            }
-            if ready.is_none() {
-                *ready = pos.endgame().prepare_reply(reply);
-                if ready.is_none() {
-                    *slot = None;
-                    continue;
-                }
-            }
-            let Some(ready) = ready.as_ref() else {
-                continue;
-            };
-            let v = pos.endgame().value_with_reply(mv, ready, self.me);
-            let refutes = if node.maximising {
-                v <= node.alpha
-            } else {
-                v >= node.beta
-            };
-            if !refutes {
-                continue;
-            }
-            // Counted as the node it stands for.
-            if self.budget.tick() {
-                return Some((true, reply));
-            }
-            let better = if node.maximising {
-                v > node.best_value
-            } else {
-                v < node.best_value
-            };
-            if !better {
-                // Neither the best nor a cut-off: only counted (most are).
-                node.searched += 1;
-                return Some((false, reply));
-            }
-            let below = &mut self.lines[ply as usize + 1];
-            below.clear();
-            below.push(reply);
-            return Some((self.take(node, mv, v, true, ply), reply));
-        }
-        None
-    }
-
     /// Searches a child chosen before the others are looked at (the
     /// table's move, a killer) into `node`; true when the node is cut off
     /// or the budget ran out. It is made rather than peeked at: most are
     /// searched, and a peek that only finds the game goes on is wasted.
-    fn try_first(
+    pub(super) fn try_first(
         &mut self,
         pos: &G,
         mv: G::Move,
@@ -687,48 +498,11 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         self.visit(pos, &child, mv, depth, ply, node)
     }
 
-    /// Two moves from the end, solves `mv`'s child without making it where
-    /// the game can ([`Searchable::solve_after`]), as searching it would,
-    /// and takes it into `node`: `Some((cut, best reply))`, `cut` true when
-    /// the node is cut off or the budget ran out.
-    fn solve_child(
-        &mut self,
-        pos: &G,
-        mv: G::Move,
-        ply: i32,
-        node: &mut Node<G::Move>,
-    ) -> Option<(bool, G::Move)> {
-        if !self.one_pass {
-            return None;
-        }
-        let below = ply as usize + 1;
-        let (v, reply) =
-            pos.endgame()
-                .solve_after(mv, self.me, node.alpha, node.beta, self.killers[below])?;
-        // Counted as the child it stands for.
-        if self.budget.tick() {
-            return Some((true, reply));
-        }
-        // Where the reply cuts the child off, it is the killer there, as
-        // when the child is searched.
-        let cut_below = if node.maximising {
-            v <= node.alpha
-        } else {
-            v >= node.beta
-        };
-        if cut_below {
-            self.remember_killer(below, reply);
-        }
-        self.lines[below].clear();
-        self.lines[below].push(reply);
-        Some((self.take(node, mv, v, true, ply), reply))
-    }
-
     /// Searches one child into `node`, the first in the node's window, the
     /// others in a null window first (principal variation search), again
     /// in full if they land inside it. True when the node is cut off or
     /// the budget ran out.
-    fn visit(
+    pub(super) fn visit(
         &mut self,
         pos: &G,
         child: &G,
@@ -760,7 +534,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
 
     /// Takes the value of a child that ends the game, read without making
     /// it, into `node`; true when that cuts the node off.
-    fn take_decided(
+    pub(super) fn take_decided(
         &mut self,
         node: &mut Node<G::Move>,
         mv: G::Move,
@@ -773,7 +547,14 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
 
     /// Takes the value `v` (exact or not) of the child after `mv` into
     /// `node`; true when that cuts the node off.
-    fn take(&mut self, node: &mut Node<G::Move>, mv: G::Move, v: i32, e: bool, ply: i32) -> bool {
+    pub(super) fn take(
+        &mut self,
+        node: &mut Node<G::Move>,
+        mv: G::Move,
+        v: i32,
+        e: bool,
+        ply: i32,
+    ) -> bool {
         node.searched += 1;
         node.exact &= e;
         let better = if node.maximising {

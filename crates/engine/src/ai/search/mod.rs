@@ -11,7 +11,8 @@
 //! - [`game`]: what the search needs from a game ([`Searchable`]) and the
 //!   evaluation ([`Evaluator`]);
 //! - [`endgame`]: optional shortcuts near the end ([`Endgame`]);
-//! - `alpha_beta`: the search under the root; `root`: iterative deepening;
+//! - `alpha_beta`: the search under the root, and `shortcuts`: its use of
+//!   the game's endgame shortcuts; `root`: iterative deepening;
 //!   `prove`: the win/draw/loss proof; [`table`]: the transposition table;
 //!   `order`: the sort that orders moves;
 //! - [`minimax`]: plain minimax, what the tests check the search against.
@@ -23,6 +24,7 @@ pub mod minimax;
 mod order;
 mod prove;
 mod root;
+mod shortcuts;
 pub mod table;
 
 pub use endgame::{Endgame, NoEndgame, RefutedAll, RefutedLine, NO_ENDGAME};

@@ -1,16 +1,16 @@
 //! The page's side of the computer player: starts the worker, waits for
 //! its ready message, sends requests, and ends the worker to abandon a
 //! search at once. Which request is outstanding, and what to do when one
-//! fails, is the state's business ([`crate::state::computer`]).
+//! fails, is the state's business ([`crate::state::requests`]).
 
 use super::dom;
 use crate::protocol::{FromWorker, ToWorker};
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
-pub struct Brain {
+pub struct WorkerHandle {
     /// Started by the first request, or once the board is on screen
-    /// ([`Brain::wake`]): loading it must not delay the first board.
+    /// ([`WorkerHandle::wake`]): loading it must not delay the first board.
     worker: Option<Worker>,
     ready: bool,
     /// Sent as soon as the worker is ready.
@@ -38,9 +38,9 @@ fn loader() -> String {
         .unwrap_or_else(|| "./worker-loader.js".into())
 }
 
-impl Brain {
-    pub fn new(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> Brain {
-        Brain {
+impl WorkerHandle {
+    pub fn new(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> WorkerHandle {
+        WorkerHandle {
             worker: None,
             ready: false,
             queued: None,

@@ -1,10 +1,10 @@
 //! What can be wrong in a game record, as data: the page words each
 //! problem in its own language, the command line prints the English.
 
+use super::result::{result_text, ResultError, ResultTag};
 use crate::any::AnyViolation;
 use crate::game::{IllegalMove, Outcome, ParseMoveError};
 use crate::options::{GameKind, OptionProblem};
-use crate::record_result::{result_text, ResultError, ResultTag};
 use std::fmt;
 
 /// Where a record is wrong and what is wrong there (both counted from 1).

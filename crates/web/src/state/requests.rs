@@ -18,14 +18,14 @@ pub struct Pending {
 }
 
 #[derive(Debug, Default)]
-pub struct Computer {
+pub struct Requests {
     last_id: u32,
     pending: Option<Pending>,
     failures: u32,
     gave_up: bool,
 }
 
-impl Computer {
+impl Requests {
     pub fn pending(&self) -> Option<Pending> {
         self.pending
     }
