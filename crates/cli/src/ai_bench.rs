@@ -108,7 +108,7 @@ pub fn typical_position(
 
 /// What the exact search proves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proof {
+pub enum ProofKind {
     /// The final margin with best play (the analysis shows it).
     Margin,
     /// Only the result, win, draw or loss (what the Master plays for),
@@ -116,12 +116,12 @@ pub enum Proof {
     Result,
 }
 
-impl Proof {
+impl ProofKind {
     /// Its name for `bench --ai --proof`.
     pub fn name(self) -> &'static str {
         match self {
-            Proof::Margin => "margin",
-            Proof::Result => "result",
+            ProofKind::Margin => "margin",
+            ProofKind::Result => "result",
         }
     }
 }
@@ -134,7 +134,7 @@ pub fn solver_reach(
     samples: u64,
     seconds: f64,
     players: Players,
-    proof: Proof,
+    proof: ProofKind,
     clock: Clock<'_>,
 ) -> Reach {
     let values = HandValues::calibrate(options);
@@ -151,7 +151,7 @@ pub fn solver_reach(
         let mut searcher = Searcher::new(TABLE_BITS);
         let mut budget = Budget::new(clock, Some(seconds), None, None);
         let done = match proof {
-            Proof::Margin => {
+            ProofKind::Margin => {
                 searcher
                     .search(
                         &pos,
@@ -164,7 +164,7 @@ pub fn solver_reach(
                     .exact
             }
             // The result itself: one drawing move is enough.
-            Proof::Result => searcher
+            ProofKind::Result => searcher
                 .prove_result(&pos, &values, &mut budget, distinct_moves(&pos), Draws::One)
                 .is_some(),
         };

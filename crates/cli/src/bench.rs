@@ -1,6 +1,6 @@
 //! `bench`: random playouts and perft per second, medians over runs.
 
-use crate::ai_bench::{duel_proof_times, solver_reach, DuelReach, Players, Proof, Reach};
+use crate::ai_bench::{duel_proof_times, solver_reach, DuelReach, Players, ProofKind, Reach};
 use crate::error::{other, CliError};
 use cheversi_engine::ai::bench::search_speed;
 use cheversi_engine::bench::{kinds, run_all, table};
@@ -60,9 +60,13 @@ fn ai_figures(
     wanted: &dyn Fn(&str) -> bool,
 ) -> Result<(), CliError> {
     for (proof, what, lefts) in [
-        (Proof::Margin, "exact end (margin)", [6usize, 7, 8, 9, 10]),
         (
-            Proof::Result,
+            ProofKind::Margin,
+            "exact end (margin)",
+            [6usize, 7, 8, 9, 10],
+        ),
+        (
+            ProofKind::Result,
             "result (win, draw or loss)",
             [8, 9, 10, 11, 12],
         ),
@@ -138,7 +142,7 @@ fn duel_figures(args: &BenchArgs, clock: &dyn Fn() -> f64) {
 }
 
 /// Whether `bench --ai --proof <asked>` measures `proof` (all without it).
-fn proof_wanted(asked: Option<&str>, proof: Proof) -> bool {
+fn proof_wanted(asked: Option<&str>, proof: ProofKind) -> bool {
     asked.is_none_or(|p| p == proof.name())
 }
 
@@ -152,11 +156,11 @@ fn proved_of(reach: &Reach, samples: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{proof_wanted, BenchArgs, Proof};
+    use super::{proof_wanted, BenchArgs, ProofKind};
     use clap::Parser;
 
     #[derive(Parser)]
-    struct Cli {
+    struct BenchCli {
         #[command(flatten)]
         bench: BenchArgs,
     }
@@ -166,17 +170,19 @@ mod tests {
     #[test]
     fn each_proof_value_measures_its_search_alone() {
         for (value, proof, other) in [
-            ("margin", Proof::Margin, Proof::Result),
-            ("result", Proof::Result, Proof::Margin),
+            ("margin", ProofKind::Margin, ProofKind::Result),
+            ("result", ProofKind::Result, ProofKind::Margin),
         ] {
-            let cli = Cli::try_parse_from(["bench", "--ai", "--proof", value]).unwrap();
+            let cli = BenchCli::try_parse_from(["bench", "--ai", "--proof", value]).unwrap();
             let asked = cli.bench.proof.as_deref();
             assert!(proof_wanted(asked, proof), "{value}");
             assert!(!proof_wanted(asked, other), "{value}");
         }
-        assert!(proof_wanted(None, Proof::Margin) && proof_wanted(None, Proof::Result));
+        assert!(proof_wanted(None, ProofKind::Margin) && proof_wanted(None, ProofKind::Result));
         // Speed alone measures no proof, so the two do not go together.
-        assert!(Cli::try_parse_from(["bench", "--ai", "--speed", "--proof", "margin"]).is_err());
-        assert!(Cli::try_parse_from(["bench", "--ai", "--speed"]).is_ok_and(|c| c.bench.speed));
+        assert!(
+            BenchCli::try_parse_from(["bench", "--ai", "--speed", "--proof", "margin"]).is_err()
+        );
+        assert!(BenchCli::try_parse_from(["bench", "--ai", "--speed"]).is_ok_and(|c| c.bench.speed));
     }
 }

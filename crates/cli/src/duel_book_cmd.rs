@@ -31,7 +31,7 @@ pub struct DuelBookArgs {
 
 /// A proved position: whether the player to move wins, and if so a
 /// winning jump and, when measured, the plies to the win by it.
-type Solved = (bool, Option<Square>, Option<u16>);
+type BookValue = (bool, Option<Square>, Option<u16>);
 
 /// Proves the position (player to move on `me`). `None` when unproved.
 fn solve(
@@ -40,7 +40,7 @@ fn solve(
     markers: Bitboard,
     me: Square,
     them: Square,
-) -> Option<Solved> {
+) -> Option<BookValue> {
     let clock = {
         let start = Instant::now();
         move || start.elapsed().as_secs_f64()
@@ -78,7 +78,7 @@ fn format_line(
     setup: Setup,
     first: Option<Square>,
     white_wins: Option<bool>,
-    solved: Option<Solved>,
+    solved: Option<BookValue>,
 ) -> String {
     let mut line = format!("{} {}", setup.white, setup.black);
     if let Some(j) = first {

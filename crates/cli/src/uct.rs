@@ -18,7 +18,7 @@ pub struct UctBudget {
     pub seconds: Option<f64>,
 }
 
-struct Node<M> {
+struct UctNode<M> {
     /// The move that led here, and who played it.
     mv: Option<M>,
     mover: Player,
@@ -48,7 +48,7 @@ pub fn uct<G: GameState>(
     if moves.is_empty() {
         return None;
     }
-    let mut nodes = vec![Node {
+    let mut nodes = vec![UctNode {
         mv: None,
         mover: root.to_move()?,
         children: Vec::new(),
@@ -98,7 +98,7 @@ pub fn uct<G: GameState>(
             game.play_unchecked(mv);
             scratch.clear();
             game.legal_moves(&mut scratch);
-            nodes.push(Node {
+            nodes.push(UctNode {
                 mv: Some(mv),
                 mover,
                 children: Vec::new(),

@@ -137,7 +137,7 @@ pub fn kinds() -> Vec<(String, GameOptions)> {
 
 /// One line of the benchmark table.
 #[derive(Clone, Debug)]
-pub struct Row {
+pub struct BenchRow {
     pub label: String,
     pub playouts: Rate,
     /// Moves counted per second by perft (bulk-counted at the last level).
@@ -152,7 +152,7 @@ pub fn run_all(
     runs: usize,
     cheversi_playouts: u64,
     wanted: &dyn Fn(&str) -> bool,
-) -> Vec<Row> {
+) -> Vec<BenchRow> {
     kinds()
         .into_iter()
         .filter(|(label, _)| wanted(label))
@@ -163,7 +163,7 @@ pub fn run_all(
             };
             let playouts = playout_rate(clock, options, per_run.max(1), runs);
             let (_, perft) = perft_rate(clock, options, depth, runs);
-            Row {
+            BenchRow {
                 label,
                 playouts,
                 perft,
@@ -173,7 +173,7 @@ pub fn run_all(
 }
 
 /// The rows as a text table.
-pub fn table(rows: &[Row], runs: usize) -> String {
+pub fn table(rows: &[BenchRow], runs: usize) -> String {
     let mut out = format!(
         "median of {runs} runs, one core\n{:<30} {:>14} {:>22}\n",
         "game", "playouts/s", "perft moves counted/s"

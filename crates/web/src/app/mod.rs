@@ -29,7 +29,7 @@ use web_sys::{
     CanvasRenderingContext2d, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
     HtmlInputElement, KeyboardEvent, MouseEvent, PointerEvent, Storage,
 };
-use worker_handle::{Reply, WorkerHandle};
+use worker_handle::{WorkerHandle, WorkerReply};
 
 const SAVE_KEY: &str = "cheversi.game";
 const CORRUPT_KEY: &str = "cheversi.game.corrupt";
@@ -189,14 +189,14 @@ pub fn start() {
         let snap = app.state.snapshot();
         app.shown = Shown::new(snap.cursor, &snap.moves);
     });
-    let on_reply: Rc<dyn Fn(Reply)> = Rc::new(|reply| {
+    let on_reply: Rc<dyn Fn(WorkerReply)> = Rc::new(|reply| {
         let event = match reply {
-            Reply::Ready => {
+            WorkerReply::Ready => {
                 with_app(|app| app.worker.as_mut().map(WorkerHandle::on_ready));
                 return;
             }
-            Reply::Message(message) => WorkerEvent::Answer(message),
-            Reply::Crashed(message) => {
+            WorkerReply::Message(message) => WorkerEvent::Answer(message),
+            WorkerReply::Crashed(message) => {
                 web_sys::console::warn_1(&format!("computer player stopped: {message}").into());
                 WorkerEvent::Crashed(message)
             }

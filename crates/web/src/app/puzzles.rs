@@ -7,7 +7,7 @@
 use super::dom::{self, by_id, set_attr};
 use super::{dispatch, storage, with_app, App};
 use crate::i18n::{t, tf};
-use crate::state::puzzle::{Progress, Status};
+use crate::state::puzzle::{Progress, PuzzleStatus};
 use crate::state::{Action, PuzzleChoice};
 use cheversi_engine::puzzle::parse_file;
 use cheversi_engine::GameOptions;
@@ -235,10 +235,10 @@ pub fn update(app: &App) {
     let status = run.status();
     dom::show(
         &by_id::<HtmlElement>("puzzle-retry"),
-        status == Status::Failed,
+        status == PuzzleStatus::Failed,
     );
     dom::show(
         &by_id::<HtmlElement>("puzzle-solution"),
-        matches!(status, Status::Playing | Status::Failed),
+        matches!(status, PuzzleStatus::Playing | PuzzleStatus::Failed),
     );
 }

@@ -139,12 +139,12 @@ fn refresh() {
     dom::by_id::<HtmlElement>("ng-description").set_text_content(Some(description));
 }
 
-struct Choice {
+struct SetupChoice {
     game: NewGame,
     first: String,
 }
 
-fn read() -> Choice {
+fn read() -> SetupChoice {
     let cheversi = select("ng-game").value() == "cheversi";
     let value = |id: &str| Some(select(id).value()).filter(|v| !v.is_empty());
     let spec = if cheversi {
@@ -175,7 +175,7 @@ fn read() -> Choice {
     let names = (0..count)
         .map(|i| dom::by_id::<HtmlInputElement>(&format!("ng-name-{i}")).value())
         .collect();
-    Choice {
+    SetupChoice {
         game: NewGame {
             spec,
             seats,
@@ -204,7 +204,7 @@ fn rotate_seats(seats: &mut [Seat], first: &str, last_winner: Option<u8>) {
     seats.rotate_left(start);
 }
 
-fn start(mut choice: Choice) {
+fn start(mut choice: SetupChoice) {
     let last_winner = with_app(|app| app.state.last_winner()).flatten();
     rotate_seats(&mut choice.game.seats, &choice.first, last_winner);
     dispatch(Action::Start(choice.game));

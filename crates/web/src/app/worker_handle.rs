@@ -15,11 +15,11 @@ pub struct WorkerHandle {
     ready: bool,
     /// Sent as soon as the worker is ready.
     queued: Option<ToWorker>,
-    on_reply: std::rc::Rc<dyn Fn(Reply)>,
+    on_reply: std::rc::Rc<dyn Fn(WorkerReply)>,
 }
 
 /// What the worker said, or that it failed.
-pub enum Reply {
+pub enum WorkerReply {
     /// The worker is loaded and listening.
     Ready,
     Message(FromWorker),
@@ -39,7 +39,7 @@ fn loader() -> String {
 }
 
 impl WorkerHandle {
-    pub fn new(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> WorkerHandle {
+    pub fn new(on_reply: std::rc::Rc<dyn Fn(WorkerReply)>) -> WorkerHandle {
         WorkerHandle {
             worker: None,
             ready: false,
@@ -91,7 +91,7 @@ impl WorkerHandle {
     }
 }
 
-fn spawn(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> Worker {
+fn spawn(on_reply: std::rc::Rc<dyn Fn(WorkerReply)>) -> Worker {
     // A module worker: its loader imports the page's own wasm module.
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
@@ -100,9 +100,9 @@ fn spawn(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> Worker {
     let reply = on_reply.clone();
     dom::on::<MessageEvent>(&worker, "message", move |event| {
         let message = match serde_wasm_bindgen::from_value::<FromWorker>(event.data()) {
-            Ok(FromWorker::Ready) => Reply::Ready,
-            Ok(m) => Reply::Message(m),
-            Err(e) => Reply::Crashed(format!("unreadable answer: {e}")),
+            Ok(FromWorker::Ready) => WorkerReply::Ready,
+            Ok(m) => WorkerReply::Message(m),
+            Err(e) => WorkerReply::Crashed(format!("unreadable answer: {e}")),
         };
         reply(message);
     });
@@ -115,7 +115,7 @@ fn spawn(on_reply: std::rc::Rc<dyn Fn(Reply)>) -> Worker {
             Some(e) if !e.message().is_empty() => e.message(),
             _ => "the computer player could not start".to_string(),
         };
-        reply(Reply::Crashed(message));
+        reply(WorkerReply::Crashed(message));
     });
     worker
 }

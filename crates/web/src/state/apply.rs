@@ -216,7 +216,7 @@ impl State {
         let failed = self
             .puzzle
             .as_ref()
-            .is_some_and(|r| r.status() == puzzle::Status::Failed);
+            .is_some_and(|r| r.status() == puzzle::PuzzleStatus::Failed);
         let wants_eval = ((self.prefs.show_eval && !self.puzzle_playing()) || failed)
             && self.eval.is_none()
             && self.eval_failed != Some(self.version)

@@ -11,9 +11,9 @@ impl State {
         }
         if let Some(run) = &self.puzzle {
             match run.status() {
-                puzzle::Status::Playing => {}
-                puzzle::Status::Failed => return Err(t("puzzle.retry_first").into()),
-                puzzle::Status::Solved | puzzle::Status::Shown => {
+                puzzle::PuzzleStatus::Playing => {}
+                puzzle::PuzzleStatus::Failed => return Err(t("puzzle.retry_first").into()),
+                puzzle::PuzzleStatus::Solved | puzzle::PuzzleStatus::Shown => {
                     return Err(t("puzzle.over").into())
                 }
             }

@@ -124,7 +124,7 @@ pub struct State {
     now: f64,
     /// The puzzle shown in place of a game (the game at this device is
     /// put aside meanwhile).
-    puzzle: Option<puzzle::Run>,
+    puzzle: Option<puzzle::PuzzleRun>,
     /// The shipped puzzles, once fetched.
     library: Option<puzzle::Library>,
     progress: puzzle::Progress,
@@ -248,7 +248,7 @@ impl State {
     }
 
     /// The puzzle shown, if any.
-    pub fn puzzle(&self) -> Option<&puzzle::Run> {
+    pub fn puzzle(&self) -> Option<&puzzle::PuzzleRun> {
         self.puzzle.as_ref()
     }
 
@@ -275,7 +275,7 @@ impl State {
     fn puzzle_playing(&self) -> bool {
         self.puzzle
             .as_ref()
-            .is_some_and(|r| r.status() == puzzle::Status::Playing)
+            .is_some_and(|r| r.status() == puzzle::PuzzleStatus::Playing)
     }
 
     /// The game at this device: the one put aside while a puzzle is shown

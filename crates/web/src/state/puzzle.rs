@@ -11,7 +11,7 @@ use cheversi_engine::{AnyGame, GameState, Session};
 
 /// Where a puzzle stands (`data-state` on `#puzzle`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
+pub enum PuzzleStatus {
     /// The person is to find the next move of the solution.
     Playing,
     Solved,
@@ -21,13 +21,13 @@ pub enum Status {
     Shown,
 }
 
-impl Status {
+impl PuzzleStatus {
     pub fn name(self) -> &'static str {
         match self {
-            Status::Playing => "playing",
-            Status::Solved => "solved",
-            Status::Failed => "failed",
-            Status::Shown => "shown",
+            PuzzleStatus::Playing => "playing",
+            PuzzleStatus::Solved => "solved",
+            PuzzleStatus::Failed => "failed",
+            PuzzleStatus::Shown => "shown",
         }
     }
 }
@@ -46,14 +46,14 @@ pub enum Judged {
 
 /// One puzzle being solved.
 #[derive(Clone, Debug)]
-pub struct Run {
+pub struct PuzzleRun {
     puzzle: Puzzle,
     /// The solution as it reads on this board (a mirror-image move the
     /// person played turns the rest of the line with it).
     line: Vec<String>,
     /// Moves of the line played so far.
     step: usize,
-    status: Status,
+    status: PuzzleStatus,
     /// The wrong move on the board (Failed).
     wrong: Option<String>,
     /// The result went into the progress already (only the first try
@@ -64,13 +64,13 @@ pub struct Run {
     daily: Option<String>,
 }
 
-impl Run {
-    pub fn new(puzzle: Puzzle, daily: Option<String>) -> Run {
-        Run {
+impl PuzzleRun {
+    pub fn new(puzzle: Puzzle, daily: Option<String>) -> PuzzleRun {
+        PuzzleRun {
             line: puzzle.line().to_vec(),
             puzzle,
             step: 0,
-            status: Status::Playing,
+            status: PuzzleStatus::Playing,
             wrong: None,
             counted: false,
             daily,
@@ -86,7 +86,7 @@ impl Run {
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
-    pub fn status(&self) -> Status {
+    pub fn status(&self) -> PuzzleStatus {
         self.status
     }
     pub fn daily(&self) -> bool {
@@ -108,7 +108,7 @@ impl Run {
     /// found so far (and, when shown, the whole solution).
     pub fn session(&self) -> Session {
         let mut session = Session::new(self.puzzle.options());
-        let shown = if self.status == Status::Shown {
+        let shown = if self.status == PuzzleStatus::Shown {
             self.line.len()
         } else {
             self.step
@@ -124,12 +124,12 @@ impl Run {
     /// Judges the person's move `played` (notation) from `before`, the
     /// position it was played in.
     pub fn judge(&mut self, before: &AnyGame, played: &str) -> Judged {
-        if self.status != Status::Playing || self.step >= self.line.len() {
+        if self.status != PuzzleStatus::Playing || self.step >= self.line.len() {
             return Judged::Wrong;
         }
         let expected = &self.line[self.step];
         let Some(rest) = follow_line(before, played, expected, &self.line[self.step + 1..]) else {
-            self.status = Status::Failed;
+            self.status = PuzzleStatus::Failed;
             self.wrong = Some(played.to_string());
             return Judged::Wrong;
         };
@@ -154,27 +154,27 @@ impl Run {
         }
         let solved = self.step >= self.line.len();
         if solved {
-            self.status = Status::Solved;
+            self.status = PuzzleStatus::Solved;
         }
         Judged::Right { replies, solved }
     }
 
     /// Takes back the wrong move: the person tries again.
     pub fn retry(&mut self) -> bool {
-        if self.status != Status::Failed {
+        if self.status != PuzzleStatus::Failed {
             return false;
         }
-        self.status = Status::Playing;
+        self.status = PuzzleStatus::Playing;
         self.wrong = None;
         true
     }
 
     /// Shows the whole solution.
     pub fn show(&mut self) -> bool {
-        if matches!(self.status, Status::Solved | Status::Shown) {
+        if matches!(self.status, PuzzleStatus::Solved | PuzzleStatus::Shown) {
             return false;
         }
-        self.status = Status::Shown;
+        self.status = PuzzleStatus::Shown;
         self.wrong = None;
         true
     }
@@ -186,9 +186,9 @@ impl Run {
             return None;
         }
         let result = match self.status {
-            Status::Solved => true,
-            Status::Failed | Status::Shown => false,
-            Status::Playing => return None,
+            PuzzleStatus::Solved => true,
+            PuzzleStatus::Failed | PuzzleStatus::Shown => false,
+            PuzzleStatus::Playing => return None,
         };
         self.counted = true;
         Some(result)

@@ -4,7 +4,7 @@
 //! solution, and count the first try in the person's progress.
 
 use super::evaluation::Evaluation;
-use super::puzzle::{self, Judged, Run, Status as PuzzleStatus};
+use super::puzzle::{self, Judged, PuzzleRun, PuzzleStatus};
 use super::{PuzzleChoice, Seat, State};
 use crate::i18n::{self, t, tf};
 use crate::play::Play;
@@ -45,7 +45,7 @@ impl State {
         };
         let daily = (today.as_deref() == Some(found.id())).then(|| self.today());
         let tried = self.progress.seen.iter().any(|id| id == found.id());
-        let mut run = Run::new(found, daily);
+        let mut run = PuzzleRun::new(found, daily);
         if tried {
             run.mark_counted();
         }
@@ -54,7 +54,7 @@ impl State {
 
     /// Shows a puzzle in place of what is shown: the game at this device
     /// is put aside (a correspondence game stays in the list).
-    fn show_puzzle(&mut self, run: Run) {
+    fn show_puzzle(&mut self, run: PuzzleRun) {
         let Some(play) = board_of(&run) else {
             return;
         };
@@ -128,14 +128,14 @@ impl State {
     }
 
     pub(super) fn retry_puzzle(&mut self) {
-        if self.puzzle.as_mut().is_some_and(Run::retry) {
+        if self.puzzle.as_mut().is_some_and(PuzzleRun::retry) {
             self.reset_puzzle_board();
             self.tell(t("puzzle.again"));
         }
     }
 
     pub(super) fn show_solution(&mut self) {
-        if !self.puzzle.as_mut().is_some_and(Run::show) {
+        if !self.puzzle.as_mut().is_some_and(PuzzleRun::show) {
             return;
         }
         self.count_puzzle();
@@ -256,7 +256,7 @@ impl State {
 
 /// The puzzle's board as its run stands: both seats played here (the
 /// state plays the answers), undo off.
-fn board_of(run: &Run) -> Option<Play> {
+fn board_of(run: &PuzzleRun) -> Option<Play> {
     let players = run.puzzle().options().players();
     Play::resume(run.session(), vec![Seat::Human; players], false).ok()
 }
@@ -272,7 +272,7 @@ fn signed(points: i32) -> String {
 
 /// What the wrong move `played` gives away: the engine's evaluation of the
 /// position after it is for the side to move there (the opponent).
-fn refutation(run: &Run, played: &str, eval: &Evaluation, reply: Option<&String>) -> String {
+fn refutation(run: &PuzzleRun, played: &str, eval: &Evaluation, reply: Option<&String>) -> String {
     let reply = reply.cloned().unwrap_or_default();
     let opponent = i18n::player(1 - run.puzzle().solver().min(1));
     let ours = run.puzzle().solver() == eval.mover;

@@ -2,7 +2,7 @@
 //! each move is judged against the solution and answered from it, a wrong
 //! move is refuted by the engine, and only the first try counts.
 
-use super::puzzle::{date_of, day_of, Library, Progress, Status as PuzzleStatus};
+use super::puzzle::{date_of, day_of, Library, Progress, PuzzleStatus};
 use super::tests::game;
 use super::*;
 use crate::protocol::Judgement;

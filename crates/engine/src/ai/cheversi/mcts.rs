@@ -33,7 +33,7 @@ const NONE: u32 = u32::MAX;
 /// A node: the move that led here and the statistics of the simulations
 /// through it, for the player who made that move.
 #[derive(Clone, Copy)]
-struct Node {
+struct TreeNode {
     mv: Move,
     first_child: u32,
     next_sibling: u32,
@@ -73,8 +73,8 @@ pub fn search(pos: &Position, root_moves: &[Move], budget: &mut Budget<'_>, rng:
     let me = pos
         .to_move()
         .expect("a search needs a game that is not over");
-    let mut nodes: Vec<Node> = Vec::with_capacity(1 << 16);
-    nodes.push(Node::new(root_moves[0], root_moves.len() as u32, rng));
+    let mut nodes: Vec<TreeNode> = Vec::with_capacity(1 << 16);
+    nodes.push(TreeNode::new(root_moves[0], root_moves.len() as u32, rng));
     let mut simulations = 0u64;
     let mut path: Vec<u32> = Vec::with_capacity(20);
     let c2 = EXPLORATION * EXPLORATION;
@@ -125,7 +125,7 @@ pub fn search(pos: &Position, root_moves: &[Move], budget: &mut Budget<'_>, rng:
                 } else {
                     game.targets().count()
                 };
-                let mut new = Node::new(mv, moves, rng);
+                let mut new = TreeNode::new(mv, moves, rng);
                 new.next_sibling = node.first_child;
                 nodes.push(new);
                 nodes[at].first_child = child;
@@ -184,8 +184,8 @@ fn reward(margin: i32) -> f32 {
     result + MARGIN_WEIGHT * margin as f32
 }
 
-impl Node {
-    fn new(mv: Move, moves: u32, rng: &mut Rng) -> Node {
+impl TreeNode {
+    fn new(mv: Move, moves: u32, rng: &mut Rng) -> TreeNode {
         let moves = moves.min(u16::MAX as u32) as u16;
         let (offset, stride) = if moves > 1 {
             let n = u32::from(moves);
@@ -198,7 +198,7 @@ impl Node {
         } else {
             (0, 1)
         };
-        Node {
+        TreeNode {
             mv,
             first_child: NONE,
             next_sibling: NONE,
@@ -225,7 +225,7 @@ fn ln(n: u32) -> f32 {
     (exponent as f32 + log2_m) * std::f32::consts::LN_2
 }
 
-impl Node {
+impl TreeNode {
     /// The index, among the legal moves, of the next move to get a child.
     fn next_untried(&self) -> u32 {
         (u32::from(self.offset) + u32::from(self.tried) * u32::from(self.stride))
@@ -240,7 +240,7 @@ fn gcd(mut a: u32, mut b: u32) -> u32 {
     a
 }
 
-fn summarise(nodes: &[Node], me: Player, simulations: u64) -> Tree {
+fn summarise(nodes: &[TreeNode], me: Player, simulations: u64) -> Tree {
     let sign = if me == 0 { 1.0 } else { -1.0 };
     let children = |i: usize| {
         let mut out = Vec::new();

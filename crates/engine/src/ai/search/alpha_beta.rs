@@ -63,7 +63,7 @@ impl<G: Searchable> Default for Frame<G> {
 }
 
 /// What a node knows while its children are searched.
-pub(super) struct Node<M> {
+pub(super) struct NodeSearch<M> {
     pub(super) maximising: bool,
     pub(super) alpha: i32,
     pub(super) beta: i32,
@@ -74,7 +74,7 @@ pub(super) struct Node<M> {
     pub(super) searched: usize,
 }
 
-impl<M> Node<M> {
+impl<M> NodeSearch<M> {
     /// The side of the window a move must pass to matter: alpha where the
     /// node maximises, beta where it minimises.
     pub(super) fn bound(&self) -> i32 {
@@ -87,7 +87,7 @@ impl<M> Node<M> {
 }
 
 /// What a pass refuting many moves at once left to search.
-pub(super) enum Pass<M> {
+pub(super) enum PassLeft<M> {
     /// The budget ran out.
     Stopped,
     /// These moves, which the pass did not answer.
@@ -197,7 +197,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         if let Some(v) = self.transposed(pos, depth, ply, maximising, alpha, beta) {
             return (v, true);
         }
-        let mut node = Node {
+        let mut node = NodeSearch {
             maximising,
             alpha,
             beta,
@@ -322,7 +322,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         depth: u32,
         ply: i32,
         tt_move: Option<G::Move>,
-        node: &mut Node<G::Move>,
+        node: &mut NodeSearch<G::Move>,
     ) {
         let tt_move = tt_move.filter(|&m| pos.is_legal(m));
         let killers = self.killers[ply as usize]
@@ -427,8 +427,8 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             .then(|| self.refute_pairs(pos, ply, node))
             .flatten();
         match pass {
-            Some(Pass::Stopped) => return,
-            Some(Pass::Left(unanswered)) => frame.moves.extend(
+            Some(PassLeft::Stopped) => return,
+            Some(PassLeft::Left(unanswered)) => frame.moves.extend(
                 unanswered
                     .into_iter()
                     .filter(|mv| !tried.contains(&Some(*mv))),
@@ -483,7 +483,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         mv: G::Move,
         depth: u32,
         ply: i32,
-        node: &mut Node<G::Move>,
+        node: &mut NodeSearch<G::Move>,
     ) -> bool {
         if pos.endgame().two_moves_left() && depth >= 2 {
             if let Some((cut, _)) = self.solve_child(pos, mv, ply, node) {
@@ -509,7 +509,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         mv: G::Move,
         depth: u32,
         ply: i32,
-        node: &mut Node<G::Move>,
+        node: &mut NodeSearch<G::Move>,
     ) -> bool {
         let depth = child_depth(pos, child, depth);
         let (a, b) = (node.alpha, node.beta);
@@ -536,7 +536,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     /// it, into `node`; true when that cuts the node off.
     pub(super) fn take_decided(
         &mut self,
-        node: &mut Node<G::Move>,
+        node: &mut NodeSearch<G::Move>,
         mv: G::Move,
         value: i32,
         ply: i32,
@@ -549,7 +549,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     /// `node`; true when that cuts the node off.
     pub(super) fn take(
         &mut self,
-        node: &mut Node<G::Move>,
+        node: &mut NodeSearch<G::Move>,
         mv: G::Move,
         v: i32,
         e: bool,

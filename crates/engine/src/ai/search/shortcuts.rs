@@ -4,7 +4,7 @@
 //! stands for the nodes it saves, so the search's values are the same
 //! with and without them.
 
-use super::alpha_beta::{Node, Pass, Run, MOST_SKIPPED};
+use super::alpha_beta::{NodeSearch, PassLeft, Run, MOST_SKIPPED};
 use super::endgame::Endgame;
 use super::game::{Evaluator, Searchable};
 
@@ -57,8 +57,8 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
         &mut self,
         pos: &G,
         ply: i32,
-        node: &mut Node<G::Move>,
-    ) -> Option<Pass<G::Move>> {
+        node: &mut NodeSearch<G::Move>,
+    ) -> Option<PassLeft<G::Move>> {
         let at = ply as usize;
         let first = self.killers.get(at + 1)?[0]?;
         let bound = node.bound();
@@ -81,9 +81,9 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
             return None;
         };
         if self.take_refuted(node, ply, *best, below, refuted.value, refuted.count) {
-            return Some(Pass::Stopped);
+            return Some(PassLeft::Stopped);
         }
-        Some(Pass::Left(refuted.unanswered))
+        Some(PassLeft::Left(refuted.unanswered))
     }
 
     /// Where `reply` (made ready) refutes every one of `moves` it can
@@ -97,7 +97,7 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
         reply: G::Move,
         ready: Option<&<G::Endgame as Endgame<G::Move>>::Prepared>,
         ply: i32,
-        node: &mut Node<G::Move>,
+        node: &mut NodeSearch<G::Move>,
     ) -> Option<bool> {
         let refuted = pos
             .endgame()
@@ -117,7 +117,7 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
     /// for; true when the budget ran out.
     pub(super) fn take_refuted(
         &mut self,
-        node: &mut Node<G::Move>,
+        node: &mut NodeSearch<G::Move>,
         ply: i32,
         best: G::Move,
         below: &[G::Move],
@@ -150,7 +150,7 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
         replies: &mut [Option<G::Move>; 3],
         prepared: &mut [Option<<G::Endgame as Endgame<G::Move>>::Prepared>; 3],
         ply: i32,
-        node: &mut Node<G::Move>,
+        node: &mut NodeSearch<G::Move>,
     ) -> Option<(bool, G::Move)> {
         for (slot, ready) in replies.iter_mut().zip(prepared.iter_mut()) {
             let Some(reply) = *slot else { continue };
@@ -207,7 +207,7 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
         pos: &G,
         mv: G::Move,
         ply: i32,
-        node: &mut Node<G::Move>,
+        node: &mut NodeSearch<G::Move>,
     ) -> Option<(bool, G::Move)> {
         if !self.one_pass {
             return None;

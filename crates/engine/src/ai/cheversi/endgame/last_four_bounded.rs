@@ -15,7 +15,7 @@
 //! back ([`Counts::most_given_by_king`]), less White's attacks on the King's
 //! square that surely end there (those White's two pieces cannot cut, and
 //! the last piece's own). The King's least and next least are read for
-//! every square at once, one direction at a time ([`Reply::kings_around`]).
+//! every square at once, one direction at a time ([`KingReply::kings_around`]).
 //! Where White's first piece stands within two squares of the last, it may
 //! take a King square or one the King would attack anew: a bound that holds
 //! wherever it stands is taken where it is enough, and otherwise the King's
@@ -72,9 +72,9 @@ impl Position {
             let square = Bitboard::from_square(reply.square);
             !self.occupied & !square & neighbours_of(self.occupied | firsts | square)
         };
-        let around = Reply::new(self, reply, kinds, reach(reply));
+        let around = KingReply::new(self, reply, kinds, reach(reply));
         let second = second.filter(|&s| s != reply && self.may_be_blacks_next_to_last(s));
-        let mut other: Option<Reply> = None;
+        let mut other: Option<KingReply> = None;
         let mut pass = Pass::<2>::new(limit);
         for a in targets.moves() {
             let last = if a.kind == x { y } else { x };
@@ -90,7 +90,8 @@ impl Position {
                 pass.leave(a);
                 continue;
             };
-            let other = other.get_or_insert_with(|| Reply::new(self, second, kinds, reach(second)));
+            let other =
+                other.get_or_insert_with(|| KingReply::new(self, second, kinds, reach(second)));
             match other.bound(a, last, limit) {
                 Some(bound) => pass.score(bound, [a, second], false)?,
                 None => pass.leave(a),
@@ -130,7 +131,7 @@ impl Position {
 
 /// The position with Black's reply placed out of turn, White's slot left
 /// empty, read once for every one of White's placements.
-struct Reply<'a> {
+struct KingReply<'a> {
     /// The position four from the end, and Black's reply.
     from: &'a Position,
     reply: Move,
@@ -219,9 +220,9 @@ impl Last {
     };
 }
 
-impl<'a> Reply<'a> {
+impl<'a> KingReply<'a> {
     /// `reach`: every square White's last piece may go to.
-    fn new(from: &'a Position, reply: Move, kinds: [Kind; 2], reach: Bitboard) -> Reply<'a> {
+    fn new(from: &'a Position, reply: Move, kinds: [Kind; 2], reach: Bitboard) -> KingReply<'a> {
         let mut pos = from.clone();
         pos.ply += 1;
         pos.place_unchecked(reply);
@@ -243,7 +244,7 @@ impl<'a> Reply<'a> {
                 - if only_empty { surely as i32 } else { 0 };
             given_padded[padded(k)] = given[k.index()] as i16;
         }
-        let mut around = Reply {
+        let mut around = KingReply {
             landing,
             from,
             reply,
@@ -306,7 +307,7 @@ impl<'a> Reply<'a> {
 
     /// Per square (padded, [`padded`]), the least and the next least that a
     /// King on an empty square next to White's last piece of `kind` there
-    /// gives back ([`Reply::king_gives`]), read one direction at a time
+    /// gives back ([`KingReply::king_gives`]), read one direction at a time
     /// over the whole board: a piece next to the King attacks its square
     /// by its kind and direction alone, never blocked.
     fn kings_around(&self, kind: Kind) -> KingSquares {
@@ -498,7 +499,7 @@ mod tests {
                 let replies: Vec<Move> = after(&pos, &[some_first]).targets().moves().collect();
                 let reply = replies[rng.below(replies.len() as u32) as usize];
                 let kinds = pos.two_kinds(Color::White).unwrap();
-                let around = Reply::new(&pos, reply, kinds, !pos.occupied);
+                let around = KingReply::new(&pos, reply, kinds, !pos.occupied);
                 for &a in &firsts {
                     if !after(&pos, &[a]).targets().contains(reply) {
                         continue;

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use super::{Dfpn, Expanded, Node, INF};
+use super::{Dfpn, DuelNode, Expanded, INF};
 use crate::ai::budget::Budget;
 use crate::ai::duel::facts::{flood, greedy_path, knight, path_bound, race_paths, Proof};
 use crate::bitboard::Bitboard;
@@ -45,7 +45,7 @@ impl Dfpn {
         them: Square,
         budget: &mut Budget<'_>,
     ) -> Option<(Vec<Square>, u16)> {
-        let root = Node::root(markers, me, them);
+        let root = DuelNode::root(markers, me, them);
         if knight(root.me) & 1 << root.them != 0 {
             return Some((vec![them], 1));
         }
@@ -65,7 +65,7 @@ impl Dfpn {
         found
     }
 
-    fn walk_root(&mut self, root: Node, walk: &mut Walk<'_, '_>) -> Option<(Vec<Square>, u16)> {
+    fn walk_root(&mut self, root: DuelNode, walk: &mut Walk<'_, '_>) -> Option<(Vec<Square>, u16)> {
         // Children keyed as df-pn keys them (squares neither knight can
         // reach again are marked), so the table's proofs are found.
         let (mine, theirs) = (knight(root.me), knight(root.them));
@@ -73,7 +73,7 @@ impl Dfpn {
         let mut children = [root; 8];
         let mut count = 0;
         for t in Bitboard(mine & !root.markers & !theirs) {
-            children[count] = Node {
+            children[count] = DuelNode {
                 markers: root.markers | dead | 1 << t.index(),
                 me: root.them,
                 them: t.index() as u8,
@@ -89,7 +89,7 @@ impl Dfpn {
     /// The line from `n` as the walk measured it: the winner's shortest
     /// win, the loser's longest resistance, until a capture, a race (its
     /// paths were measured, not walked) or [`LINE_PLIES`].
-    fn line_from(&self, mut n: Node, walk: &Walk<'_, '_>) -> Vec<Square> {
+    fn line_from(&self, mut n: DuelNode, walk: &Walk<'_, '_>) -> Vec<Square> {
         let mut line = Vec::new();
         while line.len() + 2 < LINE_PLIES {
             let Some(here) = seen(n, walk) else { break };
@@ -125,7 +125,11 @@ impl Dfpn {
     /// plies to the win. The shortest among the jumps the table proves
     /// lost for the opponent (and races, measured at once); if it lost
     /// them all, the first proved again.
-    fn shortest_win(&mut self, children: &[Node], walk: &mut Walk<'_, '_>) -> Option<(usize, u16)> {
+    fn shortest_win(
+        &mut self,
+        children: &[DuelNode],
+        walk: &mut Walk<'_, '_>,
+    ) -> Option<(usize, u16)> {
         let mut shortest: Option<(usize, u16)> = None;
         for (i, &c) in children.iter().enumerate() {
             if self.numbers(c).1 == 0 || separated(c) {
@@ -147,7 +151,7 @@ impl Dfpn {
     }
 
     /// `n`'s result and distance for its player to move.
-    fn proof(&mut self, n: Node, walk: &mut Walk<'_, '_>) -> Option<Proof> {
+    fn proof(&mut self, n: DuelNode, walk: &mut Walk<'_, '_>) -> Option<Proof> {
         if walk.budget.tick() || self.nodes >= walk.limit {
             return None;
         }
@@ -165,7 +169,7 @@ impl Dfpn {
 
     /// A node that is not a race: its value from the table (proved again
     /// if lost), its distance from its children.
-    fn searched(&mut self, n: Node, walk: &mut Walk<'_, '_>) -> Option<Proof> {
+    fn searched(&mut self, n: DuelNode, walk: &mut Walk<'_, '_>) -> Option<Proof> {
         let wins = self.value(n, walk)?;
         let Expanded::Children(children, count) = self.expand(n) else {
             // Decided by a race's bounds, not measured (`race` was).
@@ -192,7 +196,7 @@ impl Dfpn {
     }
 
     /// Whether `n`'s player to move wins: from the table, or proved again.
-    fn value(&mut self, n: Node, walk: &mut Walk<'_, '_>) -> Option<bool> {
+    fn value(&mut self, n: DuelNode, walk: &mut Walk<'_, '_>) -> Option<bool> {
         let decided = |numbers: (u32, u32)| match numbers {
             (0, _) => Some(true),
             (_, 0) => Some(false),
@@ -211,7 +215,7 @@ impl Dfpn {
 pub const LINE_PLIES: usize = 12;
 
 /// `n`'s proof if the walk measured it: the end of the game, or its record.
-fn seen(n: Node, walk: &Walk<'_, '_>) -> Option<Proof> {
+fn seen(n: DuelNode, walk: &Walk<'_, '_>) -> Option<Proof> {
     let mine = knight(n.me);
     if mine & 1 << n.them != 0 {
         return Some(Proof {
@@ -233,7 +237,7 @@ fn seen(n: Node, walk: &Walk<'_, '_>) -> Option<Proof> {
 }
 
 /// Whether the knights can never meet again.
-fn separated(n: Node) -> bool {
+fn separated(n: DuelNode) -> bool {
     flood(knight(n.me), n.markers) & flood(knight(n.them), n.markers) == 0
 }
 
@@ -241,7 +245,7 @@ fn separated(n: Node) -> bool {
 /// lengths measured, or bounded from above when they are too long to
 /// measure: either way a strategy's length. `None` when not a race or the
 /// bounds do not decide it.
-fn race(n: Node) -> Option<Proof> {
+fn race(n: DuelNode) -> Option<Proof> {
     let mine = flood(knight(n.me), n.markers);
     let theirs = flood(knight(n.them), n.markers);
     if mine & theirs != 0 {

@@ -68,15 +68,15 @@ pub struct Dfpn {
 /// A node: the marked squares (unreachable ones included, as in the
 /// table key), the knight to move and the other.
 #[derive(Clone, Copy)]
-struct Node {
+struct DuelNode {
     markers: u64,
     me: u8,
     them: u8,
 }
 
-impl Node {
-    fn root(markers: Bitboard, me: Square, them: Square) -> Node {
-        Node {
+impl DuelNode {
+    fn root(markers: Bitboard, me: Square, them: Square) -> DuelNode {
+        DuelNode {
             markers: markers.0,
             me: me.index() as u8,
             them: them.index() as u8,
@@ -88,7 +88,7 @@ enum Expanded {
     /// Decided for the player to move.
     Decided(bool),
     /// At most 8 jumps: no allocation.
-    Children([Node; 8], usize),
+    Children([DuelNode; 8], usize),
 }
 
 impl Dfpn {
@@ -120,12 +120,12 @@ impl Dfpn {
         them: Square,
         budget: &mut Budget<'_>,
     ) -> Option<bool> {
-        self.run(Node::root(markers, me, them), &mut Some(budget))
+        self.run(DuelNode::root(markers, me, them), &mut Some(budget))
     }
 
     /// Proves `root` within the node limit (and `budget`, if any): true
     /// when its player to move wins, `None` when unproved.
-    fn run(&mut self, root: Node, budget: &mut Option<&mut Budget<'_>>) -> Option<bool> {
+    fn run(&mut self, root: DuelNode, budget: &mut Option<&mut Budget<'_>>) -> Option<bool> {
         self.stopped = false;
         let limit = self.nodes.saturating_add(self.limit);
         self.mid(root, INF, INF, limit, budget);
@@ -147,14 +147,14 @@ impl Dfpn {
         them: Square,
         budget: &mut Budget<'_>,
     ) -> Option<Square> {
-        let root = Node::root(markers, me, them);
+        let root = DuelNode::root(markers, me, them);
         if knight(root.me) & 1 << root.them != 0 {
             return Some(them);
         }
         let Expanded::Children(children, count) = self.expand(root) else {
             return None;
         };
-        let lost = |c: &Node, this: &Dfpn| this.numbers(*c).1 == 0;
+        let lost = |c: &DuelNode, this: &Dfpn| this.numbers(*c).1 == 0;
         if let Some(c) = children[..count].iter().find(|c| lost(c, self)) {
             return Some(Square::from_index_unchecked(c.them));
         }
@@ -172,17 +172,17 @@ impl Dfpn {
     /// True when the player to move (knight on `me`) wins; `None` when the
     /// node limit ran out.
     pub fn prove(&mut self, markers: Bitboard, me: Square, them: Square) -> Option<bool> {
-        self.run(Node::root(markers, me, them), &mut None)
+        self.run(DuelNode::root(markers, me, them), &mut None)
     }
 
-    fn index(&self, n: Node) -> (usize, u16) {
+    fn index(&self, n: DuelNode) -> (usize, u16) {
         let knights = n.me as u16 | (n.them as u16) << 6;
         let h =
             crate::zobrist::mix(n.markers ^ (knights as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
         (h as usize & self.mask, knights)
     }
 
-    fn expand(&self, n: Node) -> Expanded {
+    fn expand(&self, n: DuelNode) -> Expanded {
         let mine = knight(n.me);
         if mine & (1 << n.them) != 0 {
             return Expanded::Decided(true);
@@ -214,7 +214,7 @@ impl Dfpn {
         let mut children = [n; 8];
         let mut count = 0;
         for t in Bitboard(safe) {
-            children[count] = Node {
+            children[count] = DuelNode {
                 markers: n.markers | dead | 1 << t.index(),
                 me: n.them,
                 them: t.index() as u8,
@@ -246,13 +246,13 @@ impl Dfpn {
     /// table, or the first estimate of an unseen node (twice the
     /// opponent's safe jumps to prove a win, as many as its own to prove a
     /// loss).
-    fn numbers(&self, n: Node) -> (u32, u32) {
+    fn numbers(&self, n: DuelNode) -> (u32, u32) {
         let (pn, dn, _) = self.lookup(n, self.index(n));
         (pn, dn)
     }
 
     /// As [`Dfpn::numbers`], with the work stored so far, at a known index.
-    fn lookup(&self, n: Node, (i, knights): (usize, u16)) -> (u32, u32, u32) {
+    fn lookup(&self, n: DuelNode, (i, knights): (usize, u16)) -> (u32, u32, u32) {
         for e in &self.table[i].0 {
             if e.knights == knights && e.markers == n.markers {
                 return (e.pn, e.dn, e.work);
@@ -265,7 +265,7 @@ impl Dfpn {
 
     /// Stores `n`'s numbers: over its own entry, else over the bucket's
     /// entry with less work (the newest result is always kept).
-    fn store(&mut self, n: Node, (i, knights): (usize, u16), pn: u32, dn: u32, work: u32) {
+    fn store(&mut self, n: DuelNode, (i, knights): (usize, u16), pn: u32, dn: u32, work: u32) {
         let bucket = &mut self.table[i].0;
         let slot = match bucket
             .iter()
@@ -286,7 +286,7 @@ impl Dfpn {
     /// Expands `n` until its numbers reach the thresholds.
     fn mid(
         &mut self,
-        n: Node,
+        n: DuelNode,
         th_pn: u32,
         th_dn: u32,
         limit: u64,
@@ -415,7 +415,7 @@ mod tests {
     fn the_table_keeps_costly_proofs_and_always_the_newest_entry() {
         let mut solver = Dfpn::new(1, u64::MAX);
         assert_eq!(solver.table.len(), 1, "one bucket: every key lands in it");
-        let node = |markers: u64| Node {
+        let node = |markers: u64| DuelNode {
             markers,
             me: 0,
             them: 63,
@@ -438,14 +438,14 @@ mod tests {
         // safe jumps (h8: f7 and g6), and its own (a1: b3 and c2).
         assert_eq!(solver.numbers(node(0)), (4, 2));
         // g8 jumps to e7, f6 and h6; a marker on f6 leaves two.
-        let other = Node {
+        let other = DuelNode {
             them: 62,
             ..node(0)
         };
         assert_eq!(solver.numbers(other), (6, 2));
         let f6 = 1 << 45;
         assert_eq!(
-            solver.numbers(Node {
+            solver.numbers(DuelNode {
                 markers: f6,
                 ..other
             }),
@@ -454,7 +454,7 @@ mod tests {
         // A jump onto a square the other knight attacks is not safe. b1
         // jumps to a3, c3 and d2; e4 attacks c3 and d2. e4 jumps to d2,
         // f2, c3, g3, c5, g5, d6 and f6; b1 attacks c3 and d2.
-        let close = Node {
+        let close = DuelNode {
             markers: 1 << 1 | 1 << 28,
             me: 1,
             them: 28,
