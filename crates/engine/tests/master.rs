@@ -3,7 +3,7 @@
 
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::cheversi::mcts;
-use cheversi_engine::ai::cheversi::{HandValues, PlainScore};
+use cheversi_engine::ai::cheversi::{HandValues, PlainScore, SCALE};
 use cheversi_engine::ai::player::engine::{Engine, Request};
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::search::minimax::minimax;
@@ -410,9 +410,9 @@ fn a_child_solved_without_making_it_is_the_child_solved() {
 
 /// In `brainking`, two from the end, a node the bound on its last two
 /// placements shows cannot pass the window is not searched, and each child
-/// is solved without making it: against the same search with every
-/// placement made, positions three to seven from the end, the exact value
-/// and the result with every drawing move.
+/// is solved without making it: against plain alpha-beta, positions three
+/// to seven from the end, the exact value and the result with every
+/// drawing move.
 #[test]
 fn bounding_the_last_two_placements_keeps_the_values_of_searching_each() {
     let brainking = every_options()
@@ -428,9 +428,8 @@ fn bounding_the_last_two_placements_keeps_the_values_of_searching_each() {
 
 /// In `brainking`, four from the end, White's placements answered by
 /// Black's killer whose bound on the last two cannot pass the window are
-/// not searched: against the same search with every placement made,
-/// positions four to six from the end, the exact value and the result with
-/// every drawing move.
+/// not searched: against plain alpha-beta, positions four to six from the
+/// end, the exact value and the result with every drawing move.
 #[test]
 fn bounding_the_last_four_placements_keeps_the_values_of_searching_each() {
     let brainking = every_options()
@@ -530,41 +529,97 @@ fn each_agrees_with_the_plain_search(
     );
 }
 
-/// The exact value searched `depth` turns and the result with every
-/// drawing move, the same with the shortcuts near the end as with every
-/// placement made and searched on its own
-/// ([`Searcher::without_one_pass`]); the result (1, 0, -1).
+/// Plain alpha-beta over the rules alone, the reference for the search's
+/// shortcuts: no table, no shortcut, no killer; children ordered by the
+/// margin they leave. White's final margin (points) with best play, as a
+/// bound outside the window `(alpha, beta)`.
+fn plain_alpha_beta(pos: &cheversi::Position, mut alpha: i32, mut beta: i32) -> i32 {
+    let Some(side) = pos.side_to_move() else {
+        return pos.margin();
+    };
+    let white = side == cheversi::Color::White;
+    let mut children: Vec<(i32, cheversi::Position)> = legal(pos)
+        .into_iter()
+        .map(|mv| {
+            let mut child = pos.clone();
+            child.place_unchecked(mv);
+            (child.margin(), child)
+        })
+        .collect();
+    children.sort_by_key(|(margin, _)| if white { -margin } else { *margin });
+    let mut best = if white { i32::MIN } else { i32::MAX };
+    for (_, child) in &children {
+        let v = plain_alpha_beta(child, alpha, beta);
+        if white {
+            best = best.max(v);
+            alpha = alpha.max(v);
+        } else {
+            best = best.min(v);
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// The result (1, 0, -1) of `mv` for the player to move, by
+/// [`plain_alpha_beta`] in a window around a draw.
+fn plain_result_after(pos: &cheversi::Position, mv: Move) -> i32 {
+    let white = pos.side_to_move() == Some(cheversi::Color::White);
+    let mut child = pos.clone();
+    child.place_unchecked(mv);
+    let margin = plain_alpha_beta(&child, -1, 1).signum();
+    if white {
+        margin
+    } else {
+        -margin
+    }
+}
+
+/// The exact value searched `depth` turns (to the end) and the result with
+/// every drawing move, as the plain reference finds them
+/// ([`plain_alpha_beta`]); the result (1, 0, -1).
 fn agrees_with_the_plain_search(pos: &cheversi::Position, depth: u32, what: &str) -> i32 {
     let clock = clock();
     let moves = legal(pos);
     let eval = HandValues::calibrate(pos.options());
-    let value = |searcher| exact_value(searcher, pos, &moves, depth);
-    let proof = |mut searcher: Searcher<cheversi::Position>| {
-        let mut budget = Budget::new(&clock, None, None, None);
-        match searcher
-            .prove_result(pos, &eval, &mut budget, moves.clone(), Draws::Every)
-            .expect("no limits")
-        {
-            Proven::Win(_) => (1, Vec::new()),
-            Proven::Loss => (-1, Vec::new()),
-            Proven::Draw(mut draws) => {
-                draws.sort_by_key(|m| (m.kind.index(), m.square.index()));
-                (0, draws)
-            }
-        }
-    };
-    let plain = || Searcher::new(16).without_one_pass();
+    let white = pos.side_to_move() == Some(cheversi::Color::White);
+    let margin = plain_alpha_beta(pos, i32::MIN, i32::MAX);
+    let expected = if white { margin } else { -margin } * SCALE;
     assert_eq!(
-        value(Searcher::new(16)),
-        value(plain()),
+        exact_value(Searcher::new(16), pos, &moves, depth),
+        expected,
         "{what}: the value"
     );
-    let (result, draws) = proof(Searcher::new(16));
-    assert_eq!(
-        (result, draws.clone()),
-        proof(plain()),
-        "{what}: the result"
-    );
+    let results: Vec<i32> = moves
+        .iter()
+        .map(|&mv| plain_result_after(pos, mv))
+        .collect();
+    let result = results.iter().copied().max().expect("a move");
+    let mut budget = Budget::new(&clock, None, None, None);
+    let proven = Searcher::new(16)
+        .prove_result(pos, &eval, &mut budget, moves.clone(), Draws::Every)
+        .expect("no limits");
+    match proven {
+        Proven::Win(mv) => {
+            let i = moves.iter().position(|&m| m == mv).expect("a root move");
+            assert_eq!(results[i], 1, "{what}: the winning move wins");
+            assert_eq!(result, 1, "{what}: the result");
+        }
+        Proven::Draw(mut draws) => {
+            assert_eq!(result, 0, "{what}: the result");
+            let mut expected: Vec<Move> = (0..moves.len())
+                .filter(|&i| results[i] == 0)
+                .map(|i| moves[i])
+                .collect();
+            draws.sort_by_key(|m| (m.kind.index(), m.square.index()));
+            expected.sort_by_key(|m| (m.kind.index(), m.square.index()));
+            assert_eq!(draws, expected, "{what}: the drawing moves");
+        }
+        Proven::Loss => assert_eq!(result, -1, "{what}: the result"),
+    }
     result
 }
 
@@ -614,15 +669,14 @@ fn refuting_all_placements_at_once_keeps_the_exact_values() {
 /// Two and four placements from the end the search refutes most of
 /// White's nodes in one pass (each placement with Black's last reply
 /// fixed; pairs of White's placements with both of Black's fixed): against
-/// the same search with every placement searched alone, positions three
-/// to six from the end, the exact value and the result with every drawing
-/// move.
+/// plain alpha-beta, positions three to five from the end, the exact value
+/// and the result with every drawing move.
 #[test]
 fn refuting_in_one_pass_keeps_the_values_of_searching_each() {
     each_agrees_with_the_plain_search(
         anywhere_options(),
         0x9a17,
-        &[10, 11, 12, 12, 13, 13, 13, 13],
-        6,
+        &[11, 12, 12, 13, 13, 13, 13, 13],
+        5,
     );
 }

@@ -30,9 +30,6 @@ pub(super) struct Run<'a, 'b, G: Searchable, E: Evaluator<G>> {
     pub(super) budget: &'a mut Budget<'b>,
     pub(super) me: Player,
     pub(super) full_window: bool,
-    /// Whether nodes near the end may be refuted in one pass (see
-    /// [`super::Searcher::without_one_pass`]).
-    pub(super) one_pass: bool,
     /// The principal variation below each ply, built as the search
     /// returns (`lines[ply]` starts with the best move found at `ply`).
     pub(super) lines: Vec<Vec<G::Move>>,
@@ -125,7 +122,6 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         budget: &'a mut Budget<'b>,
         me: Player,
         full_window: bool,
-        one_pass: bool,
     ) -> Self {
         Run {
             table,
@@ -133,7 +129,6 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             budget,
             me,
             full_window,
-            one_pass,
             lines: Vec::new(),
             frames: Vec::new(),
             killers: Vec::new(),
@@ -258,7 +253,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         let far_to_the_end = pos
             .moves_left()
             .is_some_and(|left| left >= LOOK_AHEAD_LEFT && depth >= left);
-        if !self.one_pass || beta - alpha > 1 || !far_to_the_end {
+        if beta - alpha > 1 || !far_to_the_end {
             return None;
         }
         let at = ply as usize;
@@ -357,7 +352,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             // The first killer refutes most nodes' children all at once,
             // read in one pass: only those it cannot follow are left.
             let mut refuted_all = None;
-            if let (true, true, Some(k0)) = (refuting, self.one_pass, k0) {
+            if let (true, Some(k0)) = (refuting, k0) {
                 prepared[1] = pos.endgame().prepare_reply(k0);
                 match self.refute_all(pos, &frame.moves, k0, prepared[1].as_ref(), ply, node) {
                     Some(true) => return,
@@ -423,7 +418,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
         // refute most nodes' moves all at once: only those they do not
         // answer are left, and the others are not even listed. The ones
         // tried first are not peeked at again.
-        let pass = (depth >= 3 && self.one_pass)
+        let pass = (depth >= 3)
             .then(|| self.refute_pairs(pos, ply, node))
             .flatten();
         match pass {

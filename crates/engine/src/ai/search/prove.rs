@@ -61,7 +61,7 @@ impl<G: Searchable> Searcher<G> {
             .collect();
         sort_by_key(&mut scored, |&(_, v)| -v);
         let moves: Vec<G::Move> = scored.into_iter().map(|(mv, _)| mv).collect();
-        let mut run = Run::new(&mut self.table, eval, budget, me, false, self.one_pass);
+        let mut run = Run::new(&mut self.table, eval, budget, me, false);
         // Is the value of `mv` above `floor`? Searched deep enough that
         // only the end of the game is ever judged.
         let above = |run: &mut Run<'_, '_, G, E>, mv: G::Move, floor: i32| {

@@ -34,9 +34,6 @@ pub struct Found<M> {
 
 pub struct Searcher<G: Searchable> {
     pub(super) table: Table<G::Move>,
-    /// Whether nodes near the end may be refuted in one pass
-    /// ([`super::Endgame`]).
-    pub(super) one_pass: bool,
 }
 
 /// Which root values a search must make exact (not bounds).
@@ -68,16 +65,7 @@ impl<G: Searchable> Searcher<G> {
     pub fn new(table_bits: u32) -> Searcher<G> {
         Searcher {
             table: Table::new(table_bits),
-            one_pass: true,
         }
-    }
-
-    /// The same search with every move made and searched on its own, never
-    /// refuted in one pass with others nor by a bound: what the tests check
-    /// those shortcuts against.
-    pub fn without_one_pass(mut self) -> Searcher<G> {
-        self.one_pass = false;
-        self
     }
 
     /// Searches `pos` (not over) until the budget runs out or the value is
@@ -125,14 +113,7 @@ impl<G: Searchable> Searcher<G> {
                 exact: false,
             })
             .collect();
-        let mut run = Run::new(
-            &mut self.table,
-            eval,
-            budget,
-            me,
-            full_window,
-            self.one_pass,
-        );
+        let mut run = Run::new(&mut self.table, eval, budget, me, full_window);
         let mut depth_done = 0;
         let mut best_line = Vec::new();
         for depth in 1..=max_depth {
@@ -186,7 +167,7 @@ impl<G: Searchable> Searcher<G> {
         depth: u32,
     ) -> (i32, bool) {
         let me = pos.to_move().unwrap_or(0);
-        let mut run = Run::new(&mut self.table, eval, budget, me, true, self.one_pass);
+        let mut run = Run::new(&mut self.table, eval, budget, me, true);
         run.alpha_beta(pos, depth, 0, -INFINITY, INFINITY)
     }
 }

@@ -24,7 +24,7 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        if !self.one_pass || !pos.endgame().two_moves_left() {
+        if !pos.endgame().two_moves_left() {
             return None;
         }
         if self.skip_bound > 0 {
@@ -209,9 +209,6 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
         ply: i32,
         node: &mut NodeSearch<G::Move>,
     ) -> Option<(bool, G::Move)> {
-        if !self.one_pass {
-            return None;
-        }
         let below = ply as usize + 1;
         let (v, reply) =
             pos.endgame()
