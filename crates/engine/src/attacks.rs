@@ -185,9 +185,7 @@ pub fn neighbours_of(set: Bitboard) -> Bitboard {
 mod tests {
     use super::*;
 
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::test_support::sq;
 
     fn set(squares: &[&str]) -> Bitboard {
         squares.iter().map(|s| sq(s)).collect()

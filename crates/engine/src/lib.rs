@@ -26,6 +26,8 @@ pub mod record;
 pub mod rng;
 pub mod session;
 pub mod square;
+#[cfg(test)]
+mod test_support;
 mod zobrist;
 
 pub use any::{AnyGame, AnyMove, AnyViolation, GameOptions};

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::{clock, random_position};
+
 use cheversi_engine::ai::attrition::Mobility;
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::cheversi::{distinct_moves, HandValues, PlainScore};
@@ -18,25 +20,6 @@ use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameOptions, GameState, Outcome, Square};
 use std::cell::Cell;
 use std::time::Instant;
-
-fn clock() -> impl Fn() -> f64 {
-    let origin = Instant::now();
-    move || origin.elapsed().as_secs_f64()
-}
-
-/// A random position `plies` moves into a game (None if it ended sooner).
-fn random_position<G: GameState>(start: &G, plies: usize, rng: &mut Rng) -> Option<G> {
-    let mut pos = start.clone();
-    for _ in 0..plies {
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return None;
-        }
-        pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
-    }
-    (!pos.is_over()).then_some(pos)
-}
 
 fn unlimited<'a>(clock: &'a dyn Fn() -> f64) -> Budget<'a> {
     Budget::new(clock, None, None, None)

@@ -1,6 +1,8 @@
 //! The Cheversi Master: the result-first exact search and the tree search,
 //! each against plain minimax (brute force, no pruning, no tables).
 
+mod common;
+
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::cheversi::mcts;
 use cheversi_engine::ai::cheversi::{HandValues, PlainScore, SCALE};
@@ -11,22 +13,7 @@ use cheversi_engine::ai::search::{Draws, Endgame, Proven, RootValues, Searchable
 use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState};
-use std::time::Instant;
-
-fn clock() -> impl Fn() -> f64 {
-    let origin = Instant::now();
-    move || origin.elapsed().as_secs_f64()
-}
-
-/// A position `plies` random placements into a game.
-fn random_position(options: cheversi::Options, plies: usize, rng: &mut Rng) -> cheversi::Position {
-    let mut pos = cheversi::Position::new(options);
-    for _ in 0..plies {
-        let mv = pos.random_placement(rng);
-        pos.place_unchecked(mv);
-    }
-    pos
-}
+use common::{clock, random_placements};
 
 fn legal(pos: &cheversi::Position) -> Vec<Move> {
     pos.targets().moves().collect()
@@ -66,7 +53,7 @@ fn the_result_search_agrees_with_brute_force_in_every_rule_set_and_scoring() {
         // Brute force over 3 and 2 placements left (4 left with every
         // kind free is too many games for a test).
         for plies in [13, 14] {
-            let pos = random_position(options, plies, &mut rng);
+            let pos = random_placements(options, plies, &mut rng);
             let moves = legal(&pos);
             let values: Vec<i32> = moves.iter().map(|&mv| value_after(&pos, mv)).collect();
             let best = *values.iter().max().unwrap();
@@ -153,7 +140,7 @@ fn the_master_never_gives_away_a_result_it_can_keep() {
         // 4 placements left where the rules keep the choices few.
         let tight = matches!(options.rules, RuleSet::Lewicki | RuleSet::Brainking);
         for plies in if tight { vec![12, 13] } else { vec![13] } {
-            let pos = random_position(options, plies, &mut rng);
+            let pos = random_placements(options, plies, &mut rng);
             let best = legal(&pos)
                 .into_iter()
                 .map(|mv| value_after(&pos, mv).signum())
@@ -181,7 +168,7 @@ fn the_tree_search_finds_the_best_result_two_placements_from_the_end() {
     let mut rng = Rng::new(33);
     for rules in RuleSet::ALL {
         for _ in 0..3 {
-            let pos = random_position(cheversi::Options::new(rules), 14, &mut rng);
+            let pos = random_placements(cheversi::Options::new(rules), 14, &mut rng);
             let moves = legal(&pos);
             let best = moves
                 .iter()
@@ -212,7 +199,7 @@ fn peeking_at_a_placement_reads_what_making_it_gives() {
     let mut rng = Rng::new(31);
     for options in every_options() {
         for plies in 0..16 {
-            let pos = random_position(options, plies, &mut rng);
+            let pos = random_placements(options, plies, &mut rng);
             for me in [0, 1] {
                 for mv in legal(&pos) {
                     let mut child = pos.clone();
@@ -239,7 +226,7 @@ fn peeking_at_every_placement_at_once_reads_what_one_at_a_time_reads() {
     let mut rng = Rng::new(37);
     for options in every_options() {
         for plies in 0..16 {
-            let pos = random_position(options, plies, &mut rng);
+            let pos = random_placements(options, plies, &mut rng);
             let moves = legal(&pos);
             for me in [0, 1] {
                 let mut seen = Vec::new();
@@ -272,7 +259,7 @@ fn a_placement_is_legal_to_the_search_exactly_when_the_rules_allow_it() {
     let mut rng = Rng::new(41);
     for options in every_options() {
         for plies in 0..=16 {
-            let pos = random_position(options, plies, &mut rng);
+            let pos = random_placements(options, plies, &mut rng);
             for kind in cheversi::Kind::ALL {
                 for square in cheversi_engine::Square::all() {
                     let mv = Move { kind, square };
@@ -298,11 +285,11 @@ fn the_last_placement_solved_directly_is_the_best_placement() {
     let mut stopped_early = 0;
     for options in every_options() {
         for plies in [13, 14] {
-            let pos = random_position(options, plies, &mut rng);
+            let pos = random_placements(options, plies, &mut rng);
             assert_eq!(pos.solve_last_move(0, -1000, 1000, [None; 2]), None);
         }
         for _ in 0..30 {
-            let pos = random_position(options, 15, &mut rng);
+            let pos = random_placements(options, 15, &mut rng);
             let moves = legal(&pos);
             for me in [0, 1] {
                 let values: Vec<i32> = moves
@@ -376,7 +363,7 @@ fn a_child_solved_without_making_it_is_the_child_solved() {
     let mut solved = 0;
     for options in every_options() {
         for _ in 0..8 {
-            let pos = random_position(options, 14, &mut rng);
+            let pos = random_placements(options, 14, &mut rng);
             for mv in legal(&pos) {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
@@ -517,7 +504,7 @@ fn each_agrees_with_the_plain_search(
     let mut results = [0; 3];
     for options in options {
         for &plies in plies {
-            let pos = random_position(options, plies, &mut rng);
+            let pos = random_placements(options, plies, &mut rng);
             let what = format!("{options:?} after {plies}");
             let result = agrees_with_the_plain_search(&pos, depth, &what);
             results[(result + 1) as usize] += 1;
@@ -636,7 +623,7 @@ fn refuting_all_placements_at_once_keeps_the_exact_values() {
     let mut checked = 0;
     for options in anywhere_options() {
         for _ in 0..25 {
-            let pos = random_position(options, 13, &mut rng);
+            let pos = random_placements(options, 13, &mut rng);
             let moves = legal(&pos);
             let values: Vec<i32> = moves.iter().map(|&mv| value_after(&pos, mv)).collect();
             let best = *values.iter().max().unwrap();

@@ -11,6 +11,46 @@ pub fn sq(name: &str) -> Square {
     name.parse().unwrap()
 }
 
+/// Seconds since the clock was made: the engine takes its time from a
+/// clock passed in.
+pub fn clock() -> impl Fn() -> f64 {
+    let origin = std::time::Instant::now();
+    move || origin.elapsed().as_secs_f64()
+}
+
+/// A random position `plies` moves into a game (None if it ended sooner).
+pub fn random_position<G: GameState>(
+    start: &G,
+    plies: usize,
+    rng: &mut cheversi_engine::rng::Rng,
+) -> Option<G> {
+    let mut pos = start.clone();
+    for _ in 0..plies {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+    }
+    (!pos.is_over()).then_some(pos)
+}
+
+/// A Cheversi position `plies` random placements into a game, drawn as
+/// the engine's playouts draw them.
+pub fn random_placements(
+    options: cheversi::Options,
+    plies: usize,
+    rng: &mut cheversi_engine::rng::Rng,
+) -> cheversi::Position {
+    let mut pos = cheversi::Position::new(options);
+    for _ in 0..plies {
+        let mv = pos.random_placement(rng);
+        pos.place_unchecked(mv);
+    }
+    pos
+}
+
 fn coords(i: usize) -> (i32, i32) {
     ((i % 8) as i32, (i / 8) as i32)
 }

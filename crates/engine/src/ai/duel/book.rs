@@ -222,9 +222,7 @@ pub fn first_jumps(setup: Setup) -> impl Iterator<Item = Square> {
 mod tests {
     use super::*;
 
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::test_support::sq;
 
     fn markers(squares: &[&str]) -> Bitboard {
         squares

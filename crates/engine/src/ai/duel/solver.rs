@@ -310,9 +310,7 @@ mod tests {
     use crate::ai::duel::brute::{brute, brute_distance, crowded};
     use crate::ai::duel::facts::{knight_spread, longest_path};
 
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::test_support::sq;
 
     #[test]
     fn solver_agrees_with_brute_force_on_crowded_boards() {

@@ -136,9 +136,7 @@ impl DuelTable {
 mod tests {
     use super::*;
 
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::test_support::sq;
 
     #[test]
     fn the_table_reads_and_reasons_like_the_setup_game() {

@@ -778,9 +778,7 @@ mod tests {
 mod book_tests {
     use super::*;
 
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::test_support::sq;
 
     fn after(moves: &[Jump]) -> attrition::Position {
         let mut pos = attrition::Position::new(attrition::Options::new(attrition::Variant::Duel));
