@@ -7,7 +7,8 @@
 //! - [`attrition`]: Attrition for the search;
 //! - [`duel`]: the Attrition duel's solvers, book and solved setups;
 //! - [`player`]: levels, requests and answers, the dispatch per game;
-//! - [`budget`]: time and node limits.
+//! - [`budget`]: time and node limits; [`two_slot`]: the hash table
+//!   every search keeps its results in.
 
 pub mod attrition;
 #[cfg(feature = "tools")]
@@ -19,3 +20,4 @@ pub mod duel;
 pub mod player;
 pub mod search;
 pub mod setup_book;
+pub mod two_slot;

@@ -20,6 +20,7 @@
 
 use super::facts::{flood, knight as n, ordered, race_paths, Proof};
 use crate::ai::budget::Budget;
+use crate::ai::two_slot::{Line32, Slot as TableSlot, TwoSlotTable};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
@@ -64,17 +65,19 @@ impl Slot {
     }
 }
 
-/// Two slots on a 32-byte line: the proof that took the most nodes, and
-/// the newest. With one slot always replaced, the deep proofs near the
-/// root were lost to the many small ones below them.
-#[derive(Clone, Copy, Default)]
-#[repr(align(32))]
-struct Bucket([Slot; 2]);
+/// Two slots on half a line: the proof that took the most nodes, and the
+/// newest, so the deep proofs near the root are not lost to the many
+/// small ones below them.
+impl TableSlot for Slot {
+    type Line = Line32<Slot>;
+    const EMPTY: Slot = Slot {
+        markers: 0,
+        meta: 0,
+    };
 
-impl Bucket {
     /// The costlier proof goes first; the other slot takes the newest.
-    fn store(&mut self, slot: Slot) {
-        let [first, second] = &mut self.0;
+    fn store(bucket: &mut [Slot; 2], slot: Slot) {
+        let [first, second] = bucket;
         if slot.effort() >= first.effort() || first.meta & USED == 0 {
             *second = *first;
             *first = slot;
@@ -86,8 +89,7 @@ impl Bucket {
 
 /// Solves duel positions; keeps what it proved between calls.
 pub struct DuelSolver {
-    table: Vec<Bucket>,
-    mask: usize,
+    table: TwoSlotTable<Slot>,
     pub nodes: u64,
     node_limit: u64,
 }
@@ -96,10 +98,8 @@ impl DuelSolver {
     /// A solver with `2^table_bits` table slots (in buckets of two) that
     /// gives up a `solve` after `node_limit` nodes.
     pub fn new(table_bits: u32, node_limit: u64) -> DuelSolver {
-        let buckets = 1usize << table_bits.saturating_sub(1);
         DuelSolver {
-            table: vec![Bucket::default(); buckets],
-            mask: buckets - 1,
+            table: TwoSlotTable::new(table_bits),
             nodes: 0,
             node_limit,
         }
@@ -190,7 +190,7 @@ impl DuelSolver {
 
     fn slot(&self, markers: u64, knights: u16) -> usize {
         let h = crate::zobrist::mix(markers ^ (knights as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        h as usize & self.mask
+        self.table.index(h)
     }
 
     fn search(
@@ -229,8 +229,9 @@ impl DuelSolver {
         let key_markers = markers | !(reach_mine | reach_theirs);
         let knights = me as u16 | (them as u16) << 6;
         let index = self.slot(key_markers, knights);
-        if let Some(s) = self.table[index]
-            .0
+        if let Some(s) = self
+            .table
+            .bucket(index)
             .iter()
             .find(|s| s.holds(key_markers, knights))
         {
@@ -246,7 +247,7 @@ impl DuelSolver {
             self.search_moves(markers, them, safe, limit, budget)?
         };
         let slot = Slot::new(key_markers, knights, proof, self.nodes - start);
-        self.table[index].store(slot);
+        self.table.store(index, slot);
         Some(proof)
     }
 
@@ -370,40 +371,49 @@ mod tests {
         }
         assert!(!Slot::default().holds(0, 0), "an empty slot holds nothing");
         // A costly proof stays in its bucket while cheap ones come and go.
-        let mut bucket = Bucket::default();
-        bucket.store(Slot::new(
-            1,
-            1,
-            Proof {
-                wins: true,
-                plies: 9,
-            },
-            1 << 20,
-        ));
-        for m in 2..50u64 {
-            bucket.store(Slot::new(
-                m,
+        let mut bucket = [<Slot as TableSlot>::EMPTY; 2];
+        TableSlot::store(
+            &mut bucket,
+            Slot::new(
+                1,
                 1,
                 Proof {
-                    wins: false,
-                    plies: 2,
+                    wins: true,
+                    plies: 9,
                 },
-                3,
-            ));
+                1 << 20,
+            ),
+        );
+        for m in 2..50u64 {
+            TableSlot::store(
+                &mut bucket,
+                Slot::new(
+                    m,
+                    1,
+                    Proof {
+                        wins: false,
+                        plies: 2,
+                    },
+                    3,
+                ),
+            );
         }
-        assert!(bucket.0[0].holds(1, 1));
-        assert!(bucket.0[1].holds(49, 1));
+        assert!(bucket[0].holds(1, 1));
+        assert!(bucket[1].holds(49, 1));
         // A costlier one takes the first slot and the old one moves down.
-        bucket.store(Slot::new(
-            50,
-            1,
-            Proof {
-                wins: true,
-                plies: 3,
-            },
-            1 << 30,
-        ));
-        assert!(bucket.0[0].holds(50, 1) && bucket.0[1].holds(1, 1));
+        TableSlot::store(
+            &mut bucket,
+            Slot::new(
+                50,
+                1,
+                Proof {
+                    wins: true,
+                    plies: 3,
+                },
+                1 << 30,
+            ),
+        );
+        assert!(bucket[0].holds(50, 1) && bucket[1].holds(1, 1));
     }
 
     /// The set-wise spread against the union of single jumps, and the fill

@@ -1,7 +1,10 @@
-//! A transposition table of two-slot buckets: the first slot keeps the
-//! deepest (or proven) entry seen for its bucket, the second always takes
-//! the newest, so a deep result is not lost to the many shallow nodes
-//! that share its bucket, and the shallow ones still find a home.
+//! The search's transposition table, a [`TwoSlotTable`]: the first slot
+//! keeps the deepest (or proven) entry seen for its bucket, the second
+//! always takes the newest, so a deep result is not lost to the many
+//! shallow nodes that share its bucket, and the shallow ones still find a
+//! home. Beside it, marks of the keys stored deep.
+
+use crate::ai::two_slot::{Line64, Slot, TwoSlotTable};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -33,9 +36,8 @@ impl<M> Entry<M> {
     }
 }
 
-pub struct Table<M> {
-    buckets: Vec<Bucket<M>>,
-    bucket_mask: usize,
+pub struct Table<M: Copy> {
+    slots: TwoSlotTable<Option<Entry<M>>>,
     /// One bit per key (by its high half) for each entry stored at least
     /// [`MARKED_DEPTH`] deep: small enough to stay in the cache, so that a
     /// key never stored that deep costs no fetch ([`Table::may_hold`]).
@@ -54,20 +56,38 @@ pub struct Table<M> {
 /// one, in `alpha_beta`).
 pub const MARKED_DEPTH: u8 = 4;
 
-/// `[deepest, newest]`, on one cache line: a look-up reads one line.
-#[derive(Clone, Copy)]
-#[repr(align(64))]
-struct Bucket<M>([Option<Entry<M>>; 2]);
+/// `[deepest, newest]`.
+impl<M: Copy> Slot for Option<Entry<M>> {
+    type Line = Line64<Self>;
+    const EMPTY: Self = None;
+
+    fn store(bucket: &mut [Self; 2], new: Self) {
+        let Some(entry) = new else { return };
+        let [deep, newest] = bucket;
+        if newest.is_some_and(|n| n.key == entry.key) {
+            *newest = None; // about to be stale
+        }
+        match *deep {
+            Some(old) if old.worth() > entry.worth() => *newest = Some(entry),
+            Some(old) if old.key == entry.key => *deep = Some(entry),
+            old => {
+                // The displaced deep entry moves to the newest slot.
+                *deep = Some(entry);
+                if old.is_some() {
+                    *newest = old;
+                }
+            }
+        }
+    }
+}
 
 impl<M: Copy> Table<M> {
     /// A table of `2^bits` slots (at least one bucket of two).
     pub fn new(bits: u32) -> Table<M> {
-        let n = 1usize << bits.max(1);
         // Eight bits a slot, at most 2^21 (256 KiB), at least one word.
         let mark_bits = (bits.max(1) + 3).clamp(6, 21);
         Table {
-            buckets: vec![Bucket([None; 2]); n / 2],
-            bucket_mask: n / 2 - 1,
+            slots: TwoSlotTable::new(bits),
             marks: vec![0; 1 << (mark_bits - 6)],
             mark_mask: (1 << mark_bits) - 1,
             marked: 0,
@@ -87,35 +107,18 @@ impl<M: Copy> Table<M> {
         self.marks[word] & bit != 0
     }
 
-    fn bucket(&self, key: u64) -> usize {
-        key as usize & self.bucket_mask
-    }
-
     pub fn get(&self, key: u64) -> Option<&Entry<M>> {
-        self.buckets[self.bucket(key)]
-            .0
+        self.slots
+            .bucket(self.slots.index(key))
             .iter()
             .flatten()
             .find(|e| e.key == key)
     }
 
-    /// Asks the processor to bring `key`'s bucket into the cache (the
-    /// table is far larger than the cache; a look-up is mostly a wait for
-    /// memory). Does nothing where there is no such instruction.
+    /// Asks for `key`'s bucket ahead of its reading.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let slot = &self.buckets[self.bucket(key)];
-            // SAFETY: a prefetch is only a hint; it reads nothing and
-            // cannot fault, and the address is that of a live slot.
-            unsafe {
-                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>((slot as *const Bucket<M>).cast::<i8>());
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        self.slots.prefetch(self.slots.index(key));
     }
 
     pub fn put(&mut self, entry: Entry<M>) {
@@ -130,22 +133,8 @@ impl<M: Copy> Table<M> {
                 self.marked += 1;
             }
         }
-        let b = self.bucket(entry.key);
-        let [deep, newest] = &mut self.buckets[b].0;
-        if newest.is_some_and(|n| n.key == entry.key) {
-            *newest = None; // about to be stale
-        }
-        match *deep {
-            Some(old) if old.worth() > entry.worth() => *newest = Some(entry),
-            Some(old) if old.key == entry.key => *deep = Some(entry),
-            old => {
-                // The displaced deep entry moves to the newest slot.
-                *deep = Some(entry);
-                if old.is_some() {
-                    *newest = old;
-                }
-            }
-        }
+        let i = self.slots.index(entry.key);
+        self.slots.store(i, Some(entry));
     }
 }
 

@@ -6,6 +6,7 @@
 
 use super::facts::{flood, knight, race_winner, Proof};
 use crate::ai::budget::Budget;
+use crate::ai::two_slot::{Line64, Slot, TwoSlotTable};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
@@ -48,15 +49,27 @@ impl Entry {
     };
 }
 
-/// Two entries on one cache line.
-#[derive(Clone, Copy)]
-#[repr(align(64))]
-struct Bucket([Entry; 2]);
+/// Two entries on one cache line: over its own entry, else over the one
+/// with less work (the newest result is always kept).
+impl Slot for Entry {
+    type Line = Line64<Entry>;
+    const EMPTY: Entry = Entry::UNUSED;
+
+    fn store(bucket: &mut [Entry; 2], new: Entry) {
+        let slot = match bucket
+            .iter()
+            .position(|e| e.knights == new.knights && e.markers == new.markers)
+        {
+            Some(slot) => slot,
+            None => usize::from(bucket[1].work < bucket[0].work),
+        };
+        bucket[slot] = new;
+    }
+}
 
 /// A proof-number solver with a fixed-size table of two-way buckets.
 pub struct Dfpn {
-    table: Vec<Bucket>,
-    mask: usize,
+    table: TwoSlotTable<Entry>,
     pub nodes: u64,
     limit: u64,
     /// The budget of a `prove_within` said stop.
@@ -95,10 +108,8 @@ impl Dfpn {
     /// A solver whose table holds `2^table_bits` entries (two to a
     /// 64-byte bucket).
     pub fn new(table_bits: u32, node_limit: u64) -> Dfpn {
-        let buckets = 1usize << table_bits.max(1) >> 1;
         Dfpn {
-            table: vec![Bucket([Entry::UNUSED; 2]); buckets],
-            mask: buckets - 1,
+            table: TwoSlotTable::new(table_bits),
             nodes: 0,
             limit: node_limit,
             stopped: false,
@@ -179,7 +190,7 @@ impl Dfpn {
         let knights = n.me as u16 | (n.them as u16) << 6;
         let h =
             crate::zobrist::mix(n.markers ^ (knights as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        (h as usize & self.mask, knights)
+        (self.table.index(h), knights)
     }
 
     fn expand(&self, n: DuelNode) -> Expanded {
@@ -224,22 +235,10 @@ impl Dfpn {
         Expanded::Children(children, count)
     }
 
-    /// Asks the memory for bucket `i` ahead of its reading. Does nothing
-    /// where there is no such instruction.
+    /// Asks the memory for bucket `i` ahead of its reading.
     #[inline]
     fn prefetch(&self, i: usize) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let bucket = &self.table[i];
-            // SAFETY: a prefetch is only a hint; it reads nothing and
-            // cannot fault, and the address is that of a live bucket.
-            unsafe {
-                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>((bucket as *const Bucket).cast::<i8>());
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = i;
+        self.table.prefetch(i);
     }
 
     /// Proof and disproof numbers of `n` for its player to move: from the
@@ -253,7 +252,7 @@ impl Dfpn {
 
     /// As [`Dfpn::numbers`], with the work stored so far, at a known index.
     fn lookup(&self, n: DuelNode, (i, knights): (usize, u16)) -> (u32, u32, u32) {
-        for e in &self.table[i].0 {
+        for e in self.table.bucket(i) {
             if e.knights == knights && e.markers == n.markers {
                 return (e.pn, e.dn, e.work);
             }
@@ -266,21 +265,16 @@ impl Dfpn {
     /// Stores `n`'s numbers: over its own entry, else over the bucket's
     /// entry with less work (the newest result is always kept).
     fn store(&mut self, n: DuelNode, (i, knights): (usize, u16), pn: u32, dn: u32, work: u32) {
-        let bucket = &mut self.table[i].0;
-        let slot = match bucket
-            .iter()
-            .position(|e| e.knights == knights && e.markers == n.markers)
-        {
-            Some(slot) => slot,
-            None => usize::from(bucket[1].work < bucket[0].work),
-        };
-        bucket[slot] = Entry {
-            markers: n.markers,
-            pn,
-            dn,
-            work,
-            knights,
-        };
+        self.table.store(
+            i,
+            Entry {
+                markers: n.markers,
+                pn,
+                dn,
+                work,
+                knights,
+            },
+        );
     }
 
     /// Expands `n` until its numbers reach the thresholds.
@@ -414,7 +408,7 @@ mod tests {
     #[test]
     fn the_table_keeps_costly_proofs_and_always_the_newest_entry() {
         let mut solver = Dfpn::new(1, u64::MAX);
-        assert_eq!(solver.table.len(), 1, "one bucket: every key lands in it");
+        assert_eq!(solver.table.slots(), 2, "one bucket: every key lands in it");
         let node = |markers: u64| DuelNode {
             markers,
             me: 0,
@@ -432,7 +426,12 @@ mod tests {
         assert_eq!(solver.numbers(costly), (0, INF));
         // Storing over its own entry updates it in place.
         solver.store(costly, solver.index(costly), 0, INF, 1_000_001);
-        let kept = solver.table[0].0.iter().filter(|e| e.markers == 1).count();
+        let kept = solver
+            .table
+            .bucket(0)
+            .iter()
+            .filter(|e| e.markers == 1)
+            .count();
         assert_eq!(kept, 1);
         // An unseen node gets the first estimate: twice the opponent's
         // safe jumps (h8: f7 and g6), and its own (a1: b3 and c2).
