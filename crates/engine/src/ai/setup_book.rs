@@ -1,10 +1,9 @@
 //! White's setup in `sudden-death`, from deeper searches than a move's
-//! half second allows. Searched 5 to 7 turns deep in 500 ms, the Master's
-//! own setup (`Nd4 Be5`) let some of greedy's answers win: 43–7 in 50
-//! games as White. Each entry here is the move a 20 s search chose
+//! half second allows: the Master's own setup (`Nd4 Be5`) lets some of
+//! greedy's answers win. Each entry here is the move a long search chose
 //! (`cheversi bestmove --game attrition --variant sudden-death --moves M
-//! --time-ms 20000`); both setups it gives scored 50–0 as White against
-//! greedy (`examples/setup_trial.rs`, 50 games, seed 8).
+//! --time-ms 20000`), checked against greedy with
+//! `examples/setup_trial.rs`.
 
 use crate::ai::book_entry::entry_move;
 use crate::attrition::{Move, Options, Position, Variant};
@@ -16,7 +15,7 @@ use crate::game::GameState;
 const ENTRIES: [(Variant, &str, &str); 3] = [
     (Variant::SuddenDeath, "", "Nf4"),
     (Variant::SuddenDeath, "Nf4", "Bc4"),
-    // The Master's first placement before this table.
+    // After the search's own first placement.
     (Variant::SuddenDeath, "Nd4", "Bd5"),
 ];
 
@@ -36,12 +35,7 @@ mod tests {
     use super::*;
 
     fn after(variant: Variant, moves: &str) -> Position {
-        let mut pos = Position::new(Options::new(variant));
-        for text in moves.split_whitespace() {
-            let m = pos.parse_move(text).unwrap();
-            pos.try_play(m).unwrap();
-        }
-        pos
+        crate::test_support::after(Position::new(Options::new(variant)), moves)
     }
 
     #[test]

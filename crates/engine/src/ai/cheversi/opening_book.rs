@@ -1,21 +1,11 @@
 //! Cheversi openings where the Master's half second chooses badly, from
-//! matches played out from the opening. In `lewicki` against a central
-//! Queen, the Master chose between a Knight and a Bishop beside the Queen;
-//! played out against the UCT baseline, both at 500 ms a move, 60 games
-//! from each (`cheversi match --rules lewicki --moves "Qd4 Bd5" --a ms:500
-//! --b uct-ms:500 --games 60 --seed 41`, and `"Qd4 Nd3"`), the Master as
-//! Black scored 28–2–0 after `Qd4 Bd5` and 3–27–0 after `Qd4 Nd3`; as
-//! White it scored 17–5–8 and 16–14–0. So Black answers the central Queen
-//! with the Bishop on the next central square. A 10 s search preferred
-//! `Nd3`; the games did not.
-//!
-//! White's first placement came from the same kind of play-out, 120 games
-//! from each candidate with seats alternating (`cheversi match --rules
-//! lewicki --moves "Qd3" --a ms:500 --b uct-ms:500 --games 120 --seed
-//! 61`): as White the Master scored 29–27–4 after `Qd3` (71%), against
-//! 78–89–33 (61%) over 200 games with its own choice, the central `Qd4`,
-//! which UCT answers with the Bishop beside it; after `Bd3` it lost 55 of
-//! 60. So White opens with the Queen one square off the centre.
+//! matches played out from the opening against the UCT baseline
+//! (`cheversi match --moves`; results: docs/performance.md). In `lewicki`
+//! Black answers the central Queen with the Bishop on the next central
+//! square: a longer search prefers the Knight beside the Queen, the games
+//! do not. White opens with the Queen one square off the centre, which
+//! scores better than its own choice, the central `Qd4`, which UCT answers
+//! with the Bishop beside it.
 
 use crate::ai::book_entry::entry_move;
 use crate::cheversi::{Move, Options, Position, RuleSet};
@@ -48,12 +38,7 @@ mod tests {
     use super::*;
 
     fn after(options: Options, moves: &str) -> Position {
-        let mut pos = Position::new(options);
-        for text in moves.split_whitespace() {
-            let m = pos.parse_move(text).unwrap();
-            pos.try_play(m).unwrap();
-        }
-        pos
+        crate::test_support::after(Position::new(options), moves)
     }
 
     #[test]
