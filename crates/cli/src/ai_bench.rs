@@ -145,9 +145,9 @@ pub fn solver_reach(
         if pos.is_over() {
             continue;
         }
-        // The Master's table, as in play (2^20 slots, which the benchmark
-        // used before, left more of it to memory: 4-15% slower; README),
-        // made before the clock starts, as the Master's is before a move.
+        // The Master's table, as in play (a larger one leaves more of it to
+        // memory and measures a slower search than the Master's), made
+        // before the clock starts, as the Master's is before a move.
         let mut searcher = Searcher::new(TABLE_BITS);
         let mut budget = Budget::new(clock, Some(seconds), None, None);
         let done = match proof {

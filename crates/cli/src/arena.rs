@@ -32,7 +32,7 @@ pub enum Agent {
     /// UCT with random rollouts and a win/draw/loss reward ([`crate::uct`]).
     Uct(UctBudget),
     /// Benchmarks: the search with a time a move, Cheversi by alpha-beta
-    /// alone (the Master before the tree search).
+    /// alone (the Master without the tree search).
     AlphaBeta {
         seconds: f64,
     },

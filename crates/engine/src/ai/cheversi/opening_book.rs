@@ -1,6 +1,6 @@
 //! Cheversi openings where the Master's half second chooses badly, from
 //! matches played out from the opening against the UCT baseline
-//! (`cheversi match --moves`; results: docs/performance.md). In `lewicki`
+//! (`cheversi match --moves`). In `lewicki`
 //! Black answers the central Queen with the Bishop on the next central
 //! square: a longer search prefers the Knight beside the Queen, the games
 //! do not. White opens with the Queen one square off the centre, which

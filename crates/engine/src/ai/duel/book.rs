@@ -2,8 +2,8 @@
 //! duel-book`): for every setup up to symmetry, White's winning first jump
 //! where White wins, and for every first jump of White's, who wins and
 //! Black's winning reply. Right after the setup a position is a setup
-//! again, and proving one takes df-pn seconds (a median of 2 s with a
-//! 512 MiB table); the book answers those positions at once.
+//! again, and proving one takes df-pn seconds; the book answers those
+//! positions at once.
 
 use super::facts::Setup;
 use crate::attacks::knight_attacks;

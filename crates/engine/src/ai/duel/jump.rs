@@ -18,11 +18,9 @@ const DFS_FIRST_FROM_MARKERS: u32 = 8;
 /// from 6 jumps after the setup, the depth-first solver tries first with a
 /// tenth of the time (it gives "wins in N" and proves late positions at
 /// once), then df-pn with the rest (it proves far more of the early
-/// positions); before that, df-pn alone (the depth-first solver proved one
-/// position in six at most there). A twentieth for the depth-first solver
-/// everywhere proved positions 0–6 jumps after the setup sooner (a median
-/// of 288 against 310 ms) but played worse: against greedy at 500 ms a
-/// move, 20 games lost of 800 against 8 (seeds 21–24).
+/// positions); before that, df-pn alone (the depth-first solver proves
+/// few positions there). A twentieth for the depth-first solver from the
+/// setup on proves early positions a little sooner but plays worse.
 ///
 /// `None` when unproved.
 #[allow(clippy::too_many_arguments)]

@@ -210,7 +210,7 @@ mod tests {
             }
         }
         // Within the budget it proves White's quick wins (45) and one of
-        // Black's; 200,000 nodes prove no more.
+        // Black's; a larger budget proves no more.
         assert!(
             checked[1] >= 40 && checked[0] >= 1,
             "proved (Black, White): {checked:?}"

@@ -97,7 +97,7 @@ pub struct Engine {
     /// Benchmarks only: judge Cheversi leaves by the plain current score.
     #[cfg(feature = "tools")]
     plain: bool,
-    /// Benchmarks only: Cheversi by alpha-beta alone (the Master before
+    /// Benchmarks only: Cheversi by alpha-beta alone (the Master without
     /// the tree search).
     #[cfg(feature = "tools")]
     alpha_beta_only: bool,
@@ -107,7 +107,7 @@ pub struct Engine {
 /// (8 MiB). The benchmarks of its exact search use the same.
 pub const TABLE_BITS: u32 = 18;
 /// The Master's df-pn table in the duel: 2^19 entries, two to a 64-byte
-/// bucket (16 MiB, as before this table had buckets).
+/// bucket (16 MiB).
 pub const DFPN_BITS: u32 = 19;
 /// The Master tries the exact search with this share of its time, before
 /// the tree search, from as many placements before the end as the result
@@ -160,7 +160,7 @@ impl Engine {
         false
     }
 
-    /// The Master as it was before the tree search: Cheversi by alpha-beta
+    /// The Master without the tree search: Cheversi by alpha-beta
     /// with the hand-value evaluation only (benchmarks compare the two).
     #[cfg(feature = "tools")]
     pub fn with_alpha_beta_only(mut self) -> Engine {

@@ -14,8 +14,8 @@ pub(super) const INFINITY: i32 = WIN + MAX_PLIES + 1;
 
 /// From this many moves from the end, a search to the end looks each
 /// child up in the table before searching any ([`Run::transposed`]): there
-/// a child's subtree costs thousands of look-ups (from four, brainking's
-/// hardest proofs took 3-5% longer; README).
+/// a child's subtree costs thousands of look-ups; nearer the end the
+/// look-ups cost more than they save.
 const LOOK_AHEAD_LEFT: u32 = 5;
 // The table marks the entries the look-ahead reads (`Table::may_hold`).
 const _: () = assert!(LOOK_AHEAD_LEFT > MARKED_DEPTH as u32);
@@ -240,7 +240,7 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     /// order of the same placements. Only in searches to the end, at least
     /// [`LOOK_AHEAD_LEFT`] moves from it, in games that count them
     /// ([`Searchable::moves_left`]); not in the mid-game search, where it
-    /// was not measured to pay (README).
+    /// has not been shown to pay.
     pub(super) fn transposed(
         &mut self,
         pos: &G,
@@ -305,11 +305,9 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
     /// first by the evaluator's [`Evaluator::order_value`], all peeked at in
     /// one pass ([`Searchable::peek_each`]) without making them; each child is
     /// made only when it is searched, and one that ends the game not at all.
-    /// (Killers tried before the others are looked at, rather than after the
-    /// best child by quick value, made brainking's proofs 9 placements from the
-    /// end 1.7–2 times as fast: README. Looking each child up in the table
-    /// first, for a cut-off without search, pays only far from the end, in
-    /// searches to the end: [`Run::transposed`].)
+    /// (Looking each child up in the table first, for a cut-off without
+    /// search, pays only far from the end, in searches to the end:
+    /// [`Run::transposed`].)
     fn expand(
         &mut self,
         pos: &G,
@@ -333,9 +331,8 @@ impl<'a, 'b, G: Searchable, E: Evaluator<G>> Run<'a, 'b, G, E> {
             pos.legal_moves(&mut frame.moves);
             // The children are leaves, or solved directly: made one at a
             // time, since a cut-off saves making the rest, and not worth
-            // ordering (two moves from the end, ordering cost about a
-            // child's solving each and saved 1-2% of the nodes: the proofs
-            // took 13-17% less time without it, README). Those that end the
+            // ordering (two moves from the end, ordering costs about as
+            // much as solving a child and saves few nodes). Those that end the
             // game are not made at all. Two from the end, replies are tried
             // on each child without making it, and refute most of them: the
             // one that refuted the last child, moved along with the child

@@ -71,9 +71,8 @@ impl<G: Searchable> Searcher<G> {
             (!run.budget.stopped()).then_some(value > floor)
         };
         // Draw before win: a losing move is settled by one search instead
-        // of two, and proving that no move wins is where the time goes
-        // (README: 48 s instead of 85 s on 20 positions 10 placements
-        // from the end). So a stopped search proves nothing: a draw is
+        // of two, and proving that no move wins is where the time goes.
+        // So a stopped search proves nothing: a draw is
         // claimed only once every move was asked about a win. With
         // `Draws::Every` all the drawing moves are kept, for the caller to
         // choose among.

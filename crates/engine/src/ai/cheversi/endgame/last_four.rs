@@ -204,8 +204,8 @@ impl Position {
 /// after White's, so any one that refutes the pair will do. The second
 /// killer, then the last two replies found for such pairs, each scored
 /// from a scratch of its own; then every last placement. (Left to the
-/// search instead, each such pair cost a node for each of White's two
-/// placements in it: README.)
+/// search, each such pair would cost a node for each of White's two
+/// placements in it.)
 struct OtherLasts<'a> {
     from: &'a Position,
     first: Move,
@@ -581,9 +581,8 @@ impl Scratch {
 
     /// [`Scratch::fill_first`]'s counts and cut lines alone, the piece on
     /// `mv` attacking `attacks`: what [`Scratch::margin_attacking`] reads,
-    /// without placing the piece in the scratch's position (a copy and a
-    /// placement each time: leaving them out made lewicki-free's hardest
-    /// proofs 8 from the end 5-9% faster).
+    /// without placing the piece in the scratch's position (saving a copy
+    /// and a placement each time).
     fn fill_counts(&mut self, around: &Around, mv: Move, attacks: Bitboard) {
         self.counts = around.counts.with_piece(
             around.slot & 1,

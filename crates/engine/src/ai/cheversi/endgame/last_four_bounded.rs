@@ -21,11 +21,10 @@
 //! wherever it stands is taken where it is enough, and otherwise the King's
 //! squares are read again for that pair. Where a pair's bound is still
 //! above the limit, the pair is scored exactly, the King on each of its
-//! squares ([`Position::before_king`]): most such bounds were loose (in
-//! brainking's hardest proof ten from the end, 89% of the placements the
-//! bound left to the search were held by the first reply). Tests check each
-//! pair's bound against making the placements, and the search against the
-//! search that makes every one.
+//! squares ([`Position::before_king`]): most such bounds are loose, the
+//! first reply holding most pairs they would leave to the search. Tests
+//! check each pair's bound against making the placements, and the search
+//! against the search that makes every one.
 
 use super::last_four::{PairPass, Pass};
 use super::margins::Counts;

@@ -74,7 +74,7 @@ impl Position {
         }
         // In `lewicki` the last piece goes where the one before attacks, in
         // `brainking` next to it: few placements allow a given reply, and
-        // scoring each alone costs less than sharing the work (README).
+        // scoring each alone costs less than sharing the work.
         if matches!(self.options.rules, RuleSet::Lewicki | RuleSet::Brainking) {
             return Some(PreparedReply {
                 reply,
@@ -241,7 +241,7 @@ impl PreparedReply {
     /// piece may go anywhere (`lewicki-free`, `brainking-classic`), the
     /// reply there following every placement but the one on its square;
     /// `None` in the other rule sets, where asking about each placement in
-    /// turn measured faster (README).
+    /// turn is faster.
     pub fn highest_after(
         &self,
         pos: &Position,

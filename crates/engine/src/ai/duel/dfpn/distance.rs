@@ -16,10 +16,8 @@ use crate::bitboard::Bitboard;
 use crate::square::Square;
 
 /// Path nodes a race's exact length may cost before its bounds are used.
-/// With 200,000 (the depth-first solver's figure) the walk measured about
-/// 20,000 nodes a second and gave a distance for 12 of 24 wins 2–6 jumps
-/// after the setup within the Master's second; with 2,000, 22 of 24
-/// (`cheversi bench --ai --only duel`).
+/// Small: long exact races slow the walk, and fewer wins then get a
+/// distance within the Master's time (`cheversi bench --ai --only duel`).
 const RACE_NODES: u64 = 2_000;
 
 /// Walked positions kept between calls, at most (about 8 MB).

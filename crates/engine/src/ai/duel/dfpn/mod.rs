@@ -17,10 +17,9 @@ const INF: u32 = u32::MAX / 2;
 /// The first proof number of an unseen node is this many times the
 /// opponent's safe jumps: a win needs a jump after which the opponent
 /// loses, harder the more room the opponent has (the disproof number is
-/// the mover's own safe jumps). Against a flat 1 (4 where the mover could
-/// never capture), `duel_cost` on ten positions each, 0 to 3 jumps after
-/// the setup: 102 M → 48 M, 35 M → 18 M, 29 M → 14 M and 13 M → 5.6 M
-/// nodes. 1, 1½, 2½ and 3 times took about as many or more.
+/// the mover's own safe jumps). Twice proves early positions with far
+/// fewer nodes than a flat number or other multiples
+/// (`examples/duel_cost.rs`).
 const PROOF_PER_REPLY: u32 = 2;
 
 /// A table entry: 24 bytes (the key exactly, so a proof never rests on a
@@ -206,9 +205,8 @@ impl Dfpn {
         let reach_theirs = flood(knight(n.them), n.markers);
         if reach_mine & reach_theirs == 0 {
             // A small budget: the race is measured exactly only when its
-            // regions are small, else searched like any node. 20,000 spent
-            // a fifth of the time on races and cut no nodes (2 jumps after
-            // the setup: a median of 0.93 s a proof, now 0.73 s).
+            // regions are small, else searched like any node: racing large
+            // regions exactly costs more time than it saves in nodes.
             let mut budget = 2_000;
             if let Some(wins) = race_winner(
                 n.markers,
@@ -307,8 +305,7 @@ impl Dfpn {
         let mut keys = [(0usize, 0u16); 8];
         let mut numbers = [(0u32, 0u32); 8];
         // Every bucket is asked for before the first is read: the reads
-        // are waits for memory (three quarters of the time before), and
-        // this way they overlap.
+        // are mostly waits for memory, and this way they overlap.
         for i in 0..count {
             keys[i] = self.index(children[i]);
             self.prefetch(keys[i].0);
@@ -342,8 +339,8 @@ impl Dfpn {
             let child_th_pn = (th_dn - (dn - cpn)).min(INF);
             // The 1 + ε trick (ε = ¼): a child may run a little past the
             // second best before control comes back, so the search does
-            // not switch between two near-equal children at every step.
-            // Halved the nodes to a proof on duel positions (ε = ½: worse).
+            // not switch between two near-equal children at every step,
+            // which costs far more nodes on duel positions.
             let child_th_dn = th_pn.min(second.saturating_add(second / 4 + 1));
             self.mid(children[best], child_th_pn, child_th_dn, limit, budget);
             let (cpn, cdn, _) = self.lookup(children[best], keys[best]);
@@ -403,8 +400,8 @@ mod tests {
 
     /// A bucket keeps the entry that cost more to find: a proof worth many
     /// nodes survives a flood of cheap entries landing on the same bucket
-    /// (a single always-replaced slot lost it, and the 100 M-node setup
-    /// runs spent most of their nodes proving the same lines again).
+    /// (else long runs spend most of their nodes proving the same lines
+    /// again).
     #[test]
     fn the_table_keeps_costly_proofs_and_always_the_newest_entry() {
         let mut solver = Dfpn::new(1, u64::MAX);
