@@ -2,7 +2,7 @@
 //! spell them: `{ game: "cheversi", rules: "brainking" }`,
 //! `{ game: "attrition", variant: "melee", players: 3 }`.
 
-use cheversi_engine::{GameOptions, GameOptionsBuilder, OptionField, OptionValue};
+use cheversi_engine::{GameOptions, GameOptionsBuilder, OptionError, OptionField, OptionValue};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,9 +28,15 @@ pub struct GameSpec {
 }
 
 impl GameSpec {
-    /// Checks the names; the error says which field is wrong and why.
+    /// Checks the names; the error says which field is wrong and why, in
+    /// English (for JavaScript; the page words [`GameSpec::checked`]).
     pub fn options(&self) -> Result<GameOptions, String> {
-        let mut builder = GameOptionsBuilder::named(&self.game).map_err(|e| e.to_string())?;
+        self.checked().map_err(|e| e.to_string())
+    }
+
+    /// Checks the names; the error is the engine's, as data.
+    pub fn checked(&self) -> Result<GameOptions, OptionError> {
+        let mut builder = GameOptionsBuilder::named(&self.game)?;
         for (field, name) in [
             (OptionField::Rules, &self.rules),
             (OptionField::Count, &self.count),
@@ -38,15 +44,13 @@ impl GameSpec {
             (OptionField::Variant, &self.variant),
         ] {
             if let Some(name) = name {
-                builder.set_named(field, name).map_err(|e| e.to_string())?;
+                builder.set_named(field, name)?;
             }
         }
         if let Some(n) = self.players {
-            builder
-                .set(OptionValue::Players(n))
-                .map_err(|e| e.to_string())?;
+            builder.set(OptionValue::Players(n))?;
         }
-        builder.build().map_err(|e| e.to_string())
+        builder.build()
     }
 
     /// Every field spelled out.
@@ -115,5 +119,21 @@ mod tests {
             .unwrap_err()
             .contains("unknown game"));
         assert!(spec(r#"{"game":"cheversi","colour":"red"}"#).is_err());
+    }
+
+    /// The typed error is the one JavaScript gets as text.
+    #[test]
+    fn checked_gives_the_engine_error_as_data() {
+        let bad = GameSpec {
+            game: "cheversi".into(),
+            rules: Some("x".into()),
+            ..GameSpec::default()
+        };
+        let e = bad.checked().unwrap_err();
+        assert_eq!(e.field, OptionField::Rules);
+        assert!(
+            matches!(e.problem, cheversi_engine::options::OptionProblem::Unknown(ref u) if u.text == "x")
+        );
+        assert_eq!(bad.options(), Err(e.to_string()));
     }
 }

@@ -1,7 +1,7 @@
 //! What the worker does with a request, as plain Rust (tested natively):
 //! read the record, ask the engine, describe the answer.
 
-use crate::protocol::{EndValue, FromWorker, Judgement, Purpose, ToWorker};
+use crate::protocol::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker};
 use cheversi_engine::ai::player::engine::{Engine, Eval, Request};
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::{GameState, Session};
@@ -108,7 +108,7 @@ fn review(
 ) {
     let session = match replay(spec, moves) {
         Ok(session) => session,
-        Err(message) => return post(FromWorker::Failed { id, message }),
+        Err(failure) => return post(FromWorker::Failed { id, failure }),
     };
     let seconds = if seconds.is_finite() && seconds > 0.0 {
         seconds.min(10.0)
@@ -150,10 +150,16 @@ fn review(
 }
 
 /// The game after `moves`, every move checked.
-fn replay(spec: &cheversi_api::spec::GameSpec, moves: &[String]) -> Result<Session, String> {
-    let mut session = Session::new(spec.options()?);
-    for text in moves {
-        session.play_text(text).map_err(|e| e.to_string())?;
+fn replay(spec: &cheversi_api::spec::GameSpec, moves: &[String]) -> Result<Session, Failure> {
+    let options = spec
+        .checked()
+        .map_err(|e| Failure::Options(e.field.name().into()))?;
+    let mut session = Session::new(options);
+    for (i, text) in moves.iter().enumerate() {
+        session.play_text(text).map_err(|_| Failure::Move {
+            number: i + 1,
+            text: crate::problem::clip(text),
+        })?;
     }
     Ok(session)
 }
@@ -181,13 +187,13 @@ fn answer_within(
     else {
         return FromWorker::Failed {
             id: message.id(),
-            message: "not a thinking request".into(),
+            failure: Failure::NotThinking,
         };
     };
-    let failed = |message: String| FromWorker::Failed { id, message };
+    let failed = |failure: Failure| FromWorker::Failed { id, failure };
     let level: Level = match level.parse() {
         Ok(level) => level,
-        Err(e) => return failed(e.to_string()),
+        Err(_) => return failed(Failure::Level(crate::problem::clip(&level))),
     };
     let session = match replay(&spec, &moves) {
         Ok(session) => session,
@@ -199,7 +205,7 @@ fn answer_within(
         ..Request::level(level)
     };
     let Some(thought) = engine.think(game, &request, clock, None) else {
-        return failed("the game is over".into());
+        return failed(Failure::GameOver);
     };
     let mut line = game.clone();
     let pv = thought
@@ -253,10 +259,25 @@ mod tests {
         let mut session = Session::parse_record(record).unwrap();
         session.play_text(&best).unwrap();
         assert_eq!(pv.first(), Some(&best));
-        let failed = |answer| matches!(answer, FromWorker::Failed { .. });
-        assert!(failed(think(spec, &["Kd4"], "grandmaster")));
-        assert!(failed(think(spec, &["Kd4", "Qa8"], "master")));
-        assert!(failed(think(r#"{"game":"go"}"#, &[], "master")));
+        let failure = |answer| match answer {
+            FromWorker::Failed { failure, .. } => Some(failure),
+            _ => None,
+        };
+        assert_eq!(
+            failure(think(spec, &["Kd4"], "grandmaster")),
+            Some(Failure::Level("grandmaster".into()))
+        );
+        assert_eq!(
+            failure(think(spec, &["Kd4", "Qa8"], "master")),
+            Some(Failure::Move {
+                number: 2,
+                text: "Qa8".into()
+            })
+        );
+        assert_eq!(
+            failure(think(r#"{"game":"go"}"#, &[], "master")),
+            Some(Failure::Options("game".into()))
+        );
     }
 
     #[test]

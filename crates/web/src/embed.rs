@@ -20,6 +20,7 @@
 use crate::params::{pairs, GameParams};
 use crate::play::Play;
 use crate::prefs::{Overlay, Prefs};
+use crate::problem::{clip, Expected, Problem};
 use crate::seat::Seat;
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::GameState;
@@ -33,8 +34,11 @@ pub struct Embed {
     pub lang: Option<String>,
 }
 
+/// The board's width limits, in CSS pixels.
+const SIZES: (u32, u32) = (160, 1200);
+
 /// Reads the query string (with or without `?`).
-pub fn parse(query: &str) -> Result<Embed, String> {
+pub fn parse(query: &str) -> Result<Embed, Problem> {
     let mut game = GameParams::default();
     let mut prefs = Prefs {
         confirm: false,
@@ -48,43 +52,44 @@ pub fn parse(query: &str) -> Result<Embed, String> {
         if game.take(&key, &value)? {
             continue;
         }
-        let bad = |expected: &str| format!("{key}: '{value}' is not {expected}");
+        let bad = |key, expected| Problem::not_a(key, &value, expected);
         match key.as_str() {
             "orientation" => {
                 prefs.flipped = match value.as_str() {
                     "white" => false,
                     "black" => true,
-                    _ => return Err(bad("white or black")),
+                    _ => return Err(bad("orientation", Expected::Side)),
                 }
             }
-            "overlay" => {
-                prefs.overlay = value
-                    .parse::<Overlay>()
-                    .map_err(|e| format!("{key}: {e}"))?
-            }
+            "overlay" => prefs.overlay = value.parse::<Overlay>()?,
             "interactive" => {
                 interactive = match value.as_str() {
                     "0" | "false" => false,
                     "1" | "true" => true,
-                    _ => return Err(bad("0 or 1")),
+                    _ => return Err(bad("interactive", Expected::Switch)),
                 }
             }
-            "level" => level = Some(value.parse().map_err(|e| format!("level: {e}"))?),
+            "level" => {
+                level = Some(value.parse().map_err(|_| Problem::UnknownLevel {
+                    key: "level",
+                    value: clip(&value),
+                })?)
+            }
             "size" => {
-                let px: u32 = value.parse().map_err(|_| bad("a number of pixels"))?;
-                if !(160..=1200).contains(&px) {
-                    return Err(bad("between 160 and 1200"));
+                let px: u32 = value.parse().map_err(|_| bad("size", Expected::Pixels))?;
+                let (min, max) = SIZES;
+                if !(min..=max).contains(&px) {
+                    return Err(bad("size", Expected::Between { min, max }));
                 }
                 size = Some(px);
             }
             "lang" => {
                 if !crate::i18n::all().iter().any(|l| l.code == value) {
-                    let codes: Vec<&str> = crate::i18n::all().iter().map(|l| l.code).collect();
-                    return Err(bad(&format!("one of {}", codes.join(", "))));
+                    return Err(bad("lang", Expected::Language));
                 }
                 lang = Some(value.clone());
             }
-            _ => return Err(format!("unknown parameter '{key}'")),
+            _ => return Err(Problem::UnknownParameter { key }),
         }
     }
     let parsed = game.finish()?;
@@ -149,6 +154,7 @@ pub fn host_request(fields: &[(String, Option<String>)]) -> Option<HostRequest> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cheversi_engine::PlayError;
     use proptest::prelude::*;
 
     fn fields(pairs: &[(&str, Option<&str>)]) -> Vec<(String, Option<String>)> {
@@ -245,7 +251,7 @@ mod tests {
         #[test]
         fn any_query_is_read_or_refused(query in "[?a-z=&%.0-9A-Z ]{0,80}") {
             if let Err(e) = parse(&query) {
-                prop_assert!(!e.is_empty());
+                prop_assert!(!crate::problem_words::words(&e).is_empty());
             }
         }
     }
@@ -283,19 +289,67 @@ mod tests {
     #[test]
     fn every_bad_parameter_is_named() {
         let err = |q: &str| parse(q).unwrap_err();
-        assert!(err("").starts_with("game: missing"));
-        assert!(err("game=cheversi&overlay=red").starts_with("overlay: 'red' is not off"));
-        assert!(err("game=cheversi&orientation=up").starts_with("orientation:"));
-        assert!(err("game=cheversi&interactive=yes").starts_with("interactive:"));
-        assert!(err("game=cheversi&level=god").starts_with("level: unknown level"));
-        assert!(err("game=cheversi&size=5000").contains("between 160 and 1200"));
-        assert!(err("game=cheversi&moves=Kd4.Qa8").starts_with("moves: move 2: Qa8"));
-        assert!(err("game=cheversi&foo=1").contains("unknown parameter 'foo'"));
-        assert!(err("game=cheversi&players=x").starts_with("players:"));
-        assert!(err("game=cheversi&lang=xx").contains("one of en, it, ro"));
+        let not_a = Problem::not_a;
+        assert_eq!(err(""), Problem::NoGame);
+        assert_eq!(
+            err("game=cheversi&overlay=red"),
+            not_a("overlay", "red", Expected::Overlay)
+        );
+        assert_eq!(
+            err("game=cheversi&orientation=up"),
+            not_a("orientation", "up", Expected::Side)
+        );
+        assert_eq!(
+            err("game=cheversi&interactive=yes"),
+            not_a("interactive", "yes", Expected::Switch)
+        );
+        assert_eq!(
+            err("game=cheversi&level=god"),
+            Problem::UnknownLevel {
+                key: "level",
+                value: "god".into()
+            }
+        );
+        assert_eq!(
+            err("game=cheversi&size=5000"),
+            not_a(
+                "size",
+                "5000",
+                Expected::Between {
+                    min: 160,
+                    max: 1200
+                }
+            )
+        );
+        assert!(matches!(
+            err("game=cheversi&moves=Kd4.Qa8"),
+            Problem::Move { number: 2, error: PlayError::Illegal(ref e), .. } if e.notation == "Qa8"
+        ));
+        assert_eq!(
+            err("game=cheversi&foo=1"),
+            Problem::UnknownParameter { key: "foo".into() }
+        );
+        assert_eq!(
+            err("game=cheversi&players=x"),
+            not_a("players", "x", Expected::Players)
+        );
+        assert_eq!(
+            err("game=cheversi&lang=xx"),
+            not_a("lang", "xx", Expected::Language)
+        );
         assert_eq!(
             parse("game=cheversi&lang=it").unwrap().lang.as_deref(),
             Some("it")
         );
+        // The page's English words it as before.
+        crate::i18n::set("en");
+        let words = |q: &str| crate::problem_words::words(&err(q));
+        assert_eq!(
+            words("game=cheversi&overlay=red"),
+            "overlay: 'red' is not off, white, black or both"
+        );
+        assert!(words("game=cheversi&lang=xx").contains("one of en, it, ro"));
+        assert!(words("game=cheversi&size=5000").contains("between 160 and 1200"));
+        assert!(words("game=cheversi&level=god").starts_with("level: unknown level 'god'"));
     }
 }

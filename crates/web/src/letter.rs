@@ -12,6 +12,7 @@
 
 use crate::params::{pairs, GameParams};
 use crate::play::{check_id, set_name, Play, NAME_TAGS};
+use crate::problem::{Expected, Problem};
 use crate::seat::Seat;
 use cheversi_engine::{GameState, Session};
 
@@ -38,7 +39,7 @@ impl Letter {
 
     /// The game as the device that opens the link first plays it: the
     /// seat to move is a person here, the other people are friends.
-    pub fn for_receiver(self) -> Result<Play, String> {
+    pub fn for_receiver(self) -> Result<Play, Problem> {
         let next = self.next();
         let seats = self
             .seats
@@ -83,7 +84,7 @@ pub fn to_fragment(play: &Play) -> Option<String> {
 }
 
 /// Reads a letter; the error says which key is wrong and why.
-pub fn from_fragment(fragment: &str) -> Result<Letter, String> {
+pub fn from_fragment(fragment: &str) -> Result<Letter, Problem> {
     let mut game = GameParams::default();
     let mut id = None;
     let mut next = None;
@@ -100,7 +101,7 @@ pub fn from_fragment(fragment: &str) -> Result<Letter, String> {
             "next" => {
                 let seat: usize = value
                     .parse()
-                    .map_err(|_| format!("next: '{}' is not a seat number", clip(&value)))?;
+                    .map_err(|_| Problem::not_a("next", &value, Expected::SeatNumber))?;
                 next = Some(seat);
             }
             _ => match key
@@ -108,34 +109,33 @@ pub fn from_fragment(fragment: &str) -> Result<Letter, String> {
                 .and_then(|n| n.parse::<usize>().ok())
             {
                 Some(seat) if seat < NAME_TAGS.len() => names.push((seat, value)),
-                _ => return Err(format!("unknown key '{key}'")),
+                _ => return Err(Problem::UnknownKey { key }),
             },
         }
     }
-    let id = id.ok_or("id: missing")?;
+    let id = id.ok_or(Problem::Missing { key: "id" })?;
     let parsed = game.finish()?;
     let mut session = parsed.session;
     let players = session.options().players();
     let seats = parsed.seats.unwrap_or_else(|| vec![Seat::Human; players]);
     let to_move = session.latest().to_move().map(usize::from);
     if next != to_move {
-        let said = next.map_or("none".to_string(), |n| n.to_string());
-        let real = to_move.map_or("none (the game is over)".to_string(), |n| n.to_string());
-        return Err(format!(
-            "next: seat {said} does not agree with the moves (seat to move: {real})"
-        ));
+        return Err(Problem::NextDisagrees {
+            said: next,
+            real: to_move,
+        });
     }
     for (seat, name) in names {
         if seat >= players {
-            return Err(format!("name{seat}: no such seat in a game of {players}"));
+            return Err(Problem::NoSuchSeat {
+                key: format!("name{seat}"),
+                seat,
+                players,
+            });
         }
         set_name(&mut session, seat, &name)?;
     }
     Ok(Letter { id, session, seats })
-}
-
-fn clip(text: &str) -> String {
-    text.chars().take(20).collect()
 }
 
 /// Percent-encodes all but letters, digits and `-_~` (names may hold
@@ -158,8 +158,9 @@ mod tests {
     use crate::seat::NewGame;
     use cheversi_api::spec::GameSpec;
     use cheversi_engine::ai::player::levels::Level;
+    use cheversi_engine::options::OptionProblem;
     use cheversi_engine::rng::Rng;
-    use cheversi_engine::AnyGame;
+    use cheversi_engine::{AnyGame, OptionError, OptionField, PlayError};
     use proptest::prelude::*;
 
     fn spec(json: &str) -> GameSpec {
@@ -219,7 +220,7 @@ mod tests {
             loop {
                 let fragment = to_fragment(&play).unwrap();
                 assert!(is_letter(&fragment));
-                let letter = from_fragment(&fragment).unwrap_or_else(|e| panic!("{json}: {e}"));
+                let letter = from_fragment(&fragment).unwrap_or_else(|e| panic!("{json}: {e:?}"));
                 assert_eq!(letter.id, "game-123456");
                 assert_eq!(letter.moves(), play.session().notations(), "{json}");
                 assert_eq!(letter.session.options(), play.session().options());
@@ -293,46 +294,83 @@ mod tests {
         }
         let good = to_fragment(&play).unwrap();
         assert!(from_fragment(&good).is_ok());
+        let not_a = Problem::not_a;
         let cases = [
-            (good.replace("Bf6", "Bf7"), "moves: move 2: Bf7"),
             (
                 good.replace("next=1", "next=0"),
-                "next: seat 0 does not agree",
+                Problem::NextDisagrees {
+                    said: Some(0),
+                    real: Some(1),
+                },
             ),
             (
                 good.replace("&next=1", ""),
-                "next: seat none does not agree",
+                Problem::NextDisagrees {
+                    said: None,
+                    real: Some(1),
+                },
             ),
             (
                 good.replace("id=game-123456", "id=x"),
-                "id: 'x' is not 6 to 32",
+                not_a("id", "x", Expected::Id),
             ),
-            (good.replace("&id=game-123456", ""), "id: missing"),
+            (
+                good.replace("&id=game-123456", ""),
+                Problem::Missing { key: "id" },
+            ),
             (
                 good.replace("name1=Ben", "name7=Ben"),
-                "unknown key 'name7'",
+                Problem::UnknownKey {
+                    key: "name7".into(),
+                },
             ),
             (
                 good.replace("name1=Ben", "name1=B%0Ab"),
-                "holds a character a name cannot",
-            ),
-            (
-                good.replace("rules=lewicki", "rules=lewiki"),
-                "rules: unknown rule set 'lewiki'",
+                Problem::BadName {
+                    name: "B\nb".into(),
+                },
             ),
             (
                 good.replace("seats=human.human", "seats=human"),
-                "seats: 1 given",
+                Problem::SeatCount {
+                    given: 1,
+                    players: 2,
+                },
             ),
             (
                 good.replace("name1=Ben", &format!("name1={}", "B".repeat(31))),
-                "longer than 30",
+                Problem::LongName {
+                    name: "B".repeat(31),
+                    max: 30,
+                },
+            ),
+            (
+                good.replace("next=1", "next=x"),
+                not_a("next", "x", Expected::SeatNumber),
             ),
         ];
         for (text, expected) in cases {
-            let err = from_fragment(&text).unwrap_err();
-            assert!(err.contains(expected), "{text}: {err}");
+            assert_eq!(from_fragment(&text).unwrap_err(), expected, "{text}");
         }
+        let moves = from_fragment(&good.replace("Bf6", "Bf7")).unwrap_err();
+        assert!(
+            matches!(moves, Problem::Move { number: 2, error: PlayError::Illegal(ref e), .. } if e.notation == "Bf7"),
+            "{moves:?}"
+        );
+        let rules = from_fragment(&good.replace("rules=lewicki", "rules=lewiki")).unwrap_err();
+        assert!(
+            matches!(rules, Problem::Options(OptionError { field: OptionField::Rules, problem: OptionProblem::Unknown(ref u) }) if u.text == "lewiki"),
+            "{rules:?}"
+        );
+        let four_names = good.replace("name1=Ben", "name1=Ben&name3=Dee");
+        assert_eq!(
+            from_fragment(&four_names).unwrap_err(),
+            Problem::NoSuchSeat {
+                key: "name3".into(),
+                seat: 3,
+                players: 2
+            }
+        );
     }
 
     proptest! {
@@ -341,7 +379,7 @@ mod tests {
         #[test]
         fn any_text_is_read_or_refused(text in ".{0,160}") {
             if let Err(e) = from_fragment(&text) {
-                prop_assert!(!e.is_empty());
+                prop_assert!(!crate::problem_words::words(&e).is_empty());
             }
         }
 
@@ -359,7 +397,7 @@ mod tests {
             }
             let text: String = chars.into_iter().collect();
             if let Err(e) = from_fragment(&text) {
-                prop_assert!(!e.is_empty());
+                prop_assert!(!crate::problem_words::words(&e).is_empty());
             }
         }
     }

@@ -19,6 +19,8 @@ pub mod number;
 pub mod params;
 pub mod play;
 pub mod prefs;
+pub mod problem;
+pub mod problem_words;
 pub mod protocol;
 pub mod reasons;
 pub mod record_words;

@@ -8,6 +8,7 @@
 
 use crate::params::{pairs, GameParams};
 use crate::play::Play;
+use crate::problem::Problem;
 use crate::seat::Seat;
 
 /// A game read from a link, and the position to show.
@@ -61,7 +62,7 @@ pub fn to_fragment(play: &Play) -> String {
 }
 
 /// Reads a fragment; `Ok(None)` when it holds no game (an empty fragment).
-pub fn from_fragment(fragment: &str) -> Result<Option<Linked>, String> {
+pub fn from_fragment(fragment: &str) -> Result<Option<Linked>, Problem> {
     let pairs = pairs(fragment)?;
     if pairs.is_empty() {
         return Ok(None);
@@ -69,7 +70,7 @@ pub fn from_fragment(fragment: &str) -> Result<Option<Linked>, String> {
     let mut game = GameParams::default();
     for (key, value) in &pairs {
         if !game.take(key, value)? {
-            return Err(format!("unknown key '{key}'"));
+            return Err(Problem::UnknownKey { key: key.clone() });
         }
     }
     let parsed = game.finish()?;
@@ -89,7 +90,10 @@ pub fn from_fragment(fragment: &str) -> Result<Option<Linked>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problem::Expected;
     use cheversi_engine::ai::player::levels::Level;
+    use cheversi_engine::options::OptionProblem;
+    use cheversi_engine::{OptionError, OptionField, PlayError};
     use proptest::prelude::*;
 
     proptest! {
@@ -100,7 +104,7 @@ mod tests {
             match from_fragment(&fragment) {
                 Ok(Some(linked)) => prop_assert!(linked.play.cursor() <= linked.play.len()),
                 Ok(None) => {}
-                Err(e) => prop_assert!(!e.is_empty()),
+                Err(e) => prop_assert!(!crate::problem_words::words(&e).is_empty()),
             }
         }
 
@@ -170,15 +174,73 @@ mod tests {
     #[test]
     fn every_bad_value_says_which_key() {
         let err = |f: &str| from_fragment(f).unwrap_err();
-        assert!(err("game=chess").contains("unknown game 'chess'"));
-        assert!(err("rules=brainking").starts_with("game: missing"));
-        assert!(err("game=cheversi&rules=nope").starts_with("rules: unknown rule set"));
-        assert!(err("game=cheversi&moves=Kd4.Qa8").starts_with("moves: move 2: Qa8"));
-        assert!(err("game=cheversi&seats=human").starts_with("seats: 1 given"));
-        assert!(err("game=cheversi&seats=human.god").starts_with("seats: unknown level"));
-        assert!(err("game=cheversi&colour=red").contains("unknown key 'colour'"));
-        assert!(err("game=cheversi&players=x").starts_with("players:"));
-        assert!(err("game=cheversi&moves=%zz").contains("bad escape"));
-        assert!(err("game").contains("not key=value"));
+        let option = |f: &str| match err(f) {
+            Problem::Options(e) => e,
+            other => panic!("{f}: {other:?}"),
+        };
+        let unknown = |e: OptionError| match e.problem {
+            OptionProblem::Unknown(u) => (e.field, u.text),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            unknown(option("game=chess")),
+            (OptionField::Game, "chess".into())
+        );
+        assert_eq!(err("rules=brainking"), Problem::NoGame);
+        assert_eq!(
+            unknown(option("game=cheversi&rules=nope")),
+            (OptionField::Rules, "nope".into())
+        );
+        assert!(matches!(
+            err("game=cheversi&moves=Kd4.Qa8"),
+            Problem::Move { number: 2, error: PlayError::Illegal(ref e), .. } if e.notation == "Qa8"
+        ));
+        assert_eq!(
+            err("game=cheversi&seats=human"),
+            Problem::SeatCount {
+                given: 1,
+                players: 2
+            }
+        );
+        assert_eq!(
+            err("game=cheversi&seats=human.god"),
+            Problem::UnknownLevel {
+                key: "seats",
+                value: "god".into()
+            }
+        );
+        assert_eq!(
+            err("game=cheversi&colour=red"),
+            Problem::UnknownKey {
+                key: "colour".into()
+            }
+        );
+        assert_eq!(
+            err("game=cheversi&players=x"),
+            Problem::not_a("players", "x", Expected::Players)
+        );
+        assert_eq!(
+            err("game=cheversi&moves=%zz"),
+            Problem::BadEscape {
+                key: "moves".into(),
+                at: 1
+            }
+        );
+        assert_eq!(
+            err("game"),
+            Problem::NotKeyValue {
+                pair: "game".into()
+            }
+        );
+        // In English, the words of before.
+        crate::i18n::set("en");
+        let words = |f: &str| crate::problem_words::words(&err(f));
+        assert!(words("game=chess").contains("unknown game 'chess'"));
+        assert!(words("game=cheversi&rules=nope").starts_with("rules: unknown rule set 'nope'"));
+        assert!(words("game=cheversi&moves=Kd4.Qa8").starts_with("moves: move 2: Qa8: "));
+        assert_eq!(
+            words("game=cheversi&seats=human"),
+            "seats: 1 given for a game of 2 players"
+        );
     }
 }

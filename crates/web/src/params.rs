@@ -6,33 +6,27 @@
 //! names the key; the moves are replayed here, so a bad move is reported
 //! before anything on the page changes.
 
+use crate::problem::{clip, Expected, Problem};
 use crate::seat::Seat;
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::Session;
 
 /// Splits `a=1&b=2` (a leading `?` or `#` is ignored) into decoded pairs.
-pub fn pairs(text: &str) -> Result<Vec<(String, String)>, String> {
+pub fn pairs(text: &str) -> Result<Vec<(String, String)>, Problem> {
     let text = text.trim_start_matches(['?', '#']);
     text.split('&')
         .filter(|p| !p.is_empty())
         .map(|pair| {
             let (key, value) = pair
                 .split_once('=')
-                .ok_or_else(|| format!("'{}' is not key=value", clip(pair)))?;
-            let value = decode(value).map_err(|e| format!("{}: {e}", clip(key)))?;
+                .ok_or_else(|| Problem::NotKeyValue { pair: clip(pair) })?;
+            let value = decode(value).map_err(|e| match e {
+                Undecodable::Escape(at) => Problem::BadEscape { key: clip(key), at },
+                Undecodable::Utf8 => Problem::NotUtf8 { key: clip(key) },
+            })?;
             Ok((clip(key), value))
         })
         .collect()
-}
-
-/// Keys and values quoted in errors are cut short: a hostile URL cannot
-/// fill the page.
-fn clip(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_string(),
-    }
 }
 
 /// The game described by the game keys.
@@ -56,16 +50,21 @@ pub struct ParsedGame {
 
 impl GameParams {
     /// Reads one pair if it is a game key; false when it is not.
-    pub fn take(&mut self, key: &str, value: &str) -> Result<bool, String> {
+    pub fn take(&mut self, key: &str, value: &str) -> Result<bool, Problem> {
         let text = || Some(value.to_string());
-        let bad = |expected: &str| format!("{key}: '{}' is not {expected}", clip(value));
         match key {
             "game" => self.spec.game = value.to_string(),
             "rules" => self.spec.rules = text(),
             "count" => self.spec.count = text(),
             "squares" => self.spec.squares = text(),
             "variant" => self.spec.variant = text(),
-            "players" => self.spec.players = Some(value.parse().map_err(|_| bad("3 or 4"))?),
+            "players" => {
+                self.spec.players = Some(
+                    value
+                        .parse()
+                        .map_err(|_| Problem::not_a("players", value, Expected::Players))?,
+                )
+            }
             "moves" => {
                 self.moves = value
                     .split(['.', ',', ' '])
@@ -77,43 +76,51 @@ impl GameParams {
                 self.seats = Some(
                     value
                         .split('.')
-                        .map(|s| Seat::parse(s).map_err(|e| format!("seats: {e}")))
+                        .map(Seat::parse)
                         .collect::<Result<_, _>>()?,
                 )
             }
-            "at" => self.at = Some(value.parse().map_err(|_| bad("a move number"))?),
+            "at" => {
+                self.at = Some(
+                    value
+                        .parse()
+                        .map_err(|_| Problem::not_a("at", value, Expected::MoveNumber))?,
+                )
+            }
             _ => return Ok(false),
         }
         Ok(true)
     }
 
     /// Checks the options, the seats and `at`, and replays the moves.
-    pub fn finish(self) -> Result<ParsedGame, String> {
+    pub fn finish(self) -> Result<ParsedGame, Problem> {
         if self.spec.game.is_empty() {
-            return Err("game: missing (cheversi or attrition)".into());
+            return Err(Problem::NoGame);
         }
-        let options = self.spec.options()?;
+        let options = self.spec.checked()?;
         if let Some(seats) = &self.seats {
             if seats.len() != options.players() {
-                return Err(format!(
-                    "seats: {} given for a game of {} players",
-                    seats.len(),
-                    options.players()
-                ));
+                return Err(Problem::SeatCount {
+                    given: seats.len(),
+                    players: options.players(),
+                });
             }
         }
         let mut session = Session::new(options);
         for (i, text) in self.moves.iter().enumerate() {
-            session
-                .play_text(text)
-                .map_err(|e| format!("moves: move {}: {e}", i + 1))?;
+            session.play_text(text).map_err(|error| Problem::Move {
+                number: i + 1,
+                game: options.kind(),
+                error,
+            })?;
         }
         if let Some(at) = self.at {
             if !session.go_to(at) {
-                return Err(format!(
-                    "at: {at} is past the last move ({})",
-                    self.moves.len()
-                ));
+                return Err(Problem::PastLastMove {
+                    key: "at",
+                    at,
+                    moves: self.moves.len(),
+                });
             }
         }
         Ok(ParsedGame {
@@ -124,8 +131,16 @@ impl GameParams {
     }
 }
 
+/// Why a value cannot be percent-decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undecodable {
+    /// A `%` without two hex digits, at this character (from 1).
+    Escape(usize),
+    Utf8,
+}
+
 /// Percent-decoding (links pasted from chat apps may be encoded).
-pub fn decode(text: &str) -> Result<String, String> {
+pub fn decode(text: &str) -> Result<String, Undecodable> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -135,7 +150,7 @@ pub fn decode(text: &str) -> Result<String, String> {
                 let hex = text
                     .get(i + 1..i + 3)
                     .and_then(|h| u8::from_str_radix(h, 16).ok())
-                    .ok_or_else(|| format!("bad escape at character {}", i + 1))?;
+                    .ok_or(Undecodable::Escape(i + 1))?;
                 out.push(hex);
                 i += 3;
             }
@@ -149,7 +164,7 @@ pub fn decode(text: &str) -> Result<String, String> {
             }
         }
     }
-    String::from_utf8(out).map_err(|_| "not UTF-8".to_string())
+    String::from_utf8(out).map_err(|_| Undecodable::Utf8)
 }
 
 #[cfg(test)]
@@ -163,18 +178,35 @@ mod tests {
             pairs("?a=1&b=x%20y").unwrap(),
             [("a".into(), "1".into()), ("b".into(), "x y".into())]
         );
-        assert!(pairs("#game").unwrap_err().contains("not key=value"));
-        assert!(pairs("moves=%zz").unwrap_err().contains("bad escape"));
-        assert!(pairs("moves=%ff").unwrap_err().contains("not UTF-8"));
+        assert_eq!(
+            pairs("#game").unwrap_err(),
+            Problem::NotKeyValue {
+                pair: "game".into()
+            }
+        );
+        assert_eq!(
+            pairs("moves=%zz").unwrap_err(),
+            Problem::BadEscape {
+                key: "moves".into(),
+                at: 1
+            }
+        );
+        assert_eq!(
+            pairs("moves=%ff").unwrap_err(),
+            Problem::NotUtf8 {
+                key: "moves".into()
+            }
+        );
         let long = "k".repeat(500);
-        assert!(pairs(&long).unwrap_err().len() < 100);
+        let e = pairs(&long).unwrap_err();
+        assert!(crate::problem_words::words(&e).len() < 100, "{e:?}");
     }
 
-    fn game(text: &str) -> Result<ParsedGame, String> {
+    fn game(text: &str) -> Result<ParsedGame, Problem> {
         let mut params = GameParams::default();
         for (k, v) in pairs(text)? {
             if !params.take(&k, &v)? {
-                return Err(format!("unknown key '{k}'"));
+                return Err(Problem::UnknownKey { key: k });
             }
         }
         params.finish()
@@ -185,12 +217,18 @@ mod tests {
         let g = game("game=cheversi&moves=Kd4.Qe5.Qd5&at=1").unwrap();
         assert_eq!(g.session.moves().len(), 3);
         assert_eq!(g.session.cursor(), 1);
-        assert!(game("game=cheversi&moves=Kd4&at=2")
-            .unwrap_err()
-            .starts_with("at: 2 is past"));
-        assert!(game("game=cheversi&at=x")
-            .unwrap_err()
-            .starts_with("at: 'x'"));
+        assert_eq!(
+            game("game=cheversi&moves=Kd4&at=2").unwrap_err(),
+            Problem::PastLastMove {
+                key: "at",
+                at: 2,
+                moves: 1
+            }
+        );
+        assert_eq!(
+            game("game=cheversi&at=x").unwrap_err(),
+            Problem::not_a("at", "x", Expected::MoveNumber)
+        );
     }
 
     proptest! {
@@ -199,7 +237,7 @@ mod tests {
         #[test]
         fn any_text_is_read_or_refused(text in ".{0,120}") {
             if let Err(e) = game(&text) {
-                prop_assert!(!e.is_empty());
+                prop_assert!(!crate::problem_words::words(&e).is_empty());
             }
         }
 
@@ -216,7 +254,10 @@ mod tests {
             let text: Vec<String> = keys.iter().zip(&values).map(|(k, v)| format!("{k}={v}")).collect();
             match game(&text.join("&")) {
                 Ok(g) => prop_assert!(g.session.cursor() <= g.session.moves().len()),
-                Err(e) => prop_assert!(e.contains(':') || e.contains('\''), "{}", e),
+                Err(e) => {
+                    let text = crate::problem_words::words(&e);
+                    prop_assert!(text.contains(':') || text.contains('\''), "{}", text)
+                }
             }
         }
     }

@@ -7,6 +7,7 @@
 //! computer waiting; going back through the move list is *review*, which
 //! pauses the computer until the person returns to the last move or plays.
 
+use crate::problem::{clip, Expected, Problem};
 use crate::seat::{NewGame, Seat};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::ai::player::levels::Level;
@@ -34,8 +35,8 @@ impl Play {
     /// A new game. With a seat played by a friend by link it is a
     /// correspondence game: it needs an id, and undo is off (a move sent
     /// is sent).
-    pub fn new(game: NewGame) -> Result<Play, String> {
-        let options = game.spec.options()?;
+    pub fn new(game: NewGame) -> Result<Play, Problem> {
+        let options = game.spec.checked()?;
         let mut session = Session::new(options);
         for (seat, name) in game.names.iter().enumerate() {
             set_name(&mut session, seat, name)?;
@@ -43,14 +44,14 @@ impl Play {
         let remote = game.seats.contains(&Seat::Remote);
         let mut play = Play::resume(session, game.seats, game.undo_allowed && !remote)?;
         if remote {
-            let id = game.id.ok_or("a game with a friend needs an id")?;
+            let id = game.id.ok_or(Problem::Missing { key: "id" })?;
             play = play.with_id(id)?;
         }
         Ok(play)
     }
 
     /// The same game as a correspondence game with this id (undo off).
-    pub fn with_id(mut self, id: String) -> Result<Play, String> {
+    pub fn with_id(mut self, id: String) -> Result<Play, Problem> {
         check_id(&id)?;
         self.id = Some(id);
         self.undo_allowed = false;
@@ -84,17 +85,20 @@ impl Play {
 
     /// Brings in moves played elsewhere: `moves` must begin with this
     /// game's moves. The seats, names and id stay.
-    pub fn extend(&mut self, moves: &[String]) -> Result<(), String> {
+    pub fn extend(&mut self, moves: &[String]) -> Result<(), Problem> {
         let ours = self.session.notations();
         if !moves.starts_with(&ours) {
-            return Err("the moves do not continue this game".into());
+            return Err(Problem::NotContinued);
         }
         let mut session = self.session.clone();
         session.go_to(ours.len());
+        let game = session.options().kind();
         for (i, text) in moves.iter().enumerate().skip(ours.len()) {
-            session
-                .play_text(text)
-                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            session.play_text(text).map_err(|error| Problem::Move {
+                number: i + 1,
+                game,
+                error,
+            })?;
         }
         self.session = session;
         self.reviewing = false;
@@ -102,13 +106,13 @@ impl Play {
     }
 
     /// A game with moves already played; the seats must fit the game.
-    pub fn resume(session: Session, seats: Vec<Seat>, undo_allowed: bool) -> Result<Play, String> {
+    pub fn resume(session: Session, seats: Vec<Seat>, undo_allowed: bool) -> Result<Play, Problem> {
         let players = session.options().players();
         if seats.len() != players {
-            return Err(format!(
-                "seats: {} given for a game of {players} players",
-                seats.len()
-            ));
+            return Err(Problem::SeatCount {
+                given: seats.len(),
+                players,
+            });
         }
         let reviewing = session.is_reviewing();
         Ok(Play {
@@ -243,29 +247,34 @@ impl Play {
 }
 
 /// Sets a seat's name in the record's tags (empty: none).
-pub fn set_name(session: &mut Session, seat: usize, name: &str) -> Result<(), String> {
+pub fn set_name(session: &mut Session, seat: usize, name: &str) -> Result<(), Problem> {
     let name = name.trim();
     if name.is_empty() {
         return Ok(());
     }
-    let tag = NAME_TAGS
-        .get(seat)
-        .ok_or_else(|| format!("names: no seat {}", seat + 1))?;
+    let tag = NAME_TAGS.get(seat).ok_or_else(|| Problem::NoSuchSeat {
+        key: "names".into(),
+        // Counted from 1, as a person counts seats.
+        seat: seat + 1,
+        players: session.options().players(),
+    })?;
     if name.chars().count() > MAX_NAME {
-        return Err(format!(
-            "names: '{name}' is longer than {MAX_NAME} characters"
-        ));
+        return Err(Problem::LongName {
+            name: clip(name),
+            max: MAX_NAME,
+        });
     }
     if name.chars().any(char::is_control) {
-        return Err(format!("names: '{name}' holds a character a name cannot"));
+        return Err(Problem::BadName { name: clip(name) });
     }
+    // The tag refuses only a line break, a control character caught above.
     session
         .set_tag(tag, name)
-        .map_err(|e| format!("names: {e}"))
+        .map_err(|_| Problem::BadName { name: clip(name) })
 }
 
 /// A game id: 6 to 32 letters, digits, `-` or `_`.
-pub fn check_id(id: &str) -> Result<(), String> {
+pub fn check_id(id: &str) -> Result<(), Problem> {
     let ok = (6..=32).contains(&id.len())
         && id
             .bytes()
@@ -273,10 +282,7 @@ pub fn check_id(id: &str) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        let shown: String = id.chars().take(40).collect();
-        Err(format!(
-            "id: '{shown}' is not 6 to 32 letters, digits, - or _"
-        ))
+        Err(Problem::not_a("id", id, Expected::Id))
     }
 }
 
@@ -345,6 +351,12 @@ mod tests {
             .unwrap(),
         );
         let err = Play::resume(session, vec![Seat::Human; 2], true).unwrap_err();
-        assert_eq!(err, "seats: 2 given for a game of 3 players");
+        assert_eq!(
+            err,
+            Problem::SeatCount {
+                given: 2,
+                players: 3
+            }
+        );
     }
 }

@@ -1,5 +1,7 @@
 //! How the person likes the board shown: kept from one game to the next.
 
+use crate::problem::{Expected, Problem};
+
 /// Which attack counts the board shows (Cheversi).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Overlay {
@@ -29,12 +31,12 @@ impl Overlay {
 }
 
 impl std::str::FromStr for Overlay {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Overlay, String> {
+    type Err = Problem;
+    fn from_str(text: &str) -> Result<Overlay, Problem> {
         Overlay::ALL
             .into_iter()
             .find(|o| o.name() == text)
-            .ok_or_else(|| format!("'{text}' is not off, white, black or both"))
+            .ok_or_else(|| Problem::not_a("overlay", text, Expected::Overlay))
     }
 }
 
@@ -68,7 +70,10 @@ mod tests {
         for o in Overlay::ALL {
             assert_eq!(o.name().parse::<Overlay>(), Ok(o));
         }
-        assert!("red".parse::<Overlay>().unwrap_err().contains("'red'"));
+        assert_eq!(
+            "red".parse::<Overlay>(),
+            Err(Problem::not_a("overlay", "red", Expected::Overlay))
+        );
         assert_eq!(Overlay::Off.next(), Overlay::White);
         assert_eq!(Overlay::Both.next(), Overlay::Off);
     }

@@ -109,5 +109,23 @@ pub enum FromWorker {
         end: Option<EndValue>,
     },
     /// The request could not be answered (a bad move list, a finished game).
-    Failed { id: u32, message: String },
+    Failed { id: u32, failure: Failure },
+}
+
+/// Why the worker could not answer, as data: the page words it
+/// (`problem_words.rs`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Failure {
+    /// The request could not be read (answered with id 0).
+    Unreadable,
+    /// No level of that name.
+    Level(String),
+    /// The game option the engine refused (its name).
+    Options(String),
+    /// Move `number` (from 1) of the request, as written, cannot be played.
+    Move { number: usize, text: String },
+    /// The game is over: there is no move to find.
+    GameOver,
+    /// Not a thinking request.
+    NotThinking,
 }

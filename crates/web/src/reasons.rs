@@ -103,8 +103,13 @@ pub fn not_a_move(text: &str, cheversi: Option<bool>) -> String {
 
 /// A refused typed move in `game`, worded.
 pub fn play_error(game: &AnyGame, error: &PlayError) -> String {
+    play_error_of(is_cheversi(game), error)
+}
+
+/// A refused move in a game of Cheversi or not, worded.
+pub fn play_error_of(cheversi: bool, error: &PlayError) -> String {
     match error {
-        PlayError::Parse(e) => not_a_move(&e.text, Some(is_cheversi(game))),
+        PlayError::Parse(e) => not_a_move(&e.text, Some(cheversi)),
         PlayError::Illegal(e) => format!("{}: {}", e.notation, reason(e.reason)),
     }
 }

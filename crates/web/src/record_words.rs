@@ -18,7 +18,7 @@ pub fn record_error(e: &RecordError) -> String {
     )
 }
 
-fn game_name(game: GameKind) -> &'static str {
+pub fn game_name(game: GameKind) -> &'static str {
     match game {
         GameKind::Cheversi => t("game.cheversi"),
         GameKind::Attrition => t("game.attrition"),

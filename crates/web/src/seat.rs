@@ -1,6 +1,7 @@
 //! Who plays a seat, and what a new game needs. A computer seat always
 //! holds a real level: an unknown name is refused where it is read.
 
+use crate::problem::{clip, Problem};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::ai::player::levels::Level;
 use serde::{Deserialize, Serialize};
@@ -26,13 +27,26 @@ enum SeatName {
     Computer(String),
 }
 
+/// A computer level read from a save that does not exist: serde says
+/// only the name (the page words the problem itself).
+#[derive(Debug)]
+pub struct UnknownLevel(String);
+
+impl std::fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "'{}'", self.0)
+    }
+}
+
 impl TryFrom<SeatName> for Seat {
-    type Error = String;
-    fn try_from(name: SeatName) -> Result<Seat, String> {
+    type Error = UnknownLevel;
+    fn try_from(name: SeatName) -> Result<Seat, UnknownLevel> {
         match name {
             SeatName::Human => Ok(Seat::Human),
             SeatName::Remote => Ok(Seat::Remote),
-            SeatName::Computer(level) => Seat::parse(&level),
+            SeatName::Computer(level) => {
+                Seat::computer(&level).map_err(|_| UnknownLevel(clip(&level)))
+            }
         }
     }
 }
@@ -59,15 +73,22 @@ impl Seat {
     ];
 
     /// `human`, `remote` or a level's name (`beginner` … `master`).
-    pub fn parse(name: &str) -> Result<Seat, String> {
+    pub fn parse(name: &str) -> Result<Seat, Problem> {
         match name {
             "human" => Ok(Seat::Human),
             "remote" => Ok(Seat::Remote),
-            level => level
-                .parse::<Level>()
-                .map(Seat::Computer)
-                .map_err(|e| e.to_string()),
+            level => Seat::computer(level),
         }
+    }
+
+    /// The computer at the level of this name.
+    pub fn computer(name: &str) -> Result<Seat, Problem> {
+        name.parse::<Level>()
+            .map(Seat::Computer)
+            .map_err(|_| Problem::UnknownLevel {
+                key: "seats",
+                value: clip(name),
+            })
     }
 
     /// The name [`Seat::parse`] reads.
@@ -122,7 +143,13 @@ mod tests {
             serde_json::to_string(&[Seat::Computer(Level::Master)]).unwrap(),
             r#"[{"Computer":"master"}]"#
         );
-        assert!(Seat::parse("god").is_err());
+        assert_eq!(
+            Seat::parse("god"),
+            Err(Problem::UnknownLevel {
+                key: "seats",
+                value: "god".into()
+            })
+        );
         for seat in Seat::CHOICES {
             assert_eq!(Seat::parse(seat.name()), Ok(seat));
         }

@@ -3,7 +3,7 @@
 //! engine never needs a shared abort flag.
 
 use crate::answer::handle;
-use crate::protocol::{FromWorker, ToWorker};
+use crate::protocol::{Failure, FromWorker, ToWorker};
 use cheversi_engine::ai::player::engine::Engine;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -27,13 +27,17 @@ pub fn start() {
                     post(&reply_to, &reply)
                 });
             }
-            Err(e) => post(
-                &reply_to,
-                &FromWorker::Failed {
-                    id: 0,
-                    message: format!("unreadable request: {e}"),
-                },
-            ),
+            Err(e) => {
+                // The detail is for the developer; the page says only that.
+                web_sys::console::warn_1(&format!("unreadable request: {e}").into());
+                post(
+                    &reply_to,
+                    &FromWorker::Failed {
+                        id: 0,
+                        failure: Failure::Unreadable,
+                    },
+                )
+            }
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

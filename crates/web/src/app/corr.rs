@@ -6,6 +6,8 @@
 use super::dom::{self, by_id, element, set_attr};
 use super::{dispatch, storage, with_app, App};
 use crate::i18n::{self, t, tf};
+use crate::problem::{clip, Problem};
+use crate::problem_words::words;
 use crate::state::games::{Games, GamesFile, StoredGame, GAMES_VERSION};
 use crate::state::{Action, Turn};
 use wasm_bindgen::prelude::*;
@@ -48,7 +50,7 @@ pub fn load() -> (Games, Option<String>, Option<String>) {
     for (game, why) in unreadable {
         bad.push((stringify(&to_js(&game)), why));
     }
-    let problem = bad.first().map(|(_, why)| why.clone());
+    let problem = bad.first().map(|(_, why)| words(why));
     if !bad.is_empty() {
         let kept = store
             .get_item(SET_ASIDE_KEY)
@@ -67,22 +69,28 @@ pub fn load() -> (Games, Option<String>, Option<String>) {
 
 /// The stored file's games, each still unread (one bad game must not
 /// take the others with it).
-fn read_file(text: &str) -> Result<Vec<JsValue>, String> {
-    let value = js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())?;
+fn read_file(text: &str) -> Result<Vec<JsValue>, Problem> {
+    let value = js_sys::JSON::parse(text).map_err(|_| Problem::NotJson)?;
     let field = |name: &str| js_sys::Reflect::get(&value, &JsValue::from_str(name)).ok();
     let version = field("version").and_then(|v| v.as_f64());
     if version != Some(f64::from(GAMES_VERSION)) {
         // No float printing in the wasm build: the version as JSON.
         let shown = field("version").map(|v| stringify(&v)).unwrap_or_default();
-        return Err(format!("saved by version {shown}"));
+        return Err(Problem::Version {
+            value: clip(&shown),
+        });
     }
     let games = field("games")
         .filter(js_sys::Array::is_array)
-        .ok_or("no list of games")?;
+        .ok_or(Problem::Unreadable { key: "games" })?;
     Ok(js_sys::Array::from(&games).iter().collect())
 }
 
-fn aside(text: &str, why: String, open: Option<String>) -> (Games, Option<String>, Option<String>) {
+fn aside(
+    text: &str,
+    why: Problem,
+    open: Option<String>,
+) -> (Games, Option<String>, Option<String>) {
     if let Some(store) = storage() {
         // Added to what was set aside before, never in its place.
         let kept = store
@@ -96,7 +104,7 @@ fn aside(text: &str, why: String, open: Option<String>) -> (Games, Option<String
     (
         Games::default(),
         open,
-        Some(tf("games.unreadable", &[("reason", &why)])),
+        Some(tf("games.unreadable", &[("reason", &words(&why))])),
     )
 }
 
@@ -120,22 +128,19 @@ fn to_js(game: &StoredGame) -> JsValue {
     object
 }
 
-fn from_js(value: &JsValue) -> Result<StoredGame, String> {
+fn from_js(value: &JsValue) -> Result<StoredGame, Problem> {
     let field = |key: &str| js_sys::Reflect::get(value, &JsValue::from_str(key)).ok();
-    let text = |key: &str| {
+    let text = |key: &'static str| {
         field(key)
             .and_then(|v| v.as_string())
-            .ok_or_else(|| format!("{key}: missing"))
+            .ok_or(Problem::Unreadable { key })
     };
     let seats = field("seats")
         .filter(js_sys::Array::is_array)
-        .ok_or("seats: missing")?;
+        .ok_or(Problem::Unreadable { key: "seats" })?;
     let seats = js_sys::Array::from(&seats)
         .iter()
-        .map(|s| {
-            let name = s.as_string().unwrap_or_default();
-            crate::state::Seat::parse(&name).map_err(|e| format!("seats: {e}"))
-        })
+        .map(|s| crate::state::Seat::parse(&s.as_string().unwrap_or_default()))
         .collect::<Result<_, _>>()?;
     Ok(StoredGame {
         id: text("id")?,

@@ -17,6 +17,7 @@ use super::{dispatch, App};
 use crate::embed;
 use crate::i18n::tf;
 use crate::play::Play;
+use crate::problem_words::words;
 use crate::state::{Action, Prefs, State};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::{GameState, Outcome};
@@ -48,7 +49,7 @@ pub fn setup() -> (State, Option<String>) {
             }
             (State::embedded(e.play, e.prefs, !e.interactive), None)
         }
-        Err(reason) => {
+        Err(problem) => {
             let play = Play::new(super::default_game()).expect("the default game is valid");
             let prefs = Prefs {
                 confirm: false,
@@ -56,7 +57,7 @@ pub fn setup() -> (State, Option<String>) {
             };
             (
                 State::embedded(play, prefs, true),
-                Some(tf("embed.error", &[("reason", &reason)])),
+                Some(tf("embed.error", &[("reason", &words(&problem))])),
             )
         }
     }

@@ -10,6 +10,7 @@ pub(crate) mod lang;
 mod panels;
 mod puzzles;
 mod render;
+mod saved;
 mod setup;
 mod share;
 mod shell;
@@ -18,7 +19,6 @@ mod worker_handle;
 use crate::layout::Layout;
 use crate::motion::{Motion, Shown};
 use crate::play::Play;
-use crate::state::saving::Saved;
 use crate::state::{Action, Effects, NewGame, Seat, State, Target, WorkerEvent};
 use cheversi_api::view::Snapshot;
 use cheversi_engine::ai::player::levels::Level;
@@ -30,9 +30,6 @@ use web_sys::{
     HtmlInputElement, KeyboardEvent, MouseEvent, PointerEvent, Storage,
 };
 use worker_handle::{WorkerHandle, WorkerReply};
-
-const SAVE_KEY: &str = "cheversi.game";
-const CORRUPT_KEY: &str = "cheversi.game.corrupt";
 
 pub struct App {
     state: State,
@@ -98,39 +95,6 @@ fn default_state() -> State {
     State::new(Play::new(default_game()).expect("the default game is valid"))
 }
 
-/// The saved game, or a new one; a save that cannot be read is set aside
-/// (kept under another key) and the reason returned.
-fn restore_or_start() -> (State, Option<String>) {
-    let saved = storage().and_then(|s| s.get_item(SAVE_KEY).ok().flatten());
-    let Some(text) = saved else {
-        return (default_state(), None);
-    };
-    match parse_saved(&text).and_then(State::restore) {
-        Ok(state) => (state, None),
-        Err(reason) => {
-            if let Some(s) = storage() {
-                let _ = s.set_item(CORRUPT_KEY, &text);
-                let _ = s.remove_item(SAVE_KEY);
-            }
-            let text = crate::i18n::tf("status.save_unreadable", &[("reason", &reason)]);
-            (default_state(), Some(text))
-        }
-    }
-}
-
-fn parse_saved(text: &str) -> Result<Saved, String> {
-    let value = js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())?;
-    serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
-}
-
-fn saved_text(state: &State) -> String {
-    serde_wasm_bindgen::to_value(&state.save())
-        .ok()
-        .and_then(|v| js_sys::JSON::stringify(&v).ok())
-        .and_then(|s| s.as_string())
-        .unwrap_or_default()
-}
-
 pub fn start() {
     console_error_panic_hook::set_once();
     let document = dom::document();
@@ -150,7 +114,7 @@ pub fn start() {
     let (mut state, problem) = if embedded {
         embedded::setup()
     } else {
-        restore_or_start()
+        saved::restore_or_start()
     };
     let (games, open_game, games_problem) = if embedded {
         Default::default()
@@ -198,7 +162,7 @@ pub fn start() {
             WorkerReply::Message(message) => WorkerEvent::Answer(message),
             WorkerReply::Crashed(message) => {
                 web_sys::console::warn_1(&format!("computer player stopped: {message}").into());
-                WorkerEvent::Crashed(message)
+                WorkerEvent::Crashed
             }
         };
         if let WorkerEvent::Answer(crate::protocol::FromWorker::Thought { ms, .. }) = &event {
@@ -522,7 +486,7 @@ impl App {
         }
         if fx.save && !self.embedded {
             if let Some(s) = storage() {
-                let _ = s.set_item(SAVE_KEY, &saved_text(&self.state));
+                let _ = s.set_item(saved::SAVE_KEY, &saved::saved_text(&self.state));
             }
         }
         if fx.save_games && !self.embedded {

@@ -7,6 +7,8 @@
 use super::dom::{self, by_id, set_attr};
 use super::{dispatch, storage, with_app, App};
 use crate::i18n::{t, tf};
+use crate::problem::Problem;
+use crate::problem_words::words;
 use crate::state::puzzle::{Progress, PuzzleStatus};
 use crate::state::{Action, PuzzleChoice};
 use cheversi_engine::puzzle::parse_file;
@@ -36,14 +38,14 @@ pub fn load_progress() -> (Progress, Option<String>) {
     };
     match Progress::from_text(&text) {
         Ok(progress) => (progress, None),
-        Err(reason) => {
+        Err(problem) => {
             if let Some(s) = storage() {
                 let _ = s.set_item(SET_ASIDE_KEY, &text);
                 let _ = s.remove_item(PROGRESS_KEY);
             }
             (
                 Progress::default(),
-                Some(tf("puzzle.unreadable", &[("reason", &reason)])),
+                Some(tf("puzzle.unreadable", &[("reason", &words(&problem))])),
             )
         }
     }
@@ -74,10 +76,10 @@ pub fn open(choice: PuzzleChoice) {
     let on_response = Closure::<dyn FnMut(JsValue)>::new(move |response: JsValue| {
         let response: web_sys::Response = response.unchecked_into();
         if !response.ok() {
-            return failed(format!("{FILE}: HTTP {}", response.status()));
+            return failed(Some(response.status()));
         }
         let Ok(text) = response.text() else {
-            return failed(format!("{FILE}: no text"));
+            return failed(None);
         };
         let on_text = Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| {
             LOADING.with(|l| l.set(false));
@@ -86,7 +88,10 @@ pub fn open(choice: PuzzleChoice) {
                 .with(|w| w.borrow_mut().take())
                 .unwrap_or(PuzzleChoice::Start);
             dispatch(Action::PuzzlesLoaded {
-                puzzles: parse_file(&text).map_err(|e| e.to_string()),
+                puzzles: parse_file(&text).map_err(|e| Problem::PuzzleFile {
+                    line: e.line,
+                    field: e.field,
+                }),
                 open,
             });
         });
@@ -104,22 +109,22 @@ pub fn open(choice: PuzzleChoice) {
     on_error.forget();
 }
 
-/// The file could not be fetched or read (offline before it was kept).
-fn failed(reason: String) {
+/// The file could not be fetched or read (offline before it was kept);
+/// the HTTP status when there was an answer.
+fn failed(status: Option<u16>) {
     LOADING.with(|l| l.set(false));
     WANTED.with(|w| w.borrow_mut().take());
     dispatch(Action::PuzzlesLoaded {
-        puzzles: Err(reason),
+        puzzles: Err(Problem::NotFetched { file: FILE, status }),
         open: PuzzleChoice::Start,
     });
 }
 
 fn fetch_failed() -> Closure<dyn FnMut(JsValue)> {
     Closure::<dyn FnMut(JsValue)>::once(|error: JsValue| {
-        let reason = error
-            .as_string()
-            .unwrap_or_else(|| format!("{FILE} could not be fetched"));
-        failed(reason);
+        // The browser's own words stay in the console.
+        web_sys::console::warn_2(&format!("{FILE} could not be fetched:").into(), &error);
+        failed(None);
     })
 }
 

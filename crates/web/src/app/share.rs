@@ -7,6 +7,7 @@ use super::{dispatch, with_app};
 use crate::i18n::{t, tf};
 use crate::link;
 use crate::play::Play;
+use crate::problem_words::words;
 use crate::state::{Action, Seat, Source};
 use cheversi_engine::Session;
 use wasm_bindgen::prelude::*;
@@ -38,7 +39,7 @@ pub fn open_link() {
                 letter,
                 fresh_id: super::shell::new_id(),
             }),
-            Err(e) => tell(tf("status.link_bad", &[("reason", &e)]), true),
+            Err(e) => tell(tf("status.link_bad", &[("reason", &words(&e))]), true),
         }
         drop_fragment(&window);
         return;
@@ -50,7 +51,7 @@ pub fn open_link() {
             from: Source::Link,
         }),
         Ok(None) => {}
-        Err(e) => tell(tf("status.link_bad", &[("reason", &e)]), true),
+        Err(e) => tell(tf("status.link_bad", &[("reason", &words(&e))]), true),
     }
     drop_fragment(&window);
 }
@@ -154,7 +155,7 @@ fn import(text: &str) -> bool {
         let seats = with_app(|app| app.state.play().seats().to_vec())
             .filter(|s| s.len() == players)
             .unwrap_or_else(|| vec![Seat::Human; players]);
-        Play::resume(session, seats, true)
+        Play::resume(session, seats, true).map_err(|e| words(&e))
     });
     match play {
         Ok(play) => {

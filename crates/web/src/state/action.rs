@@ -27,8 +27,9 @@ pub enum Source {
 #[derive(Debug)]
 pub enum WorkerEvent {
     Answer(FromWorker),
-    /// The worker died or sent something unreadable.
-    Crashed(String),
+    /// The worker died or sent something unreadable (the shell logs
+    /// the detail).
+    Crashed,
     /// The request with this id got no answer in time; `progress`: the
     /// review's rows when the timer was set (a review that moved on since
     /// is not silent).
@@ -111,7 +112,7 @@ pub enum Action {
     /// The shipped puzzles, fetched by the shell (or why they could not
     /// be read), and the puzzle to open.
     PuzzlesLoaded {
-        puzzles: Result<Vec<cheversi_engine::puzzle::Puzzle>, String>,
+        puzzles: Result<Vec<cheversi_engine::puzzle::Puzzle>, crate::problem::Problem>,
         open: PuzzleChoice,
     },
     /// Open a puzzle (the puzzles are loaded).

@@ -55,7 +55,8 @@ impl State {
                 match request.purpose {
                     Purpose::Play => {
                         if let Err(e) = self.play_move(&best) {
-                            self.computer_failed(Some(id), &e, fx);
+                            let why = reasons::play_error(self.play.current(), &e);
+                            self.computer_failed(Some(id), &why, fx);
                         }
                     }
                     Purpose::Hint => {
@@ -121,13 +122,14 @@ impl State {
                     self.tell(t("review.done"));
                 }
             }
-            WorkerEvent::Answer(FromWorker::Failed { id, message }) => {
+            WorkerEvent::Answer(FromWorker::Failed { id, failure }) => {
                 // Id 0: the worker could not read the request at all.
-                self.computer_failed((id != 0).then_some(id), &message, fx);
+                let why = crate::problem_words::failure(&failure);
+                self.computer_failed((id != 0).then_some(id), &why, fx);
             }
-            WorkerEvent::Crashed(message) => {
+            WorkerEvent::Crashed => {
                 fx.stop_worker = true;
-                self.computer_failed(None, &message, fx);
+                self.computer_failed(None, t("failure.crashed"), fx);
             }
             WorkerEvent::Silent { id, progress } => {
                 let moved_on = self
@@ -136,7 +138,7 @@ impl State {
                     .is_some_and(|r| r.progress() != progress);
                 if self.requests.pending().is_some_and(|p| p.id == id) && !moved_on {
                     fx.stop_worker = true;
-                    self.computer_failed(Some(id), "no answer in time", fx);
+                    self.computer_failed(Some(id), t("failure.silent"), fx);
                 }
             }
         }
@@ -165,7 +167,7 @@ impl State {
 
     pub(super) fn ask_hint(&mut self, fx: &mut Effects) {
         if let Err(why) = self.may_move() {
-            return self.refuse(why);
+            return self.refuse(why.words());
         }
         if self.puzzle_playing() {
             return self.refuse(t("puzzle.no_hint"));

@@ -110,7 +110,7 @@ impl State {
                     self.say(t("status.new_game"));
                     self.announce = t("status.new_game_started").into();
                 }
-                Err(e) => self.refuse(tf("status.cannot_start", &[("reason", &e)])),
+                Err(e) => self.refuse(tf("status.cannot_start", &[("reason", &words(&e))])),
             },
             Action::Open { play, at, from } => self.open(play, at, from),
             Action::Arrive { letter, fresh_id } => self.arrive(letter, fresh_id),
@@ -125,7 +125,7 @@ impl State {
                     self.library = Some(puzzle::Library::new(puzzles));
                     self.open_puzzle(open);
                 }
-                Err(e) => self.refuse(tf("puzzle.unreadable", &[("reason", &e)])),
+                Err(e) => self.refuse(tf("puzzle.unreadable", &[("reason", &words(&e))])),
             },
             Action::OpenPuzzle(choice) => self.open_puzzle(choice),
             Action::PuzzleRetry => self.retry_puzzle(),

@@ -101,10 +101,10 @@ impl State {
                         };
                         self.tell_turn(text);
                     }
-                    Err(e) => self.refuse(tf("status.link_bad", &[("reason", &e)])),
+                    Err(e) => self.refuse(tf("status.link_bad", &[("reason", &words(&e))])),
                 };
             }
-            Some(Err(e)) => return self.refuse(tf("corr.bad_copy", &[("reason", &e)])),
+            Some(Err(e)) => return self.refuse(tf("corr.bad_copy", &[("reason", &words(&e))])),
             Some(Ok(play)) => play,
         };
         let same_options = kept.session().options() == letter.session.options();
@@ -128,7 +128,7 @@ impl State {
             Compare::Newer => {
                 let mut play = kept;
                 if let Err(e) = play.extend(&theirs) {
-                    return self.refuse(tf("status.link_bad", &[("reason", &e)]));
+                    return self.refuse(tf("status.link_bad", &[("reason", &words(&e))]));
                 }
                 self.show_game(play);
                 let mover = theirs.len() - 1;
@@ -195,7 +195,7 @@ impl State {
                 self.show_game(play);
                 self.tell_turn(String::new());
             }
-            Some(Err(e)) => self.refuse(tf("corr.bad_copy", &[("reason", &e)])),
+            Some(Err(e)) => self.refuse(tf("corr.bad_copy", &[("reason", &words(&e))])),
             None => {}
         }
     }

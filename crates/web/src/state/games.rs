@@ -7,6 +7,7 @@
 //! read is reported and kept as text, never dropped.
 
 use crate::play::Play;
+use crate::problem::Problem;
 use crate::seat::Seat;
 use cheversi_engine::Session;
 use serde::{Deserialize, Serialize};
@@ -34,8 +35,8 @@ impl StoredGame {
     }
 
     /// The game, at its last move; the error says what is wrong.
-    pub fn to_play(&self) -> Result<Play, String> {
-        let session = Session::parse_record(&self.record).map_err(|e| e.to_string())?;
+    pub fn to_play(&self) -> Result<Play, Problem> {
+        let session = Session::parse_record(&self.record)?;
         Play::resume(session, self.seats.clone(), false)?.with_id(self.id.clone())
     }
 }
@@ -93,12 +94,14 @@ impl Games {
     /// The games read from storage, each checked (its record replays, its
     /// seats fit, its id is one): the good ones, newest first, and the
     /// others with the reason, for the shell to set aside.
-    pub fn from_stored(stored: Vec<StoredGame>) -> (Games, Vec<(StoredGame, String)>) {
+    pub fn from_stored(stored: Vec<StoredGame>) -> (Games, Vec<(StoredGame, Problem)>) {
         let mut games = Games::default();
         let mut bad = Vec::new();
         for game in stored {
             if games.get(&game.id).is_some() {
-                let why = format!("{}: kept twice", game.id);
+                let why = Problem::KeptTwice {
+                    id: crate::problem::clip(&game.id),
+                };
                 bad.push((game, why));
                 continue;
             }
@@ -231,6 +234,7 @@ mod tests {
     use super::*;
     use crate::state::NewGame;
     use cheversi_engine::ai::player::levels::Level;
+    use cheversi_engine::record::RecordProblem;
 
     fn strings(moves: &[&str]) -> Vec<String> {
         moves.iter().map(|m| m.to_string()).collect()
@@ -361,14 +365,25 @@ mod tests {
         stored.extend([broken, twice, short_id]);
         let (read, bad) = Games::from_stored(stored);
         assert_eq!(read.list().len(), 1);
-        let reasons: Vec<&str> = bad.iter().map(|(_, why)| why.as_str()).collect();
+        let reasons: Vec<&Problem> = bad.iter().map(|(_, why)| why).collect();
         assert_eq!(bad.len(), 3, "{reasons:?}");
         assert_eq!(
             bad[0].0.id, "bad-game1",
             "the game is handed back to be kept"
         );
-        assert!(reasons[0].contains("Qz9"), "{reasons:?}");
-        assert!(reasons[1].contains("kept twice"), "{reasons:?}");
-        assert!(reasons[2].starts_with("id: 'x'"), "{reasons:?}");
+        assert!(
+            matches!(reasons[0], Problem::Record(e) if matches!(&e.problem, RecordProblem::NotAMove(m) if m.text == "Qz9")),
+            "{reasons:?}"
+        );
+        assert_eq!(
+            reasons[1],
+            &Problem::KeptTwice {
+                id: "good-game".into()
+            }
+        );
+        assert_eq!(
+            reasons[2],
+            &Problem::not_a("id", "x", crate::problem::Expected::Id)
+        );
     }
 }

@@ -2,40 +2,67 @@
 //! checked against whose turn it is before it reaches the game.
 
 use super::*;
+use cheversi_engine::PlayError;
+
+/// Why the person at this device may not move now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Wait {
+    /// An embedded diagram.
+    Diagram,
+    /// A wrong move in a puzzle, not yet taken back.
+    RetryFirst,
+    PuzzleOver,
+    GameOver,
+    /// Looking back in a game without undo.
+    Reviewing,
+    /// A friend's turn (their name).
+    Friend(String),
+    /// The computer's turn (its seat).
+    Computer(u8),
+}
+
+impl Wait {
+    /// In the page's language.
+    pub(super) fn words(&self) -> String {
+        match self {
+            Wait::Diagram => t("embed.diagram").into(),
+            Wait::RetryFirst => t("puzzle.retry_first").into(),
+            Wait::PuzzleOver => t("puzzle.over").into(),
+            Wait::GameOver => t("status.game_over").into(),
+            Wait::Reviewing => t("status.reviewing").into(),
+            Wait::Friend(name) => tf("corr.their_turn", &[("name", name)]),
+            Wait::Computer(seat) => tf("status.computer_turn", &[("player", i18n::player(*seat))]),
+        }
+    }
+}
 
 impl State {
     /// Whether the person at this device may move now; the reason if not.
-    pub(super) fn may_move(&self) -> Result<(), String> {
+    pub(super) fn may_move(&self) -> Result<(), Wait> {
         if self.locked {
-            return Err(t("embed.diagram").into());
+            return Err(Wait::Diagram);
         }
         if let Some(run) = &self.puzzle {
             match run.status() {
                 puzzle::PuzzleStatus::Playing => {}
-                puzzle::PuzzleStatus::Failed => return Err(t("puzzle.retry_first").into()),
+                puzzle::PuzzleStatus::Failed => return Err(Wait::RetryFirst),
                 puzzle::PuzzleStatus::Solved | puzzle::PuzzleStatus::Shown => {
-                    return Err(t("puzzle.over").into())
+                    return Err(Wait::PuzzleOver)
                 }
             }
         }
         let game = self.play.current();
         let Some(mover) = game.to_move() else {
-            return Err(t("status.game_over").into());
+            return Err(Wait::GameOver);
         };
         if self.play.reviewing() && !self.play.undo_allowed() {
-            return Err(t("status.reviewing").into());
+            return Err(Wait::Reviewing);
         }
         if self.play.seats()[mover as usize] == Seat::Remote {
-            return Err(tf(
-                "corr.their_turn",
-                &[("name", &self.seat_name(mover as usize))],
-            ));
+            return Err(Wait::Friend(self.seat_name(mover as usize)));
         }
         if self.play.seats()[mover as usize] != Seat::Human {
-            return Err(tf(
-                "status.computer_turn",
-                &[("player", i18n::player(mover))],
-            ));
+            return Err(Wait::Computer(mover));
         }
         Ok(())
     }
@@ -56,7 +83,7 @@ impl State {
     /// A tap (or Enter) on a piece in hand.
     pub(super) fn choose(&mut self, chosen: &str) {
         if let Err(why) = self.may_move() {
-            return self.refuse(why);
+            return self.refuse(why.words());
         }
         self.pending = None;
         if self.selected.as_deref() == Some(chosen) {
@@ -96,7 +123,7 @@ impl State {
         };
         self.focus = square;
         if let Err(why) = self.may_move() {
-            return self.refuse(why);
+            return self.refuse(why.words());
         }
         let choosable = self.choosable();
         let name = sq.to_string();
@@ -130,7 +157,7 @@ impl State {
         };
         self.focus = square;
         if let Err(why) = self.may_move() {
-            return self.refuse(why);
+            return self.refuse(why.words());
         }
         self.selected = Some(chosen.to_string());
         self.pending = None;
@@ -156,7 +183,7 @@ impl State {
             return;
         }
         if let Err(e) = self.play_move(&text) {
-            self.refuse(e);
+            self.refuse(reasons::play_error(self.play.current(), &e));
         }
     }
 
@@ -188,25 +215,23 @@ impl State {
 
     pub(super) fn type_move(&mut self, text: &str) {
         if let Err(why) = self.may_move() {
-            return self.refuse(why);
+            return self.refuse(why.words());
         }
         let text = text.trim();
         if text.is_empty() {
             return;
         }
         if let Err(e) = self.play_move(text) {
-            self.refuse(e);
+            self.refuse(reasons::play_error(self.play.current(), &e));
         }
     }
 
     /// Plays a move (the person's or the computer's) and describes it.
-    pub(super) fn play_move(&mut self, text: &str) -> Result<(), String> {
+    /// The refusal is the engine's; the game is unchanged then.
+    pub(super) fn play_move(&mut self, text: &str) -> Result<(), PlayError> {
         let before = self.snapshot();
         let game = self.play.current().clone();
-        let mv = self
-            .play
-            .play(text)
-            .map_err(|e| reasons::play_error(&game, &e))?;
+        let mv = self.play.play(text)?;
         self.version += 1;
         self.game_version += 1;
         self.review = None;

@@ -28,6 +28,7 @@ use crate::i18n::{self, t, tf};
 use crate::layout::Layout;
 use crate::play::{self, Play};
 pub use crate::prefs::{Overlay, Prefs};
+use crate::problem_words::words;
 use crate::protocol::{FromWorker, Judgement, Purpose, ToWorker};
 use crate::reasons;
 pub use crate::seat::{NewGame, Seat};

@@ -6,6 +6,7 @@
 //! The rules of a right move live in the engine
 //! ([`cheversi_engine::puzzle`]); this is the bookkeeping around them.
 
+use crate::problem::{clip, Expected, Problem};
 use cheversi_engine::puzzle::{follow_line, Goal, Puzzle};
 use cheversi_engine::{AnyGame, GameState, Session};
 
@@ -303,7 +304,7 @@ impl Progress {
     }
 
     /// Reads [`Progress::to_text`]; says what is wrong and on which line.
-    pub fn from_text(text: &str) -> Result<Progress, String> {
+    pub fn from_text(text: &str) -> Result<Progress, Problem> {
         let mut progress = Progress::default();
         let mut version = false;
         for (i, line) in text.lines().enumerate() {
@@ -311,30 +312,28 @@ impl Progress {
             if line.is_empty() {
                 continue;
             }
-            let bad = |what: &str| format!("line {}: {what}", i + 1);
+            let bad = |problem| Problem::at_line(i + 1, problem);
             let (key, value) = line
                 .split_once('=')
-                .ok_or_else(|| bad(&format!("'{line}' is not key=value")))?;
-            let number = |value: &str| {
+                .ok_or_else(|| bad(Problem::NotKeyValue { pair: clip(line) }))?;
+            let number = |key: &'static str| {
                 value
                     .parse::<u32>()
-                    .map_err(|_| bad(&format!("{key}: '{value}' is not a whole number")))
+                    .map_err(|_| bad(Problem::not_a(key, value, Expected::WholeNumber)))
             };
             match key {
                 "v" if value == "1" => version = true,
-                "v" => return Err(bad(&format!("version '{value}' is unknown"))),
-                "rating" => progress.rating = (number(value)? as i32).clamp(400, 3000),
-                "solved" => progress.solved = number(value)?,
-                "failed" => progress.failed = number(value)?,
-                "streak" => progress.streak = number(value)?,
-                "best" => progress.best_streak = number(value)?,
+                "v" => return Err(bad(Problem::Version { value: clip(value) })),
+                "rating" => progress.rating = (number("rating")? as i32).clamp(400, 3000),
+                "solved" => progress.solved = number("solved")?,
+                "failed" => progress.failed = number("failed")?,
+                "streak" => progress.streak = number("streak")?,
+                "best" => progress.best_streak = number("best")?,
                 "daily" => {
                     let (day, result) = value
                         .split_once(' ')
                         .filter(|(d, r)| d.len() == 10 && matches!(*r, "solved" | "failed"))
-                        .ok_or_else(|| {
-                            bad(&format!("daily: '{value}' is not a date and a result"))
-                        })?;
+                        .ok_or_else(|| bad(Problem::not_a("daily", value, Expected::DayResult)))?;
                     progress.daily = Some((day.to_string(), result == "solved"));
                 }
                 "seen" => {
@@ -345,7 +344,7 @@ impl Progress {
             }
         }
         if !version {
-            return Err("no version line (v=1)".to_string());
+            return Err(Problem::NoVersion);
         }
         progress.best_streak = progress.best_streak.max(progress.streak);
         Ok(progress)

@@ -1,8 +1,10 @@
 use super::review::MoveClass;
 use super::saving::Saved;
 use super::*;
-use crate::protocol::Judgement;
+use crate::problem::Problem;
+use crate::protocol::{Failure, Judgement};
 use cheversi_engine::ai::player::levels::Level;
+use cheversi_engine::record::RecordProblem;
 use proptest::prelude::*;
 
 /// A game at this device, the page in English.
@@ -18,6 +20,11 @@ pub(super) fn game(spec: &str, seats: Vec<Seat>) -> State {
         })
         .unwrap(),
     )
+}
+
+/// A saved game's text read as the page reads it.
+pub(super) fn restore(text: &str) -> Result<State, Problem> {
+    super::saving::read_text(text).and_then(State::restore)
 }
 
 fn hotseat(spec: &str) -> State {
@@ -300,13 +307,13 @@ fn a_failing_computer_is_asked_a_bounded_number_of_times() {
         assert!(asked < 10, "asked forever");
         fx = s.apply(Action::Worker(WorkerEvent::Answer(FromWorker::Failed {
             id,
-            message: "unknown level".into(),
+            failure: Failure::Level("grandmaster".into()),
         })));
     }
     assert_eq!(asked, requests::MAX_FAILURES as usize);
     assert!(s.status().error);
     assert!(
-        s.status().text.contains("unknown level"),
+        s.status().text.contains("unknown level 'grandmaster'"),
         "{}",
         s.status().text
     );
@@ -322,8 +329,16 @@ fn a_save_naming_an_unknown_level_is_refused() {
     );
     let json = serde_json::to_string(&s.save()).unwrap();
     let bad = json.replace(r#""master""#, r#""grandmaster""#);
+    assert_eq!(
+        restore(&bad).err(),
+        Some(Problem::UnknownLevel {
+            key: "seats",
+            value: "grandmaster".into()
+        })
+    );
+    // serde (native tools) refuses it too, naming the level.
     let err = serde_json::from_str::<Saved>(&bad).unwrap_err().to_string();
-    assert!(err.contains("grandmaster"), "{err}");
+    assert!(err.contains("'grandmaster'"), "{err}");
 }
 
 #[test]
@@ -343,7 +358,7 @@ fn a_silent_or_crashed_worker_is_replaced_and_asked_again() {
     assert!(fx.stop_worker);
     let again = request_id(&fx);
     assert_ne!(again, id);
-    let fx = s.apply(Action::Worker(WorkerEvent::Crashed("boom".into())));
+    let fx = s.apply(Action::Worker(WorkerEvent::Crashed));
     assert!(fx.stop_worker);
     assert!(fx.think.is_some());
 }
@@ -475,7 +490,7 @@ fn evaluations_are_asked_once_per_position() {
     assert_eq!(s.apply(Action::Resized).think, None, "already asked");
     s.apply(Action::Worker(WorkerEvent::Answer(FromWorker::Failed {
         id,
-        message: "x".into(),
+        failure: Failure::GameOver,
     })));
     assert_eq!(
         s.apply(Action::Resized).think,
@@ -517,24 +532,48 @@ fn save_and_restore_and_corrupt_saves() {
     );
     typed(&mut s, "Nd4");
     let json = |s: &State| serde_json::to_string(&s.save()).unwrap();
-    let restore = |text: &str| {
-        serde_json::from_str::<Saved>(text)
-            .map_err(|e| e.to_string())
-            .and_then(State::restore)
-    };
     let back = restore(&json(&s)).unwrap();
     assert_eq!(moves(&back), ["Nd4"]);
     assert_eq!(back.play().seats(), s.play().seats());
-    assert!(restore("{").is_err());
-    assert!(restore("").is_err());
+    assert_eq!(restore("{").err(), Some(Problem::NotJson));
+    assert_eq!(restore("").err(), Some(Problem::NotJson));
     let broken = json(&s).replace("Nd4", "Nz9");
-    assert!(restore(&broken).unwrap_err().contains("line"));
+    assert!(
+        matches!(restore(&broken), Err(Problem::Record(ref e)) if matches!(&e.problem, RecordProblem::NotAMove(m) if m.text == "Nz9")),
+        "{:?}",
+        restore(&broken).err()
+    );
     let wrong_seats = json(&s).replace(r#""Human","#, "");
-    assert!(restore(&wrong_seats).is_err());
+    assert_eq!(
+        restore(&wrong_seats).err(),
+        Some(Problem::SeatCount {
+            given: 2,
+            players: 3
+        })
+    );
     let future = json(&s).replace(r#""version":1"#, r#""version":9"#);
-    assert!(restore(&future).unwrap_err().contains("version 9"));
+    assert_eq!(
+        restore(&future).err(),
+        Some(Problem::Version { value: "9".into() })
+    );
     let past_end = json(&s).replace(r#""cursor":1"#, r#""cursor":7"#);
-    assert!(restore(&past_end).unwrap_err().starts_with("cursor: 7"));
+    assert_eq!(
+        restore(&past_end).err(),
+        Some(Problem::PastLastMove {
+            key: "cursor",
+            at: 7,
+            moves: 1
+        })
+    );
+    let no_winner = json(&s).replace(r#""last_winner":null"#, r#""last_winner":5"#);
+    assert_eq!(
+        restore(&no_winner).err(),
+        Some(Problem::NoSuchSeat {
+            key: "last_winner".into(),
+            seat: 5,
+            players: 3
+        })
+    );
 }
 
 fn linked(fragment: &str) -> Action {
@@ -868,14 +907,14 @@ proptest! {
                     exact: false, depth: 1, nodes: 1, pv: vec![], ms: 1.0, more: false,
                 })),
                 Step::Fail => Action::Worker(WorkerEvent::Answer(FromWorker::Failed {
-                    id: s.pending_request().map_or(0, |p| p.id), message: "x".into(),
+                    id: s.pending_request().map_or(0, |p| p.id), failure: Failure::GameOver,
                 })),
-                Step::Crash => Action::Worker(WorkerEvent::Crashed("x".into())),
+                Step::Crash => Action::Worker(WorkerEvent::Crashed),
                 Step::Silent => Action::Worker(WorkerEvent::Silent { id: s.pending_request().map_or(0, |p| p.id), progress: s.review().map_or(0, |r| r.progress()) }),
                 Step::Restore(text) => {
                     // A random save is refused or restored; the current
                     // game is kept when it is refused.
-                    if let Ok(restored) = serde_json::from_str::<Saved>(&text).map_err(|e| e.to_string()).and_then(State::restore) {
+                    if let Ok(restored) = restore(&text) {
                         s = restored;
                         undoing = true;
                         // A game saved while looking back stays paused.
@@ -934,9 +973,9 @@ proptest! {
         if at < damaged.len() { damaged[at] = byte; }
         damaged.truncate(cut.max(1));
         let damaged = String::from_utf8_lossy(&damaged).to_string();
-        match serde_json::from_str::<Saved>(&damaged).map_err(|e| e.to_string()).and_then(State::restore) {
+        match restore(&damaged) {
             Ok(restored) => prop_assert!(restored.play().cursor() <= restored.play().len()),
-            Err(reason) => prop_assert!(!reason.is_empty()),
+            Err(problem) => prop_assert!(!words(&problem).is_empty()),
         }
     }
 }

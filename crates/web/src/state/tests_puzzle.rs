@@ -5,6 +5,7 @@
 use super::puzzle::{date_of, day_of, Library, Progress, PuzzleStatus};
 use super::tests::game;
 use super::*;
+use crate::problem::{Expected, Problem};
 use crate::protocol::Judgement;
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::puzzle::{Goal, Puzzle};
@@ -240,7 +241,10 @@ fn an_unknown_puzzle_or_a_bad_file_is_said_and_the_game_stays() {
     assert!(s.puzzle().is_none());
     assert_eq!(s.status().text, "There is no puzzle \"nope\" here.");
     s.apply(Action::PuzzlesLoaded {
-        puzzles: Err("line 3, goal: 'x' is neither".into()),
+        puzzles: Err(Problem::PuzzleFile {
+            line: 3,
+            field: "goal",
+        }),
         open: PuzzleChoice::Start,
     });
     assert!(s.status().error && s.status().text.contains("line 3"));
@@ -301,15 +305,29 @@ fn progress_round_trips_and_a_damaged_one_is_reported() {
     assert_eq!(back, p);
     assert_eq!(back.daily_result("2026-11-24"), Some(true));
     assert_eq!(back.seen, ["a1", "b2"]);
-    for (text, part) in [
-        ("rating=1200", "no version"),
-        ("v=2", "version '2'"),
-        ("v=1\nrating=abc", "line 2: rating: 'abc'"),
-        ("v=1\ndaily=yesterday", "daily"),
-        ("v=1\nstreak", "not key=value"),
+    let at = Problem::at_line;
+    for (text, problem) in [
+        ("rating=1200", Problem::NoVersion),
+        ("v=2", at(1, Problem::Version { value: "2".into() })),
+        (
+            "v=1\nrating=abc",
+            at(2, Problem::not_a("rating", "abc", Expected::WholeNumber)),
+        ),
+        (
+            "v=1\ndaily=yesterday",
+            at(2, Problem::not_a("daily", "yesterday", Expected::DayResult)),
+        ),
+        (
+            "v=1\nstreak",
+            at(
+                2,
+                Problem::NotKeyValue {
+                    pair: "streak".into(),
+                },
+            ),
+        ),
     ] {
-        let e = Progress::from_text(text).unwrap_err();
-        assert!(e.contains(part), "{text}: {e}");
+        assert_eq!(Progress::from_text(text), Err(problem), "{text}");
     }
 }
 
