@@ -3,9 +3,9 @@
 use crate::arena::{play_match, Agent};
 use crate::args::GameArgs;
 use crate::error::{other, CliError};
-use cheversi_engine::ai::player::engine::{Engine, Eval, Request};
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::player::review::review;
+use cheversi_engine::ai::player::{Engine, Eval, Request};
 use cheversi_engine::{AnyGame, GameOptions, GameState};
 use clap::Args;
 use serde::Serialize;

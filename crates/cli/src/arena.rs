@@ -4,9 +4,9 @@
 
 use crate::uct::{uct, UctBudget};
 use cheversi_engine::ai::budget::Clock;
-use cheversi_engine::ai::player::engine::{Engine, Request};
 use cheversi_engine::ai::player::greedy::greedy_value;
 use cheversi_engine::ai::player::levels::Level;
+use cheversi_engine::ai::player::{Engine, Request};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState, Outcome};
 use std::fmt;

@@ -5,9 +5,9 @@
 //!
 //! `cargo run --release -p cheversi-engine --example setup_trial -- VARIANT "Nd4 Bd5" GAMES SEED`
 
-use cheversi_engine::ai::player::engine::{Engine, Request};
 use cheversi_engine::ai::player::greedy::greedy_moves;
 use cheversi_engine::ai::player::levels::Level;
+use cheversi_engine::ai::player::{Engine, Request};
 use cheversi_engine::attrition::{Options, Variant};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, GameOptions, GameState, Outcome};

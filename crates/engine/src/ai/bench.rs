@@ -3,8 +3,9 @@
 //! alike. The caller passes the clock.
 
 use crate::ai::budget::Clock;
-use crate::ai::player::engine::{Engine, Request};
+use crate::ai::player::engine::Engine;
 use crate::ai::player::levels::Level;
+use crate::ai::player::request::Request;
 use crate::any::GameOptions;
 use crate::game::GameState;
 use crate::rng::Rng;

@@ -4,7 +4,7 @@
 use crate::ai::attrition::Mobility;
 use crate::ai::budget::{Budget, Clock};
 use crate::ai::cheversi::{distinct_moves, remaining, HandValues, SCALE};
-use crate::ai::player::engine::Eval;
+use crate::ai::player::request::Eval;
 use crate::ai::search::{is_proof, plies_to_end, Found, RootValues, Searcher};
 use crate::any::{AnyGame, AnyMove};
 use crate::game::{GameState, Player};
