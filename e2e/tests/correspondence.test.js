@@ -261,7 +261,7 @@ test('two tabs keep each other\'s games', async () => {
   await until(tab, () => document.querySelectorAll('#moves .move').length === 1);
   // The first tab moves on in its game and saves: the other tab's game stays.
   await type(me.page, 'Bf6');
-  const ids = await me.page.evaluate(() => JSON.parse(localStorage.getItem('cheversi.games')).games.map((g) => g.record.match(/\[Game "([^"]+)"/)[1]));
+  const ids = await me.page.evaluate(() => JSON.parse(localStorage.getItem('cheversi.games')).data.map((g) => g.record.match(/\[Game "([^"]+)"/)[1]));
   assert.deepEqual(ids.sort(), ['Cheversi', 'Chivalrous Attrition']);
   await me.page.click('#games-button');
   assert.equal(await me.page.locator('#games-list .game-row').count(), 2, 'the storage event brought the other tab\'s game');

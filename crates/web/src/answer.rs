@@ -2,8 +2,8 @@
 //! read the record, ask the engine, describe the answer.
 
 use crate::protocol::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker};
-use cheversi_engine::ai::player::{Engine, Eval, Request};
 use cheversi_engine::ai::player::levels::Level;
+use cheversi_engine::ai::player::{Engine, Eval, Request};
 use cheversi_engine::{GameState, Session};
 
 /// The engine's evaluation as the page receives it. Margins go as whole

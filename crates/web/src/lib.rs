@@ -26,6 +26,7 @@ pub mod reasons;
 pub mod record_words;
 pub mod seat;
 pub mod state;
+pub mod stored;
 pub mod wording;
 
 #[cfg(target_arch = "wasm32")]

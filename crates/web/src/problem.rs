@@ -95,9 +95,10 @@ pub enum Problem {
         value: String,
     },
     NotJson,
-    /// A stored field that is absent or of the wrong kind.
+    /// A stored field that is absent or of the wrong kind: its path
+    /// (`data.seats[1]`).
     Unreadable {
-        key: &'static str,
+        key: String,
     },
     /// A game record that does not read.
     Record(Box<RecordError>),

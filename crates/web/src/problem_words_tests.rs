@@ -217,7 +217,9 @@ fn problems() -> Vec<Problem> {
         Problem::NotContinued,
         Problem::Version { value: "9".into() },
         Problem::NotJson,
-        Problem::Unreadable { key: "cursor" },
+        Problem::Unreadable {
+            key: "cursor".into(),
+        },
         record.into(),
         Problem::KeptTwice {
             id: "zzz-zzz".into(),

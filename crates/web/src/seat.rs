@@ -44,9 +44,11 @@ impl TryFrom<SeatName> for Seat {
         match name {
             SeatName::Human => Ok(Seat::Human),
             SeatName::Remote => Ok(Seat::Remote),
-            SeatName::Computer(level) => {
-                Seat::computer(&level).map_err(|_| UnknownLevel(clip(&level)))
-            }
+            SeatName::Computer(level) => Seat::computer(&level).map_err(|problem| {
+                // Said as it is where a kept value is read.
+                crate::stored::refuse(problem);
+                UnknownLevel(clip(&level))
+            }),
         }
     }
 }

@@ -6,10 +6,11 @@
 use super::dom::{self, by_id, element, set_attr};
 use super::{dispatch, storage, with_app, App};
 use crate::i18n::{self, t, tf};
-use crate::problem::{clip, Problem};
+use crate::problem::Problem;
 use crate::problem_words::words;
-use crate::state::games::{Games, GamesFile, StoredGame, GAMES_VERSION};
+use crate::state::games::{read_list, Games, StoredGame};
 use crate::state::{Action, Turn};
+use crate::stored::OpenId;
 use wasm_bindgen::prelude::*;
 use web_sys::{Event, HtmlDialogElement, HtmlElement, HtmlInputElement};
 
@@ -30,25 +31,30 @@ pub fn load() -> (Games, Option<String>, Option<String>) {
         .get_item(OPEN_KEY)
         .ok()
         .flatten()
+        .and_then(|text| super::kept::read::<OpenId>(&text).ok())
+        .map(|OpenId(id)| id)
         .filter(|id| !id.is_empty());
     let Some(text) = store.get_item(GAMES_KEY).ok().flatten() else {
         return (Games::default(), open, None);
     };
-    let games = match read_file(&text) {
+    let games = match read_list::<JsValue>(&text) {
         Ok(games) => games,
         Err(e) => return aside(&text, e, open),
     };
     let mut good = Vec::new();
     let mut bad = Vec::new();
-    for value in games {
-        match from_js(&value) {
+    for game in games {
+        match game {
             Ok(game) => good.push(game),
-            Err(e) => bad.push((stringify(&value), e)),
+            Err(text_and_why) => bad.push(text_and_why),
         }
     }
     let (games, unreadable) = Games::from_stored(good);
     for (game, why) in unreadable {
-        bad.push((stringify(&to_js(&game)), why));
+        let text = serde_wasm_bindgen::to_value(&game)
+            .map(|v| crate::stored::Tree::text(&v))
+            .unwrap_or_default();
+        bad.push((text, why));
     }
     let problem = bad.first().map(|(_, why)| words(why));
     if !bad.is_empty() {
@@ -65,25 +71,6 @@ pub fn load() -> (Games, Option<String>, Option<String>) {
         open,
         problem.map(|why| tf("games.unreadable", &[("reason", &why)])),
     )
-}
-
-/// The stored file's games, each still unread (one bad game must not
-/// take the others with it).
-fn read_file(text: &str) -> Result<Vec<JsValue>, Problem> {
-    let value = js_sys::JSON::parse(text).map_err(|_| Problem::NotJson)?;
-    let field = |name: &str| js_sys::Reflect::get(&value, &JsValue::from_str(name)).ok();
-    let version = field("version").and_then(|v| v.as_f64());
-    if version != Some(f64::from(GAMES_VERSION)) {
-        // No float printing in the wasm build: the version as JSON.
-        let shown = field("version").map(|v| stringify(&v)).unwrap_or_default();
-        return Err(Problem::Version {
-            value: clip(&shown),
-        });
-    }
-    let games = field("games")
-        .filter(js_sys::Array::is_array)
-        .ok_or(Problem::Unreadable { key: "games" })?;
-    Ok(js_sys::Array::from(&games).iter().collect())
 }
 
 fn aside(
@@ -108,63 +95,14 @@ fn aside(
     )
 }
 
-// The games go to and from JSON through plain objects, not serde: the
-// generic serde code for one more type costs kilobytes of wasm.
-
-fn set(object: &JsValue, key: &str, value: &JsValue) {
-    let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), value);
-}
-
-fn to_js(game: &StoredGame) -> JsValue {
-    let object: JsValue = js_sys::Object::new().into();
-    set(&object, "id", &JsValue::from_str(&game.id));
-    set(&object, "record", &JsValue::from_str(&game.record));
-    let seats = js_sys::Array::new();
-    for seat in &game.seats {
-        seats.push(&JsValue::from_str(seat.name()));
-    }
-    set(&object, "seats", &seats);
-    set(&object, "updated", &JsValue::from_f64(game.updated));
-    object
-}
-
-fn from_js(value: &JsValue) -> Result<StoredGame, Problem> {
-    let field = |key: &str| js_sys::Reflect::get(value, &JsValue::from_str(key)).ok();
-    let text = |key: &'static str| {
-        field(key)
-            .and_then(|v| v.as_string())
-            .ok_or(Problem::Unreadable { key })
-    };
-    let seats = field("seats")
-        .filter(js_sys::Array::is_array)
-        .ok_or(Problem::Unreadable { key: "seats" })?;
-    let seats = js_sys::Array::from(&seats)
-        .iter()
-        .map(|s| crate::state::Seat::parse(&s.as_string().unwrap_or_default()))
-        .collect::<Result<_, _>>()?;
-    Ok(StoredGame {
-        id: text("id")?,
-        record: text("record")?,
-        seats,
-        updated: field("updated").and_then(|v| v.as_f64()).unwrap_or(0.0),
-    })
-}
-
-fn stringify(value: &JsValue) -> String {
-    js_sys::JSON::stringify(value)
-        .ok()
-        .and_then(|s| s.as_string())
-        .unwrap_or_default()
-}
-
 /// The games as stored now (by this tab or another); unreadable ones
 /// are left out (the load sets them aside).
 fn stored_games() -> Vec<StoredGame> {
     let text = storage().and_then(|s| s.get_item(GAMES_KEY).ok().flatten());
-    let values = text
-        .map(|t| read_file(&t).unwrap_or_default())
+    let games = text
+        .map(|t| read_list::<JsValue>(&t).unwrap_or_default())
         .unwrap_or_default();
-    values.iter().filter_map(|v| from_js(v).ok()).collect()
+    games.into_iter().filter_map(Result::ok).collect()
 }
 
 /// Writes the list and which game is shown, after taking in what another
@@ -176,16 +114,10 @@ pub fn save(app: &mut App) {
     if app.state.merge_games(stored_games()) {
         app.request_frame();
     }
-    let file: GamesFile = app.state.games().to_file();
-    let list = js_sys::Array::new();
-    for game in &file.games {
-        list.push(&to_js(game));
-    }
-    let value = js_sys::Object::new();
-    set(&value, "version", &JsValue::from(file.version));
-    set(&value, "games", &list);
-    let _ = store.set_item(GAMES_KEY, &stringify(&value));
-    let _ = store.set_item(OPEN_KEY, app.state.play().id().unwrap_or(""));
+    let list: Vec<StoredGame> = app.state.games().list().to_vec();
+    let _ = store.set_item(GAMES_KEY, &super::kept::text_of(&list));
+    let open = OpenId(app.state.play().id().unwrap_or("").to_string());
+    let _ = store.set_item(OPEN_KEY, &super::kept::text_of(&open));
 }
 
 /// "Send your move": the link in the read-only field, copied, and handed

@@ -4,6 +4,7 @@ use super::dispatch;
 use super::dom::{self, by_id};
 use crate::i18n::{self, t};
 use crate::state::Action;
+use crate::stored::Language;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlSelectElement};
 
@@ -16,7 +17,10 @@ fn storage() -> Option<web_sys::Storage> {
 /// Chooses the language (remembered, else the browser's) and wires the
 /// switcher.
 pub fn init() {
-    let saved = storage().and_then(|s| s.get_item(KEY).ok().flatten());
+    let saved = storage()
+        .and_then(|s| s.get_item(KEY).ok().flatten())
+        .and_then(|text| super::kept::read::<Language>(&text).ok())
+        .map(|Language(code)| code);
     let code = match saved {
         Some(code) if i18n::set(&code) => code,
         _ => {
@@ -47,7 +51,7 @@ pub fn init() {
         let code = s.value();
         if i18n::set(&code) {
             if let Some(storage) = storage() {
-                let _ = storage.set_item(KEY, &code);
+                let _ = storage.set_item(KEY, &super::kept::text_of(&Language(code.clone())));
             }
             apply_static();
             super::setup::translate();

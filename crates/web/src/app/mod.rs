@@ -6,6 +6,7 @@
 mod corr;
 mod dom;
 mod embedded;
+mod kept;
 pub(crate) mod lang;
 mod panels;
 mod puzzles;

@@ -36,7 +36,7 @@ pub fn load_progress() -> (Progress, Option<String>) {
     let Some(text) = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten()) else {
         return (Progress::default(), None);
     };
-    match Progress::from_text(&text) {
+    match super::kept::read::<Progress>(&text) {
         Ok(progress) => (progress, None),
         Err(problem) => {
             if let Some(s) = storage() {
@@ -53,7 +53,10 @@ pub fn load_progress() -> (Progress, Option<String>) {
 
 pub fn save(app: &App) {
     if let Some(s) = storage() {
-        let _ = s.set_item(PROGRESS_KEY, &app.state.puzzle_progress().to_text());
+        let _ = s.set_item(
+            PROGRESS_KEY,
+            &super::kept::text_of(app.state.puzzle_progress()),
+        );
     }
 }
 
@@ -155,7 +158,8 @@ pub fn wire() {
     let window = web_sys::window().expect("window");
     dom::on::<web_sys::StorageEvent>(&window, "storage", |event| {
         if event.key().as_deref() == Some(PROGRESS_KEY) {
-            if let Some(Ok(progress)) = event.new_value().map(|t| Progress::from_text(&t)) {
+            if let Some(Ok(progress)) = event.new_value().map(|t| super::kept::read::<Progress>(&t))
+            {
                 dispatch(Action::PuzzleProgressStored(progress));
             }
         }

@@ -9,10 +9,9 @@
 use crate::play::Play;
 use crate::problem::Problem;
 use crate::seat::Seat;
+use crate::stored::{self, Kept, Tree};
 use cheversi_engine::Session;
 use serde::{Deserialize, Serialize};
-
-pub const GAMES_VERSION: u32 = 1;
 
 /// One game as stored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -41,11 +40,81 @@ impl StoredGame {
     }
 }
 
-/// What localStorage keeps (the shell turns it into JSON and back).
-#[derive(Debug, Serialize, Deserialize)]
-pub struct GamesFile {
-    pub version: u32,
-    pub games: Vec<StoredGame>,
+/// What localStorage keeps: the list (kind `games`).
+impl Kept for Vec<StoredGame> {
+    const KIND: &'static str = "games";
+    const VERSION: u32 = 2;
+}
+
+/// One game as today's build wrote it, before the envelope: its seats
+/// by [`Seat::name`] (`"human"`, `"remote"`, `"master"`).
+#[derive(Deserialize)]
+struct LegacyGame {
+    id: String,
+    record: String,
+    seats: Vec<String>,
+    #[serde(default)]
+    updated: f64,
+}
+
+/// A kept game read, or its text and why it does not read.
+pub type ReadGame = Result<StoredGame, (String, Problem)>;
+
+/// The kept list, each game read on its own (one bad game must not take
+/// the others with it); Err when the list itself does not read. Reads
+/// the envelope and today's `{"version":1,"games":[…]}`.
+pub fn read_list<V: Tree>(text: &str) -> Result<Vec<ReadGame>, Problem> {
+    let tree = V::parse(text).ok_or(Problem::NotJson)?;
+    let legacy = tree.get("kind").is_none();
+    let items = if legacy {
+        match tree.get("version") {
+            None => {
+                return Err(Problem::Unreadable {
+                    key: "version".into(),
+                })
+            }
+            Some(v) if v.clone().decode::<u32>() == Ok(1) => {}
+            Some(v) => {
+                return Err(Problem::Version {
+                    value: crate::problem::clip(&v.text()),
+                })
+            }
+        }
+        tree.get("games")
+            .and_then(|g| g.items())
+            .ok_or(Problem::Unreadable {
+                key: "games".into(),
+            })?
+    } else {
+        let kind = <Vec<StoredGame> as Kept>::KIND;
+        let version = <Vec<StoredGame> as Kept>::VERSION;
+        stored::data_of(&tree, kind, version)?
+            .items()
+            .ok_or(Problem::Unreadable { key: "data".into() })?
+    };
+    Ok(items
+        .into_iter()
+        .map(|item| {
+            let text = item.text();
+            let game = if legacy {
+                item.decode::<LegacyGame>().and_then(|old| {
+                    Ok(StoredGame {
+                        seats: old
+                            .seats
+                            .iter()
+                            .map(|s| Seat::parse(s))
+                            .collect::<Result<_, _>>()?,
+                        id: old.id,
+                        record: old.record,
+                        updated: old.updated,
+                    })
+                })
+            } else {
+                item.decode::<StoredGame>()
+            };
+            game.map_err(|why| (text, why))
+        })
+        .collect())
 }
 
 /// The list, newest change first, and the last game deleted (for undo).
@@ -111,13 +180,6 @@ impl Games {
             }
         }
         (games, bad)
-    }
-
-    pub fn to_file(&self) -> GamesFile {
-        GamesFile {
-            version: GAMES_VERSION,
-            games: self.list.clone(),
-        }
     }
 
     /// Newest change first.
@@ -284,7 +346,7 @@ mod tests {
         assert!(games.put(&corr("first-game", &["Qd4", "Bf6"]), 40.0));
         assert_eq!(games.list()[0].id, "first-game");
         assert_eq!(games.list()[0].updated, 40.0);
-        let (read, bad) = Games::from_stored(json_round_trip(&games).games);
+        let (read, bad) = Games::from_stored(json_round_trip(&games));
         assert!(bad.is_empty());
         assert_eq!(read.list(), games.list());
         let play = read.get("first-game").unwrap().to_play().unwrap();
@@ -345,16 +407,21 @@ mod tests {
         assert!(export.contains("1. Qd4"), "{export}");
     }
 
-    fn json_round_trip(games: &Games) -> GamesFile {
-        let text = serde_json::to_string(&games.to_file()).unwrap();
-        serde_json::from_str(&text).unwrap()
+    /// Through the envelope, as the page writes and reads the list.
+    fn json_round_trip(games: &Games) -> Vec<StoredGame> {
+        let text = stored::text_of(&games.list().to_vec());
+        read_list::<serde_json::Value>(&text)
+            .unwrap()
+            .into_iter()
+            .map(Result::unwrap)
+            .collect()
     }
 
     #[test]
     fn unreadable_games_are_reported_and_the_rest_kept() {
         let mut games = Games::default();
         games.put(&corr("good-game", &["Qd4"]), 10.0);
-        let mut stored = json_round_trip(&games).games;
+        let mut stored = json_round_trip(&games);
         let mut broken = stored[0].clone();
         broken.id = "bad-game1".into();
         broken.record = broken.record.replace("Qd4", "Qz9");

@@ -1,0 +1,46 @@
+//! The page's side of [`crate::stored`]: values kept in localStorage go
+//! text → `JSON.parse` → serde-wasm-bindgen (no serde_json in the site),
+//! and back by serde-wasm-bindgen → `JSON.stringify`.
+
+use crate::problem::Problem;
+use crate::stored::{self, Kept, Tree};
+use serde::de::DeserializeOwned;
+use wasm_bindgen::JsValue;
+
+impl Tree for JsValue {
+    fn parse(text: &str) -> Option<Self> {
+        js_sys::JSON::parse(text).ok()
+    }
+    fn get(&self, key: &str) -> Option<Self> {
+        if !self.is_object() {
+            return None;
+        }
+        js_sys::Reflect::get(self, &JsValue::from_str(key))
+            .ok()
+            .filter(|v| !v.is_undefined())
+    }
+    fn items(&self) -> Option<Vec<Self>> {
+        js_sys::Array::is_array(self).then(|| js_sys::Array::from(self).iter().collect())
+    }
+    fn text(&self) -> String {
+        js_sys::JSON::stringify(self)
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or_default()
+    }
+    fn decode<T: DeserializeOwned>(self) -> Result<T, Problem> {
+        stored::decode(serde_wasm_bindgen::Deserializer::from(self))
+    }
+}
+
+/// The value in its envelope, as text for localStorage.
+pub fn text_of<T: Kept>(value: &T) -> String {
+    serde_wasm_bindgen::to_value(&stored::write(value))
+        .map(|v| v.text())
+        .unwrap_or_default()
+}
+
+/// A kept value read (in the envelope, or as today's build wrote it).
+pub fn read<T: Kept>(text: &str) -> Result<T, Problem> {
+    stored::read::<T, JsValue>(text)
+}
