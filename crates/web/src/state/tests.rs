@@ -49,11 +49,11 @@ fn choose(state: &mut State, piece: &str) -> Effects {
     })
 }
 
-fn typed(state: &mut State, text: &str) -> Effects {
+pub(super) fn typed(state: &mut State, text: &str) -> Effects {
     state.apply(Action::TypeMove(text.into()))
 }
 
-fn moves(state: &State) -> Vec<String> {
+pub(super) fn moves(state: &State) -> Vec<String> {
     state.play().session().notations()
 }
 

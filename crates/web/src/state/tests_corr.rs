@@ -2,6 +2,7 @@
 //! carried back and forth, old and altered links, two games at once, and
 //! the game at this device kept aside.
 
+use super::tests::{moves, typed};
 use super::*;
 use crate::letter;
 use cheversi_engine::ai::player::levels::Level;
@@ -46,13 +47,10 @@ fn receive(s: &mut State, fragment: &str) -> Effects {
     })
 }
 
-fn moves(s: &State) -> Vec<String> {
-    s.play().session().notations()
-}
-
-fn typed(s: &mut State, text: &str) {
+/// Types a move that must be played.
+fn played(s: &mut State, text: &str) {
     let before = moves(s).len();
-    s.apply(Action::TypeMove(text.into()));
+    typed(s, text);
     assert_eq!(moves(s).len(), before + 1, "{text}: {}", s.status().text);
 }
 
@@ -78,7 +76,7 @@ fn a_whole_game_by_links_ends_with_the_same_record_on_both_devices() {
         };
         assert_eq!(mover.turn(), Some(Turn::Yours), "move {}", i + 1);
         let mv = random_move(mover, &mut rng);
-        typed(mover, &mv);
+        played(mover, &mv);
         if i < 15 {
             let friend = if i % 2 == 0 { "Ben" } else { "Ann" };
             assert!(
@@ -140,12 +138,12 @@ fn old_links_change_nothing_and_altered_links_are_refused() {
         &["Ann", "Ben"],
         "ann-ben-2",
     );
-    typed(&mut ann, "Qd4");
+    played(&mut ann, "Qd4");
     let first = send(&ann);
     receive(&mut ben, &first);
-    typed(&mut ben, "Bf6");
+    played(&mut ben, "Bf6");
     receive(&mut ann, &send(&ben));
-    typed(&mut ann, "Ke5");
+    played(&mut ann, "Ke5");
     let third = send(&ann);
     receive(&mut ben, &third);
 
@@ -205,7 +203,7 @@ fn two_friends_two_games_and_delete_with_undo() {
         &["Me", "Ann"],
         "me-ann-01",
     );
-    typed(&mut me, "Nd4");
+    played(&mut me, "Nd4");
     let to_ann = send(&me);
     start_with_friend(
         &mut me,
@@ -234,8 +232,8 @@ fn two_friends_two_games_and_delete_with_undo() {
     );
     let mut ben = device(spec, vec![Seat::Human, Seat::Human]);
     receive(&mut ben, &to_ben);
-    typed(&mut ben, "Ne5");
-    typed(&mut ann, "Nf6");
+    played(&mut ben, "Ne5");
+    played(&mut ann, "Nf6");
     receive(&mut me, &send(&ben));
     assert_eq!(me.play().id(), Some("ben-me-01"));
     assert!(
@@ -281,7 +279,7 @@ fn a_melee_goes_round_three_devices() {
     while let Some(next) = devices[at].play().live_mover() {
         let mv = random_move(&devices[at], &mut rng);
         assert_eq!(next, at, "each device plays its own seat");
-        typed(&mut devices[at], &mv);
+        played(&mut devices[at], &mv);
         let link = send_or_watch(&devices[at]);
         let to = devices[at].play().live_mover().unwrap_or((at + 1) % 3);
         receive(&mut devices[to], &link);

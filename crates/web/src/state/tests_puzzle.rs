@@ -3,7 +3,7 @@
 //! move is refuted by the engine, and only the first try counts.
 
 use super::puzzle::{date_of, day_of, Library, Progress, PuzzleStatus};
-use super::tests::game;
+use super::tests::{game, typed};
 use super::*;
 use crate::problem::{Expected, Problem};
 use crate::protocol::Judgement;
@@ -81,10 +81,6 @@ fn with_puzzles(id: &str, more: Vec<Puzzle>) -> State {
         open: PuzzleChoice::Id(id.into()),
     });
     s
-}
-
-fn typed(s: &mut State, text: &str) -> Effects {
-    s.apply(Action::TypeMove(text.into()))
 }
 
 fn status(s: &State) -> PuzzleStatus {
