@@ -5,7 +5,6 @@ mod movegen;
 mod notation;
 mod options;
 mod piece;
-mod playout;
 mod position;
 mod violation;
 

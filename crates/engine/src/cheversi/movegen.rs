@@ -98,7 +98,7 @@ impl Position {
     /// squares (every rule set but `brainking`): the kinds, a bit per
     /// [`Kind::index`], and the squares. Random playouts draw from these
     /// without listing the placements.
-    pub(super) fn uniform_targets(&self) -> Option<(u8, Bitboard)> {
+    pub(crate) fn uniform_targets(&self) -> Option<(u8, Bitboard)> {
         let me = self.side_to_move()?;
         let empty = !self.occupied;
         let kinds = self.kinds_in_hand(me);
@@ -165,7 +165,7 @@ impl Position {
 
     /// The BrainKing rules as the kinds allowed, the squares they share,
     /// and the squares a Bishop may use (rule 5).
-    pub(super) fn brainking_parts(&self, touch: bool) -> (u8, Bitboard, Bitboard) {
+    pub(crate) fn brainking_parts(&self, touch: bool) -> (u8, Bitboard, Bitboard) {
         let ply = self.ply();
         let me = Color::of_ply(ply);
         let empty = !self.occupied;

@@ -1,7 +1,8 @@
 //! What the search knows about Cheversi: the game for the search
 //! ([`game`]), its shortcuts near the end ([`endgame`]), the evaluations
 //! ([`eval`]), what the player keeps between moves ([`player`]), the
-//! playout search of the middle game ([`mcts`]) and the opening book.
+//! tree search of the middle game ([`mcts`]) with its fast random games
+//! ([`playout`]), and the opening book.
 
 pub mod endgame;
 pub mod eval;
@@ -9,6 +10,7 @@ pub mod game;
 pub mod mcts;
 pub mod opening_book;
 pub mod player;
+pub mod playout;
 
 pub use eval::{HandValues, PlainScore};
 pub use game::SCALE;

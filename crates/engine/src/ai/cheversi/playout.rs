@@ -4,11 +4,11 @@
 //! once, on the final board. Only `lewicki-any`, whose rule reads every
 //! opponent attack mid-game, keeps the full placement.
 
-use super::notation::Move;
-use super::options::{Count, RuleSet};
-use super::piece::{Color, Kind};
-use super::position::{piece_attacks, Placed, Position, PLIES};
 use crate::bitboard::Bitboard;
+use crate::cheversi::Move;
+use crate::cheversi::{piece_attacks, Placed, Position, PLIES};
+use crate::cheversi::{Color, Kind};
+use crate::cheversi::{Count, RuleSet};
 use crate::rng::Rng;
 
 impl Position {
@@ -115,12 +115,12 @@ impl Position {
     /// A game played at random until `left` placements are left (tests).
     #[cfg(test)]
     pub(crate) fn random_with_left(
-        options: super::Options,
+        options: crate::cheversi::Options,
         left: usize,
         rng: &mut Rng,
     ) -> Position {
         let mut pos = Position::new(options);
-        while pos.ply() + left < super::PLIES {
+        while pos.ply() + left < PLIES {
             let mv = pos.random_placement(rng);
             pos.place_unchecked(mv);
         }
