@@ -391,3 +391,6 @@ mod tests_corr;
 
 #[cfg(test)]
 mod tests_puzzle;
+
+#[cfg(test)]
+mod tests_stored;
