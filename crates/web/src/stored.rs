@@ -2,7 +2,7 @@
 //! `{"kind":"game","version":2,"data":{…}}`, written and read by serde.
 //!
 //! The same `Serialize`/`Deserialize` code runs in the page and in the
-//! tests; only the JSON tree differs ([`Tree`]): the page's JavaScript
+//! tests; only the JSON tree differs ([`JsonTree`]): the page's JavaScript
 //! value (`JSON.parse`, then serde-wasm-bindgen), serde_json's in tests.
 //! A value that does not read names the field ([`Problem::Unreadable`],
 //! its path such as `data.seats[1]`), never with serde's English.
@@ -22,7 +22,7 @@ pub trait Kept: Serialize + DeserializeOwned {
 
     /// Reads a value written before the envelope (`tree` when the text
     /// is JSON); None when the text is not one of those either.
-    fn legacy<V: Tree>(_text: &str, _tree: Option<V>) -> Option<Result<Self, Problem>> {
+    fn legacy<V: JsonTree>(_text: &str, _tree: Option<V>) -> Option<Result<Self, Problem>> {
         None
     }
 }
@@ -59,7 +59,7 @@ struct Whole<T> {
 
 /// A parsed JSON value: the page's JavaScript value, or serde_json's in
 /// tests. serde reads it; these few calls only say what it is.
-pub trait Tree: Sized + Clone {
+pub trait JsonTree: Sized + Clone {
     /// None when the text is not JSON.
     fn parse(text: &str) -> Option<Self>;
     /// The field of an object (None when absent or not an object).
@@ -73,7 +73,7 @@ pub trait Tree: Sized + Clone {
 }
 
 /// Reads a kept value: in the envelope, or in the format of before.
-pub fn read<T: Kept, V: Tree>(text: &str) -> Result<T, Problem> {
+pub fn read<T: Kept, V: JsonTree>(text: &str) -> Result<T, Problem> {
     let tree = V::parse(text);
     match tree {
         Some(tree) if tree.get("kind").is_some() => {
@@ -93,7 +93,7 @@ pub fn read<T: Kept, V: Tree>(text: &str) -> Result<T, Problem> {
 
 /// The data of an envelope of this kind and version, not yet read (a
 /// list read item by item: one bad item must not take the others).
-pub fn data_of<V: Tree>(tree: &V, kind: &str, version: u32) -> Result<V, Problem> {
+pub fn data_of<V: JsonTree>(tree: &V, kind: &str, version: u32) -> Result<V, Problem> {
     let head: Head = tree.clone().decode()?;
     if head.kind != kind {
         return Err(Problem::Unreadable { key: "kind".into() });
@@ -151,7 +151,7 @@ where
 
 /// serde_json's values, read as the page reads its JavaScript values.
 #[cfg(test)]
-impl Tree for serde_json::Value {
+impl JsonTree for serde_json::Value {
     fn parse(text: &str) -> Option<Self> {
         serde_json::from_str(text).ok()
     }
@@ -191,7 +191,7 @@ impl Kept for OpenId {
     const KIND: &'static str = "open";
     const VERSION: u32 = 1;
     /// Today's: the id as it is.
-    fn legacy<V: Tree>(text: &str, _tree: Option<V>) -> Option<Result<Self, Problem>> {
+    fn legacy<V: JsonTree>(text: &str, _tree: Option<V>) -> Option<Result<Self, Problem>> {
         Some(Ok(OpenId(text.to_string())))
     }
 }
@@ -205,7 +205,7 @@ impl Kept for Language {
     const KIND: &'static str = "lang";
     const VERSION: u32 = 1;
     /// Today's: the code as it is.
-    fn legacy<V: Tree>(text: &str, _tree: Option<V>) -> Option<Result<Self, Problem>> {
+    fn legacy<V: JsonTree>(text: &str, _tree: Option<V>) -> Option<Result<Self, Problem>> {
         Some(Ok(Language(text.to_string())))
     }
 }

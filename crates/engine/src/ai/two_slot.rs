@@ -1,12 +1,12 @@
 //! The one hash table every search here keeps its results in: a fixed
 //! number of buckets of two slots, each bucket on its own cache line, so a
 //! look-up reads one line. The searches differ only in what they store and
-//! in which slot a new entry takes ([`Slot::store`]): the alpha-beta
+//! in which slot a new entry takes ([`TwoSlotEntry::store`]): the alpha-beta
 //! table keeps the deepest entry and the newest, the duel's solvers the
 //! costliest proof and the newest.
 
 /// What a table holds: an entry, or nothing.
-pub trait Slot: Copy {
+pub trait TwoSlotEntry: Copy {
     /// The line a bucket of two such slots fills ([`Line64`] or
     /// [`Line32`]).
     type Line: Line<Self>;
@@ -59,12 +59,12 @@ impl<S: Copy> Line<S> for Line32<S> {
 }
 
 /// `2^bits` slots in buckets of two, found by the low bits of a hash.
-pub struct TwoSlotTable<S: Slot> {
+pub struct TwoSlotTable<S: TwoSlotEntry> {
     lines: Vec<S::Line>,
     mask: usize,
 }
 
-impl<S: Slot> TwoSlotTable<S> {
+impl<S: TwoSlotEntry> TwoSlotTable<S> {
     /// A table of `2^bits` slots (at least one bucket of two), all empty.
     pub fn new(bits: u32) -> TwoSlotTable<S> {
         let buckets = 1usize << bits.saturating_sub(1);
@@ -125,7 +125,7 @@ mod tests {
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     struct Toy(u64, u8);
 
-    impl Slot for Toy {
+    impl TwoSlotEntry for Toy {
         type Line = Line32<Toy>;
         const EMPTY: Toy = Toy(u64::MAX, 0);
         fn store(bucket: &mut [Toy; 2], new: Toy) {

@@ -3,11 +3,11 @@
 //! and back by serde-wasm-bindgen → `JSON.stringify`.
 
 use crate::problem::Problem;
-use crate::stored::{self, Kept, Tree};
+use crate::stored::{self, JsonTree, Kept};
 use serde::de::DeserializeOwned;
 use wasm_bindgen::JsValue;
 
-impl Tree for JsValue {
+impl JsonTree for JsValue {
     fn parse(text: &str) -> Option<Self> {
         js_sys::JSON::parse(text).ok()
     }

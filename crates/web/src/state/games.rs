@@ -9,7 +9,7 @@
 use crate::play::Play;
 use crate::problem::Problem;
 use crate::seat::Seat;
-use crate::stored::{self, Kept, Tree};
+use crate::stored::{self, JsonTree, Kept};
 use cheversi_engine::Session;
 use serde::{Deserialize, Serialize};
 
@@ -63,7 +63,7 @@ pub type ReadGame = Result<StoredGame, (String, Problem)>;
 /// The kept list, each game read on its own (one bad game must not take
 /// the others with it); Err when the list itself does not read. Reads
 /// the envelope and today's `{"version":1,"games":[…]}`.
-pub fn read_list<V: Tree>(text: &str) -> Result<Vec<ReadGame>, Problem> {
+pub fn read_list<V: JsonTree>(text: &str) -> Result<Vec<ReadGame>, Problem> {
     let tree = V::parse(text).ok_or(Problem::NotJson)?;
     let legacy = tree.get("kind").is_none();
     let items = if legacy {

@@ -7,7 +7,7 @@
 //! ([`cheversi_engine::puzzle`]); this is the bookkeeping around them.
 
 use crate::problem::{clip, Expected, Problem};
-use crate::stored::{Kept, Tree};
+use crate::stored::{JsonTree, Kept};
 use cheversi_engine::puzzle::{follow_line, Goal, Puzzle};
 use cheversi_engine::{AnyGame, GameState, Session};
 use serde::{Deserialize, Serialize};
@@ -361,7 +361,7 @@ impl Kept for Progress {
     const KIND: &'static str = "puzzles";
     const VERSION: u32 = 2;
     /// Today's `key=value` lines.
-    fn legacy<V: Tree>(text: &str, _tree: Option<V>) -> Option<Result<Self, Problem>> {
+    fn legacy<V: JsonTree>(text: &str, _tree: Option<V>) -> Option<Result<Self, Problem>> {
         Some(Progress::from_text(text))
     }
 }

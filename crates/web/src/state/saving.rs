@@ -6,7 +6,7 @@ use super::State;
 use crate::play::Play;
 use crate::problem::Problem;
 use crate::seat::Seat;
-use crate::stored::{Kept, Tree};
+use crate::stored::{JsonTree, Kept};
 use cheversi_engine::Session;
 use serde::{Deserialize, Serialize};
 
@@ -38,7 +38,7 @@ impl Kept for Saved {
     const KIND: &'static str = "game";
     const VERSION: u32 = 2;
 
-    fn legacy<V: Tree>(_text: &str, tree: Option<V>) -> Option<Result<Self, Problem>> {
+    fn legacy<V: JsonTree>(_text: &str, tree: Option<V>) -> Option<Result<Self, Problem>> {
         let tree = tree?;
         // The version first: a save of no version is named as such.
         if tree.get("version").is_none() {

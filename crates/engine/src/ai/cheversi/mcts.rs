@@ -51,7 +51,7 @@ struct TreeNode {
 /// What a search found: the root moves with their statistics, most
 /// visited first, and the line of most visited moves.
 #[derive(Clone, Debug)]
-pub struct Tree {
+pub struct SearchTree {
     pub root: Vec<RootStats>,
     pub pv: Vec<Move>,
     pub simulations: u64,
@@ -68,7 +68,12 @@ pub struct RootStats {
 /// Searches `pos` (not over) until the budget stops it, one tick a
 /// simulation; `root_moves` replace the legal moves at the root (e.g.
 /// without symmetric duplicates).
-pub fn search(pos: &Position, root_moves: &[Move], budget: &mut Budget<'_>, rng: &mut Rng) -> Tree {
+pub fn search(
+    pos: &Position,
+    root_moves: &[Move],
+    budget: &mut Budget<'_>,
+    rng: &mut Rng,
+) -> SearchTree {
     let me = pos
         .to_move()
         .expect("a search needs a game that is not over");
@@ -238,7 +243,7 @@ fn gcd(mut a: u32, mut b: u32) -> u32 {
     a
 }
 
-fn summarise(nodes: &[TreeNode], me: Player, simulations: u64) -> Tree {
+fn summarise(nodes: &[TreeNode], me: Player, simulations: u64) -> SearchTree {
     let sign = if me == 0 { 1.0 } else { -1.0 };
     let children = |i: usize| {
         let mut out = Vec::new();
@@ -275,7 +280,7 @@ fn summarise(nodes: &[TreeNode], me: Player, simulations: u64) -> Tree {
         pv.push(nodes[next].mv);
         at = next;
     }
-    Tree {
+    SearchTree {
         root,
         pv,
         simulations,

@@ -20,7 +20,7 @@
 
 use super::facts::{flood, knight as n, ordered, race_paths, Proof};
 use crate::ai::budget::Budget;
-use crate::ai::two_slot::{Line32, Slot as TableSlot, TwoSlotTable};
+use crate::ai::two_slot::{Line32, TwoSlotEntry, TwoSlotTable};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
@@ -29,17 +29,17 @@ use crate::square::Square;
 /// effort of the proof as a power of two (6) and a bit that says the slot
 /// is used.
 #[derive(Clone, Copy, Default)]
-struct Slot {
+struct PackedProof {
     markers: u64,
     meta: u64,
 }
 
 const USED: u64 = 1 << 63;
 
-impl Slot {
-    fn new(markers: u64, knights: u16, proof: Proof, effort: u64) -> Slot {
+impl PackedProof {
+    fn new(markers: u64, knights: u16, proof: Proof, effort: u64) -> PackedProof {
         let effort = u64::from(64 - effort.leading_zeros()).min(63);
-        Slot {
+        PackedProof {
             markers,
             meta: USED
                 | u64::from(knights)
@@ -68,15 +68,15 @@ impl Slot {
 /// Two slots on half a line: the proof that took the most nodes, and the
 /// newest, so the deep proofs near the root are not lost to the many
 /// small ones below them.
-impl TableSlot for Slot {
-    type Line = Line32<Slot>;
-    const EMPTY: Slot = Slot {
+impl TwoSlotEntry for PackedProof {
+    type Line = Line32<PackedProof>;
+    const EMPTY: PackedProof = PackedProof {
         markers: 0,
         meta: 0,
     };
 
     /// The costlier proof goes first; the other slot takes the newest.
-    fn store(bucket: &mut [Slot; 2], slot: Slot) {
+    fn store(bucket: &mut [PackedProof; 2], slot: PackedProof) {
         let [first, second] = bucket;
         if slot.effort() >= first.effort() || first.meta & USED == 0 {
             *second = *first;
@@ -89,7 +89,7 @@ impl TableSlot for Slot {
 
 /// Solves duel positions; keeps what it proved between calls.
 pub struct DuelSolver {
-    table: TwoSlotTable<Slot>,
+    table: TwoSlotTable<PackedProof>,
     pub nodes: u64,
     node_limit: u64,
 }
@@ -246,7 +246,7 @@ impl DuelSolver {
         } else {
             self.search_moves(markers, them, safe, limit, budget)?
         };
-        let slot = Slot::new(key_markers, knights, proof, self.nodes - start);
+        let slot = PackedProof::new(key_markers, knights, proof, self.nodes - start);
         self.table.store(index, slot);
         Some(proof)
     }
@@ -363,18 +363,21 @@ mod tests {
             (1234, 77, true, 5000),
         ] {
             let proof = Proof { wins, plies };
-            let slot = Slot::new(0xdead_beef, knights, proof, effort);
+            let slot = PackedProof::new(0xdead_beef, knights, proof, effort);
             assert!(slot.holds(0xdead_beef, knights));
             assert!(!slot.holds(0xdead_beef, knights ^ 1));
             assert!(!slot.holds(0xdead_bee0, knights));
             assert_eq!(slot.proof(), proof);
         }
-        assert!(!Slot::default().holds(0, 0), "an empty slot holds nothing");
+        assert!(
+            !PackedProof::default().holds(0, 0),
+            "an empty slot holds nothing"
+        );
         // A costly proof stays in its bucket while cheap ones come and go.
-        let mut bucket = [<Slot as TableSlot>::EMPTY; 2];
-        TableSlot::store(
+        let mut bucket = [<PackedProof as TwoSlotEntry>::EMPTY; 2];
+        TwoSlotEntry::store(
             &mut bucket,
-            Slot::new(
+            PackedProof::new(
                 1,
                 1,
                 Proof {
@@ -385,9 +388,9 @@ mod tests {
             ),
         );
         for m in 2..50u64 {
-            TableSlot::store(
+            TwoSlotEntry::store(
                 &mut bucket,
-                Slot::new(
+                PackedProof::new(
                     m,
                     1,
                     Proof {
@@ -401,9 +404,9 @@ mod tests {
         assert!(bucket[0].holds(1, 1));
         assert!(bucket[1].holds(49, 1));
         // A costlier one takes the first slot and the old one moves down.
-        TableSlot::store(
+        TwoSlotEntry::store(
             &mut bucket,
-            Slot::new(
+            PackedProof::new(
                 50,
                 1,
                 Proof {

@@ -4,7 +4,7 @@
 //! shallow nodes that share its bucket, and the shallow ones still find a
 //! home. Beside it, marks of the keys stored deep.
 
-use crate::ai::two_slot::{Line64, Slot, TwoSlotTable};
+use crate::ai::two_slot::{Line64, TwoSlotEntry, TwoSlotTable};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -57,7 +57,7 @@ pub struct Table<M: Copy> {
 pub const MARKED_DEPTH: u8 = 4;
 
 /// `[deepest, newest]`.
-impl<M: Copy> Slot for Option<Entry<M>> {
+impl<M: Copy> TwoSlotEntry for Option<Entry<M>> {
     type Line = Line64<Self>;
     const EMPTY: Self = None;
 

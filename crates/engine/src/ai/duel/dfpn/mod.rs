@@ -6,7 +6,7 @@
 
 use super::facts::{flood, knight, race_winner, Proof};
 use crate::ai::budget::Budget;
-use crate::ai::two_slot::{Line64, Slot, TwoSlotTable};
+use crate::ai::two_slot::{Line64, TwoSlotEntry, TwoSlotTable};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
@@ -25,7 +25,7 @@ const PROOF_PER_REPLY: u32 = 2;
 /// A table entry: 24 bytes (the key exactly, so a proof never rests on a
 /// hash collision), two to a bucket.
 #[derive(Clone, Copy)]
-struct Entry {
+struct PnEntry {
     markers: u64,
     pn: u32,
     dn: u32,
@@ -38,8 +38,8 @@ struct Entry {
 /// `knights` of an unused slot (a real key is at most 12 bits).
 const EMPTY: u16 = u16::MAX;
 
-impl Entry {
-    const UNUSED: Entry = Entry {
+impl PnEntry {
+    const UNUSED: PnEntry = PnEntry {
         markers: 0,
         pn: 0,
         dn: 0,
@@ -50,11 +50,11 @@ impl Entry {
 
 /// Two entries on one cache line: over its own entry, else over the one
 /// with less work (the newest result is always kept).
-impl Slot for Entry {
-    type Line = Line64<Entry>;
-    const EMPTY: Entry = Entry::UNUSED;
+impl TwoSlotEntry for PnEntry {
+    type Line = Line64<PnEntry>;
+    const EMPTY: PnEntry = PnEntry::UNUSED;
 
-    fn store(bucket: &mut [Entry; 2], new: Entry) {
+    fn store(bucket: &mut [PnEntry; 2], new: PnEntry) {
         let slot = match bucket
             .iter()
             .position(|e| e.knights == new.knights && e.markers == new.markers)
@@ -68,7 +68,7 @@ impl Slot for Entry {
 
 /// A proof-number solver with a fixed-size table of two-way buckets.
 pub struct Dfpn {
-    table: TwoSlotTable<Entry>,
+    table: TwoSlotTable<PnEntry>,
     pub nodes: u64,
     limit: u64,
     /// The budget of a `prove_within` said stop.
@@ -265,7 +265,7 @@ impl Dfpn {
     fn store(&mut self, n: DuelNode, (i, knights): (usize, u16), pn: u32, dn: u32, work: u32) {
         self.table.store(
             i,
-            Entry {
+            PnEntry {
                 markers: n.markers,
                 pn,
                 dn,
