@@ -287,10 +287,11 @@ pub fn check_id(id: &str) -> Result<(), Problem> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn play(spec: &str, seats: Vec<Seat>) -> Play {
+    /// A new game of `spec` (JSON) with `seats`, undo allowed.
+    pub(crate) fn play(spec: &str, seats: Vec<Seat>) -> Play {
         Play::new(NewGame {
             spec: serde_json::from_str(spec).unwrap(),
             seats,

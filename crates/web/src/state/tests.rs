@@ -10,16 +10,7 @@ use proptest::prelude::*;
 /// A game at this device, the page in English.
 pub(super) fn game(spec: &str, seats: Vec<Seat>) -> State {
     crate::i18n::set("en");
-    State::new(
-        Play::new(NewGame {
-            spec: serde_json::from_str(spec).unwrap(),
-            seats,
-            undo_allowed: true,
-            names: Vec::new(),
-            id: None,
-        })
-        .unwrap(),
-    )
+    State::new(crate::play::tests::play(spec, seats))
 }
 
 /// A saved game's text read as the page reads it.
