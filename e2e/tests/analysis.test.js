@@ -69,6 +69,27 @@ test('the evaluation bar shows White\'s share, and deeper searches update the ev
   }
 });
 
+test('a finished game shows its final margin, proven', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  await newGame(page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'human'] });
+  await page.check('#show-eval');
+  for (const move of 'Qd4 Qe5 Rd1 Re8 Ra4 Rh5 Bb2 Bg7 Bc1 Bf8 Nb1 Ng8 Nh1 Na8 Kc2 Kh8'.split(' ')) {
+    await play(page, move);
+  }
+  await settled(page);
+  const evaluation = page.locator('#eval');
+  await page.waitForFunction(() => document.querySelector('#eval').getAttribute('data-exact') === 'true', null, { timeout: 5000 });
+  const score = Number(await evaluation.getAttribute('data-score'));
+  // The final margin, as the players' list gives the scores.
+  const points = await page.locator('#players .score').allTextContents();
+  assert.equal(points.length, 2);
+  assert.equal(score, Number(points[0]) - Number(points[1]));
+  assert.ok(Number.isInteger(score) && score !== 0, `a whole, non-zero margin: ${score}`);
+  assert.match(await evaluation.textContent(), new RegExp(`^${score > 0 ? 'White' : 'Black'} wins by ${Math.abs(score)}$`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the duel\'s evaluation says who wins and in how many plies, from Black\'s setup on', async () => {
   const { page, errors, context } = await open(browser, server.url);
   await newGame(page, { game: 'attrition', variant: 'duel', seats: ['human', 'human'] });

@@ -7,7 +7,7 @@ use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::cheversi::mcts;
 use cheversi_engine::ai::cheversi::{HandValues, PlainScore, SCALE};
 use cheversi_engine::ai::player::levels::Level;
-use cheversi_engine::ai::player::{Engine, Request};
+use cheversi_engine::ai::player::{Engine, Eval, Request};
 use cheversi_engine::ai::search::minimax::minimax;
 use cheversi_engine::ai::search::{Draws, Endgame, Proven, RootValues, Searchable, Searcher};
 use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
@@ -160,6 +160,54 @@ fn the_master_never_gives_away_a_result_it_can_keep() {
             );
         }
     }
+}
+
+/// Whatever move the Master then picks, a result it proved is reported
+/// as proven: a loss as `loses`, a draw as the drawn margin, a win as
+/// `wins`, each `exact`; against brute force, positions three and four
+/// placements from the end (before the last placement, where a proven
+/// loss or draw leaves the move to the tree search).
+#[test]
+fn a_proven_result_is_reported_as_proven() {
+    let clock = clock();
+    let mut rng = Rng::new(35);
+    let mut engine = Engine::new(3);
+    let request = Request {
+        nodes: Some(300_000),
+        ..Request::level(Level::Master)
+    };
+    let mut seen = [0; 3];
+    for options in every_options() {
+        // 4 placements left where the rules keep the choices few.
+        let tight = matches!(options.rules, RuleSet::Lewicki | RuleSet::Brainking);
+        for plies in if tight { vec![12, 13] } else { vec![13, 13] } {
+            let pos = random_placements(options, plies, &mut rng);
+            let best = legal(&pos)
+                .into_iter()
+                .map(|mv| value_after(&pos, mv).signum())
+                .max()
+                .unwrap();
+            let t = engine
+                .think(&AnyGame::Cheversi(pos.clone()), &request, &clock, None)
+                .unwrap();
+            let what = format!("{options:?} after {plies}: {:?}", t.eval);
+            assert!(t.exact, "{what}: not reported as proven");
+            match best {
+                1 => assert!(
+                    matches!(t.eval, Eval::Wins(_)) || matches!(t.eval, Eval::Margin(m) if m > 0.0),
+                    "{what}"
+                ),
+                0 => assert_eq!(t.eval, Eval::Margin(0.0), "{what}"),
+                _ => assert!(
+                    matches!(t.eval, Eval::Loses(_))
+                        || matches!(t.eval, Eval::Margin(m) if m < 0.0),
+                    "{what}"
+                ),
+            }
+            seen[(best + 1) as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "every result met: {seen:?}");
 }
 
 #[test]

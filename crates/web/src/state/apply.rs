@@ -3,6 +3,7 @@
 //! position settled, the worker asked, the status line).
 
 use super::*;
+use cheversi_engine::{AnyGame, Outcome};
 
 impl State {
     pub fn apply(&mut self, action: Action) -> Effects {
@@ -203,6 +204,9 @@ impl State {
                 }
             }
         }
+        if self.eval.is_none() {
+            self.eval = self.final_evaluation();
+        }
         if self.locked || self.requests.pending().is_some() || self.requests.gave_up() {
             return;
         }
@@ -237,6 +241,31 @@ impl State {
             level: level.to_string(),
             purpose,
         }
+    }
+
+    /// A finished game's result, proven, read off the position: its final
+    /// margin (Cheversi), or its winner (Attrition). None before the end.
+    pub(super) fn final_evaluation(&self) -> Option<Evaluation> {
+        let game = self.play.current();
+        let players = self.play.seats().len();
+        let judgement = match (game, game.outcome()?) {
+            (AnyGame::Cheversi(pos), _) => Judgement::Margin(pos.margin() * 10),
+            (_, Outcome::Winner(w)) => {
+                return Some(Evaluation {
+                    mover: w,
+                    players,
+                    judgement: Judgement::Wins(None),
+                    exact: true,
+                })
+            }
+            (_, Outcome::Draw) => Judgement::Score(0),
+        };
+        Some(Evaluation {
+            mover: 0,
+            players,
+            judgement,
+            exact: true,
+        })
     }
 
     /// The worker's judgement of the current position, for its mover.

@@ -359,6 +359,33 @@ fn a_silent_or_crashed_worker_is_replaced_and_asked_again() {
 
 /// Reproduced bug 4: after the computer's reply the evaluation shown is
 /// White's, labelled, whoever is to move.
+/// The last position of a game is its own evaluation: the final margin,
+/// proven, with nothing asked of the worker.
+#[test]
+fn a_finished_game_shows_its_final_margin_as_proven() {
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"lewicki-free"}"#);
+    s.apply(Action::SetShowEval(true));
+    let moves = "Qd4 Qe5 Rd1 Re8 Ra4 Rh5 Bb2 Bg7 Bc1 Bf8 Nb1 Ng8 Nh1 Na8 Kc2 Kh8";
+    let mut asked = None;
+    for mv in moves.split_whitespace() {
+        asked = typed(&mut s, mv).think;
+        // What the shown position was asked is answered nowhere here.
+        s.requests.abandon();
+    }
+    assert!(s.play().current().is_over());
+    assert_eq!(asked, None, "the end is not asked of the worker");
+    let cheversi_engine::AnyGame::Cheversi(end) = s.play().current() else {
+        panic!("a Cheversi game")
+    };
+    let margin = f64::from(end.margin());
+    let e = s.evaluation().expect("shown at the end");
+    assert!(e.exact, "the final margin is proven");
+    assert_eq!(e.white_score(), Some(margin));
+    assert!(margin != 0.0, "this game is not drawn: {margin}");
+    let winner = if margin > 0.0 { "White" } else { "Black" };
+    assert_eq!(e.text(), format!("{winner} wins by {}", margin.abs()));
+}
+
 #[test]
 fn the_evaluation_is_from_whites_side_and_labelled() {
     let mut s = game(

@@ -256,21 +256,32 @@ impl Engine {
         if let Some(mv) = crate::ai::cheversi::opening_book::book_move(pos) {
             candidates = vec![mv];
         }
+        // The tree search picks the move; a proven result is still what
+        // the position is worth, and says so.
+        let mut proven_eval = None;
         match proven {
             // A Cheversi game always lasts 16 placements: no distance to show.
             Some(Proven::Win(mv)) => return proven_move(mv, Eval::Wins(None)),
             Some(Proven::Draw(draws)) if draws.len() == 1 => {
                 return proven_move(draws[0], Eval::Margin(0.0))
             }
-            Some(Proven::Draw(draws)) => candidates = draws,
-            _ => {}
+            Some(Proven::Draw(draws)) => {
+                candidates = draws;
+                proven_eval = Some(Eval::Margin(0.0));
+            }
+            Some(Proven::Loss) => proven_eval = Some(Eval::Loses(None)),
+            None => {}
         }
         let tree = mcts::search(pos, &candidates, budget, &mut self.rng);
         let best = tree.root[0];
+        let (eval, exact) = match proven_eval {
+            Some(eval) => (eval, true),
+            None => (Eval::Margin(best.margin), false),
+        };
         Thought {
             best: AnyMove::Cheversi(best.mv),
-            eval: Eval::Margin(best.margin),
-            exact: false,
+            eval,
+            exact,
             depth: tree.pv.len() as u32,
             nodes: exact_nodes + tree.simulations,
             pv: tree.pv.iter().map(|&m| AnyMove::Cheversi(m)).collect(),
