@@ -4,6 +4,8 @@ use crate::ai_bench::{duel_proof_times, solver_reach, DuelReach, Players, ProofK
 use crate::error::{other, CliError};
 use cheversi_engine::ai::bench::search_speed;
 use cheversi_engine::bench::{kinds, run_all, table};
+use cheversi_engine::cheversi;
+use cheversi_engine::perft::perft;
 use cheversi_engine::GameOptions;
 use clap::Args;
 use std::time::Instant;
@@ -20,7 +22,8 @@ pub struct BenchArgs {
     #[arg(long)]
     only: Option<String>,
     /// Measure the computer instead: how many final Cheversi placements the
-    /// exact search proves within 1 s, and search nodes per second.
+    /// exact search proves within a third of this machine's reference time
+    /// (perft, lewicki, depth 5, timed first), and search nodes per second.
     #[arg(long)]
     ai: bool,
     /// With --ai: only this exact search's reach ("margin" or "result"),
@@ -54,11 +57,41 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The share of the reference time each proof may take: what a device a
+/// third as fast as this machine has in a second.
+const BUDGET_OF_REFERENCE: f64 = 1.0 / 3.0;
+
+/// Times the reference on this machine, now: the sequences of `cheversi
+/// perft --rules lewicki --depth 5` (the fastest of three runs), and says
+/// so. Returns its seconds.
+fn reference_seconds(clock: &dyn Fn() -> f64) -> f64 {
+    let start = cheversi::Position::new(cheversi::Options::new(cheversi::RuleSet::Lewicki));
+    let mut best = f64::INFINITY;
+    let mut count = 0;
+    for _ in 0..3 {
+        let t0 = clock();
+        count = perft(&start, 5);
+        best = best.min(clock() - t0);
+    }
+    println!(
+        "reference: perft lewicki depth 5, {count} sequences in {best:.2} s (fastest of 3); \
+         the time budget below is a third of it, {:.0} ms",
+        best * BUDGET_OF_REFERENCE * 1000.0
+    );
+    best
+}
+
 fn ai_figures(
     args: &BenchArgs,
     clock: &dyn Fn() -> f64,
     wanted: &dyn Fn(&str) -> bool,
 ) -> Result<(), CliError> {
+    // The search speed alone needs no budget.
+    let budget = if args.speed {
+        0.0
+    } else {
+        reference_seconds(clock) * BUDGET_OF_REFERENCE
+    };
     for (proof, what, lefts) in [
         (
             ProofKind::Margin,
@@ -76,7 +109,7 @@ fn ai_figures(
         }
         for players in Players::ALL {
             println!(
-                "{what} proved within 1 s: of {} positions from {} play (median time)",
+                "{what} proved within the budget: of {} positions from {} play (median time)",
                 args.samples,
                 players.name()
             );
@@ -91,7 +124,7 @@ fn ai_figures(
                 };
                 print!("{:<20}", o.rules.name());
                 for k in lefts {
-                    let reach = solver_reach(o, k, args.samples, 1.0, players, proof, clock);
+                    let reach = solver_reach(o, k, args.samples, budget, players, proof, clock);
                     print!(" {:>16}", proved_of(&reach, args.samples));
                 }
                 println!();
@@ -102,7 +135,7 @@ fn ai_figures(
         return Ok(());
     }
     if !args.speed {
-        duel_figures(args, clock);
+        duel_figures(args, budget, clock);
     }
     println!("search speed of the master (nodes per second, mid-game positions)");
     for (label, options) in kinds().into_iter().filter(|(l, _)| wanted(l)) {
@@ -118,8 +151,8 @@ fn ai_figures(
     Ok(())
 }
 
-fn duel_figures(args: &BenchArgs, clock: &dyn Fn() -> f64) {
-    println!("duel: positions proved by the solver within 1 s after setup + N jumps (median time)");
+fn duel_figures(args: &BenchArgs, budget: f64, clock: &dyn Fn() -> f64) {
+    println!("duel: positions proved by the solver within the budget after setup + N jumps (median time)");
     let mut all = Vec::new();
     let mut proved = 0;
     for moves in [0usize, 1, 2, 3, 4, 5, 6, 8, 12, 16] {
@@ -127,7 +160,7 @@ fn duel_figures(args: &BenchArgs, clock: &dyn Fn() -> f64) {
             reach,
             wins,
             wins_with_distance,
-        } = duel_proof_times(moves, args.samples, 1.0, clock);
+        } = duel_proof_times(moves, args.samples, budget, clock);
         println!(
             "  {moves:>2} jumps: {}, wins with a distance {wins_with_distance}/{wins}",
             proved_of(&reach, args.samples)
