@@ -45,16 +45,46 @@ pub enum Players {
     Greedy,
     /// A uniformly random legal placement.
     Random,
+    /// Greedy, with one placement in four random instead.
+    NoisyGreedy,
+    /// The Strong level against the Beginner, each side in turn by seed.
+    StrongVsWeak,
 }
 
 impl Players {
-    pub const ALL: [Players; 3] = [Players::Casual, Players::Greedy, Players::Random];
+    pub const ALL: [Players; 5] = [
+        Players::Casual,
+        Players::Greedy,
+        Players::Random,
+        Players::NoisyGreedy,
+        Players::StrongVsWeak,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Players::Casual => "casual",
             Players::Greedy => "greedy",
             Players::Random => "random",
+            Players::NoisyGreedy => "noisy greedy",
+            Players::StrongVsWeak => "strong against weak",
+        }
+    }
+}
+
+/// The seeds of a set of sampled positions: the set the engine was tuned
+/// on, or one held out (other seeds), reported beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sample {
+    Tuning,
+    HeldOut,
+}
+
+impl Sample {
+    /// The seed of the `i`-th position of the set.
+    pub fn seed(self, i: u64) -> u64 {
+        match self {
+            Sample::Tuning => i + 1,
+            Sample::HeldOut => 1_000_003 + i * 7919,
         }
     }
 }
@@ -72,18 +102,32 @@ pub fn typical_position(
     let mut rng = Rng::new(seed);
     let mut game = AnyGame::Cheversi(cheversi::Position::new(options));
     let mut moves = Vec::new();
+    // Strong against weak: the strong side by seed.
+    let strong_side = (seed % 2) as usize;
     while game.ply() < plies && !game.is_over() {
-        let mv = match players {
-            Players::Casual => {
-                match engine.think(&game, &Request::level(Level::Casual), clock, None) {
-                    Some(t) => t.best,
-                    None => break,
-                }
-            }
-            Players::Greedy | Players::Random => {
+        let level = match players {
+            Players::Casual => Some(Level::Casual),
+            Players::StrongVsWeak if game.ply() % 2 == strong_side => Some(Level::Strong),
+            Players::StrongVsWeak => Some(Level::Beginner),
+            _ => None,
+        };
+        let mv = match level {
+            // Each level's own budget and noise; these levels reach their
+            // node limits long before their time limits, so the positions
+            // are the same on any machine.
+            Some(level) => match engine.think(&game, &Request::level(level), clock, None) {
+                Some(t) => t.best,
+                None => break,
+            },
+            None => {
                 moves.clear();
                 game.legal_moves(&mut moves);
-                if players == Players::Greedy {
+                let greedy = match players {
+                    Players::Greedy => true,
+                    Players::NoisyGreedy => rng.below(4) != 0,
+                    _ => false,
+                };
+                if greedy {
                     let me = game.to_move().expect("not over");
                     let value = |m: &cheversi_engine::AnyMove| {
                         let mut child = game.clone();
@@ -127,25 +171,40 @@ impl ProofKind {
     }
 }
 
-/// For `remaining` placements left: how many of `samples` positions
-/// reached by `players` the search proves within `seconds`.
-pub fn solver_reach(
+/// The sampled positions `remaining` placements from the end: `samples`
+/// reached by each kind of play, from the seeds of `set`.
+pub fn sampled_positions(
     options: cheversi::Options,
     remaining: usize,
     samples: u64,
+    set: Sample,
+    clock: Clock<'_>,
+) -> Vec<cheversi::Position> {
+    let mut out = Vec::new();
+    for players in Players::ALL {
+        for i in 0..samples {
+            let pos = typical_position(options, PLIES - remaining, set.seed(i), players, clock);
+            if !pos.is_over() {
+                out.push(pos);
+            }
+        }
+    }
+    out
+}
+
+/// How many of `positions` the search proves within `seconds`.
+pub fn solver_reach(
+    options: cheversi::Options,
+    positions: &[cheversi::Position],
     seconds: f64,
-    players: Players,
     proof: ProofKind,
     clock: Clock<'_>,
 ) -> Reach {
     let values = HandValues::calibrate(options);
     let mut proved = 0;
     let mut times = Vec::new();
-    for seed in 0..samples {
-        let pos = typical_position(options, PLIES - remaining, seed + 1, players, clock);
-        if pos.is_over() {
-            continue;
-        }
+    for pos in positions {
+        let remaining = PLIES - pos.ply();
         // The Master's table, as in play (a larger one leaves more of it to
         // memory and measures a slower search than the Master's), made
         // before the clock starts, as the Master's is before a move.
@@ -155,18 +214,18 @@ pub fn solver_reach(
             ProofKind::Margin => {
                 searcher
                     .search(
-                        &pos,
+                        pos,
                         &values,
                         &mut budget,
                         remaining as u32,
-                        Some(distinct_moves(&pos)),
+                        Some(distinct_moves(pos)),
                         RootValues::Best,
                     )
                     .exact
             }
             // The result itself: one drawing move is enough.
             ProofKind::Result => searcher
-                .prove_result(&pos, &values, &mut budget, distinct_moves(&pos), Draws::One)
+                .prove_result(pos, &values, &mut budget, distinct_moves(pos), Draws::One)
                 .is_some(),
         };
         if done {
@@ -258,5 +317,24 @@ mod tests {
             .max()
             .unwrap();
         assert_eq!(after.quick_value(me), best);
+    }
+
+    /// The held-out set shares no seed, hence no game, with the set tuned on.
+    #[test]
+    fn the_held_out_set_has_seeds_of_its_own() {
+        let tuning: std::collections::HashSet<u64> =
+            (0..1000).map(|i| Sample::Tuning.seed(i)).collect();
+        let held_out: std::collections::HashSet<u64> =
+            (0..1000).map(|i| Sample::HeldOut.seed(i)).collect();
+        assert_eq!(tuning.len(), 1000);
+        assert_eq!(held_out.len(), 1000);
+        assert!(tuning.is_disjoint(&held_out));
+        // And so other positions.
+        let options = cheversi::Options::new(cheversi::RuleSet::Lewicki);
+        let clock = || 0.0;
+        assert_ne!(
+            sampled_positions(options, 10, 2, Sample::Tuning, &clock),
+            sampled_positions(options, 10, 2, Sample::HeldOut, &clock)
+        );
     }
 }
