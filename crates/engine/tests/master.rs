@@ -129,37 +129,50 @@ fn the_master_never_gives_away_a_result_it_can_keep() {
     // a short time a move (so the exact search and, where it does not
     // finish, the tree search both play).
     let clock = clock();
-    let mut rng = Rng::new(32);
     let mut engine = Engine::new(3);
     let request = Request {
         level: Level::Master,
         seconds: Some(0.05),
         nodes: None,
     };
+    for (options, plies, pos, best) in late_positions(32, &[13]) {
+        let t = engine
+            .think(&AnyGame::Cheversi(pos.clone()), &request, &clock, None)
+            .unwrap();
+        let AnyMove::Cheversi(mv) = t.best else {
+            panic!("a Cheversi move")
+        };
+        assert!(pos.targets().contains(mv), "{mv} is legal");
+        assert_eq!(
+            value_after(&pos, mv).signum(),
+            best,
+            "{options:?} after {plies}: {mv} changes the result"
+        );
+    }
+}
+
+/// Random positions in every rule set and scoring (seeded), 4 and 3
+/// placements from the end where the rules keep the choices few, else
+/// `plies` in: each with its best result by brute force (1, 0, -1).
+fn late_positions(
+    seed: u64,
+    plies: &[usize],
+) -> Vec<(cheversi::Options, usize, cheversi::Position, i32)> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
     for options in every_options() {
-        // 4 placements left where the rules keep the choices few.
         let tight = matches!(options.rules, RuleSet::Lewicki | RuleSet::Brainking);
-        for plies in if tight { vec![12, 13] } else { vec![13] } {
+        for &plies in if tight { &[12, 13][..] } else { plies } {
             let pos = random_placements(options, plies, &mut rng);
             let best = legal(&pos)
                 .into_iter()
                 .map(|mv| value_after(&pos, mv).signum())
                 .max()
                 .unwrap();
-            let t = engine
-                .think(&AnyGame::Cheversi(pos.clone()), &request, &clock, None)
-                .unwrap();
-            let AnyMove::Cheversi(mv) = t.best else {
-                panic!("a Cheversi move")
-            };
-            assert!(pos.targets().contains(mv), "{mv} is legal");
-            assert_eq!(
-                value_after(&pos, mv).signum(),
-                best,
-                "{options:?} after {plies}: {mv} changes the result"
-            );
+            out.push((options, plies, pos, best));
         }
     }
+    out
 }
 
 /// Whatever move the Master then picks, a result it proved is reported
@@ -170,42 +183,30 @@ fn the_master_never_gives_away_a_result_it_can_keep() {
 #[test]
 fn a_proven_result_is_reported_as_proven() {
     let clock = clock();
-    let mut rng = Rng::new(35);
     let mut engine = Engine::new(3);
     let request = Request {
         nodes: Some(300_000),
         ..Request::level(Level::Master)
     };
     let mut seen = [0; 3];
-    for options in every_options() {
-        // 4 placements left where the rules keep the choices few.
-        let tight = matches!(options.rules, RuleSet::Lewicki | RuleSet::Brainking);
-        for plies in if tight { vec![12, 13] } else { vec![13, 13] } {
-            let pos = random_placements(options, plies, &mut rng);
-            let best = legal(&pos)
-                .into_iter()
-                .map(|mv| value_after(&pos, mv).signum())
-                .max()
-                .unwrap();
-            let t = engine
-                .think(&AnyGame::Cheversi(pos.clone()), &request, &clock, None)
-                .unwrap();
-            let what = format!("{options:?} after {plies}: {:?}", t.eval);
-            assert!(t.exact, "{what}: not reported as proven");
-            match best {
-                1 => assert!(
-                    matches!(t.eval, Eval::Wins(_)) || matches!(t.eval, Eval::Margin(m) if m > 0.0),
-                    "{what}"
-                ),
-                0 => assert_eq!(t.eval, Eval::Margin(0.0), "{what}"),
-                _ => assert!(
-                    matches!(t.eval, Eval::Loses(_))
-                        || matches!(t.eval, Eval::Margin(m) if m < 0.0),
-                    "{what}"
-                ),
-            }
-            seen[(best + 1) as usize] += 1;
+    for (options, plies, pos, best) in late_positions(35, &[13, 13]) {
+        let t = engine
+            .think(&AnyGame::Cheversi(pos.clone()), &request, &clock, None)
+            .unwrap();
+        let what = format!("{options:?} after {plies}: {:?}", t.eval);
+        assert!(t.exact, "{what}: not reported as proven");
+        match best {
+            1 => assert!(
+                matches!(t.eval, Eval::Wins(_)) || matches!(t.eval, Eval::Margin(m) if m > 0.0),
+                "{what}"
+            ),
+            0 => assert_eq!(t.eval, Eval::Margin(0.0), "{what}"),
+            _ => assert!(
+                matches!(t.eval, Eval::Loses(_)) || matches!(t.eval, Eval::Margin(m) if m < 0.0),
+                "{what}"
+            ),
         }
+        seen[(best + 1) as usize] += 1;
     }
     assert!(seen.iter().all(|&n| n > 0), "every result met: {seen:?}");
 }
