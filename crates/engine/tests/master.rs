@@ -211,6 +211,40 @@ fn a_proven_result_is_reported_as_proven() {
     assert!(seen.iter().all(|&n| n > 0), "every result met: {seen:?}");
 }
 
+/// A long think (the analysis's longest searches, or a budget of nodes
+/// alone) tries the exact search one placement further back than a move
+/// in play: a brainking position 10 placements from the end is proved a
+/// win for White; the Master's own second (1 s) does not try there.
+#[test]
+fn a_long_think_proves_a_result_one_placement_further_back() {
+    let clock = clock();
+    let mut pos = cheversi::Position::new(cheversi::Options::new(RuleSet::Brainking));
+    for text in "Kd4 Qe5 Qf6 Rc3 Ne3 Rg7".split(' ') {
+        let mv: Move = text.parse().unwrap();
+        assert!(legal(&pos).contains(&mv), "{text}");
+        pos.play_unchecked(mv);
+    }
+    let game = AnyGame::Cheversi(pos);
+    let long = Request {
+        nodes: Some(20_000_000),
+        ..Request::level(Level::Master)
+    };
+    let t = Engine::new(5).think(&game, &long, &clock, None).unwrap();
+    assert!(t.exact, "not proved: {:?}", t.eval);
+    assert!(
+        matches!(t.eval, Eval::Wins(_)) || matches!(t.eval, Eval::Margin(m) if m > 0.0),
+        "{:?}",
+        t.eval
+    );
+    let second = Request {
+        seconds: Some(1.0),
+        nodes: Some(20_000_000),
+        ..Request::level(Level::Master)
+    };
+    let t = Engine::new(5).think(&game, &second, &clock, None).unwrap();
+    assert!(!t.exact, "a second tried the exact search: {:?}", t.eval);
+}
+
 #[test]
 fn the_tree_search_finds_the_best_result_two_placements_from_the_end() {
     let clock = clock();

@@ -47,22 +47,30 @@ pub const EVALUATION_SECONDS: [f64; 3] = [0.1, 0.4, 1.6];
 
 /// Whether an answer ends the evaluation early: a proven value does,
 /// except a win without its distance (the duel: a longer search measures
-/// it along the proof, and "wins in N" is what a player wants to see).
-fn settles(exact: bool, judgement: &Judgement) -> bool {
-    exact && !matches!(judgement, Judgement::Wins(None))
+/// it along the proof, and "wins in N" is what a player wants to see; in
+/// Cheversi a later search may give the margin), or, in a game with
+/// distances (Attrition), a loss without its distance.
+fn settles(exact: bool, judgement: &Judgement, distances: bool) -> bool {
+    let missing = match judgement {
+        Judgement::Wins(None) => true,
+        Judgement::Loses(None) => distances,
+        _ => false,
+    };
+    exact && !missing
 }
 
 /// One more search when the last of [`EVALUATION_SECONDS`] proved a win
-/// but had no time to measure its distance (a duel position whose proof
-/// takes about a second; the tables carry the proof and the walk over).
+/// or a loss but had no time to measure its distance (a duel position
+/// whose proof takes about a second; the tables carry the proof and the
+/// walk over).
 pub const DISTANCE_SECONDS: f64 = 6.4;
 
 /// Whether another search follows search `step` (0-based) that gave this
 /// answer: while unsettled, up to the last of [`EVALUATION_SECONDS`]; the
-/// extra [`DISTANCE_SECONDS`] only for a proven win without distance.
-fn more_after(step: usize, exact: bool, judgement: &Judgement) -> bool {
+/// extra [`DISTANCE_SECONDS`] only for a proven value without distance.
+fn more_after(step: usize, exact: bool, judgement: &Judgement, distances: bool) -> bool {
     let steps = EVALUATION_SECONDS.len();
-    !settles(exact, judgement) && (step + 1 < steps || step + 1 == steps && exact)
+    !settles(exact, judgement, distances) && (step + 1 < steps || step + 1 == steps && exact)
 }
 
 /// Evaluates a position: one answer per search of [`EVALUATION_SECONDS`]
@@ -74,6 +82,7 @@ fn evaluate(
     clock: &dyn Fn() -> f64,
     post: &mut dyn FnMut(FromWorker),
 ) {
+    let distances = matches!(&message, ToWorker::Think { spec, .. } if spec.game == "attrition");
     let searches = EVALUATION_SECONDS.iter().chain([&DISTANCE_SECONDS]);
     for (i, &seconds) in searches.enumerate() {
         let mut reply = answer_within(engine, message.clone(), clock, Some(seconds));
@@ -84,7 +93,7 @@ fn evaluate(
                 judgement,
                 ..
             } => {
-                *more = more_after(i, *exact, judgement);
+                *more = more_after(i, *exact, judgement, distances);
                 !*more
             }
             _ => true,
@@ -282,24 +291,35 @@ mod tests {
 
     #[test]
     fn a_win_without_its_distance_does_not_end_the_evaluation() {
-        assert!(settles(true, &Judgement::Wins(Some(7))));
-        assert!(settles(true, &Judgement::Loses(None)));
-        assert!(settles(true, &Judgement::Margin(20)));
-        assert!(!settles(true, &Judgement::Wins(None)));
-        assert!(!settles(false, &Judgement::Margin(20)));
+        for distances in [false, true] {
+            assert!(settles(true, &Judgement::Wins(Some(7)), distances));
+            assert!(settles(true, &Judgement::Loses(Some(8)), distances));
+            assert!(settles(true, &Judgement::Margin(20), distances));
+            assert!(!settles(true, &Judgement::Wins(None), distances));
+            assert!(!settles(false, &Judgement::Margin(20), distances));
+        }
+        // A Cheversi loss has no distance to wait for; a duel loss has.
+        assert!(settles(true, &Judgement::Loses(None), false));
+        assert!(!settles(true, &Judgement::Loses(None), true));
     }
 
     #[test]
     fn a_win_still_without_its_distance_gets_one_longer_search() {
         let win = Judgement::Wins(None);
-        assert!(more_after(0, false, &Judgement::Margin(5)));
+        assert!(more_after(0, false, &Judgement::Margin(5), false));
         assert!(
-            !more_after(2, false, &Judgement::Margin(5)),
+            !more_after(2, false, &Judgement::Margin(5), false),
             "three searches"
         );
-        assert!(more_after(2, true, &win), "the distance search");
-        assert!(!more_after(3, true, &win), "and no more");
-        assert!(!more_after(1, true, &Judgement::Wins(Some(9))));
+        assert!(more_after(2, true, &win, false), "the distance search");
+        assert!(!more_after(3, true, &win, false), "and no more");
+        assert!(!more_after(1, true, &Judgement::Wins(Some(9)), true));
+        let loss = Judgement::Loses(None);
+        assert!(more_after(2, true, &loss, true), "a duel loss's distance");
+        assert!(
+            !more_after(2, true, &loss, false),
+            "a Cheversi loss has none"
+        );
     }
 
     #[test]

@@ -70,6 +70,18 @@ impl<'a> Budget<'a> {
         Budget::new(self.clock, seconds, None, Some(self.abort))
     }
 
+    /// As [`Budget::part`]; where this budget has a node limit and no
+    /// time limit, the part gets `share` of the nodes it has left: a
+    /// request by nodes alone bounds each part of its search (with a time
+    /// limit, the time bounds the parts, as before).
+    pub fn share(&self, seconds: Option<f64>, share: f64) -> Budget<'a> {
+        let nodes = self
+            .max_nodes
+            .filter(|_| self.deadline.is_none())
+            .map(|m| (m.saturating_sub(self.nodes) as f64 * share) as u64);
+        Budget::new(self.clock, seconds, nodes, Some(self.abort))
+    }
+
     /// The clock this budget reads.
     pub fn clock(&self) -> Clock<'a> {
         self.clock
@@ -83,5 +95,28 @@ impl<'a> Budget<'a> {
     /// Seconds since the search started.
     pub fn elapsed(&self) -> f64 {
         (self.clock)() - self.started
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_share_of_a_budget_by_nodes_alone_has_its_share_of_the_nodes() {
+        let clock = || 0.0;
+        let mut whole = Budget::new(&clock, None, Some(10 * POLL_EVERY), None);
+        whole.tick_many(2 * POLL_EVERY);
+        let mut part = whole.share(None, 0.5);
+        let mut ticks = 0;
+        while !part.tick() {
+            ticks += 1;
+            assert!(ticks < 100 * POLL_EVERY, "the part never stops");
+        }
+        assert_eq!(part.nodes, 4 * POLL_EVERY, "half of the 8 left");
+        // With a time limit, the time bounds the parts, not the nodes.
+        let timed = Budget::new(&clock, Some(1.0), Some(POLL_EVERY), None);
+        let mut part = timed.share(None, 0.5);
+        assert!(!part.tick_many(50 * POLL_EVERY));
     }
 }

@@ -50,16 +50,21 @@ pub const DFPN_BITS: u32 = 19;
 /// The Master tries the exact search with this share of its time, before
 /// the tree search, from as many placements before the end as the result
 /// search proves in a fraction of a second (`bench --ai --proof result`):
-/// further back the time would be spent without a proof.
-fn exact_try_plies(rules: cheversi::RuleSet) -> u32 {
+/// further back the time would be spent without a proof. With a longer
+/// think (the analysis's longest searches), one placement further: its
+/// share is then about what the benchmark gives a proof.
+fn exact_try_plies(rules: cheversi::RuleSet, seconds: f64) -> u32 {
     use cheversi::RuleSet;
-    match rules {
+    let base = match rules {
         RuleSet::Lewicki => 10,
         RuleSet::Brainking => 9,
         // About 200 moves a placement.
         RuleSet::LewickiAny | RuleSet::LewickiFree | RuleSet::BrainkingClassic => 7,
-    }
+    };
+    base + u32::from(seconds >= LONG_THINK_SECONDS)
 }
+/// A think this long tries the exact search one placement further back.
+const LONG_THINK_SECONDS: f64 = 1.5;
 const RESULT_SHARE: f64 = 0.3;
 const MARGIN_SHARE: f64 = 0.2;
 
@@ -199,7 +204,7 @@ impl Engine {
         let moves = distinct_moves(pos);
         let mut exact_nodes = 0;
         let mut proven = None;
-        if remaining(pos) <= exact_try_plies(pos.options().rules) {
+        if remaining(pos) <= exact_try_plies(pos.options().rules, s.seconds) {
             let share = |part: f64| {
                 let seconds = s.seconds * part;
                 seconds.is_finite().then_some(seconds)
@@ -207,7 +212,7 @@ impl Engine {
             let (_, values, searcher) = self.cheversi_search(pos.options());
             // The result first (cheap), then the margin for the move
             // that keeps it and for the evaluation shown.
-            let mut part = budget.part(share(RESULT_SHARE));
+            let mut part = budget.share(share(RESULT_SHARE), RESULT_SHARE);
             proven = searcher.prove_result(pos, &*values, &mut part, moves.clone(), Draws::Every);
             exact_nodes += part.nodes;
             // After a proven loss the margin matters only on the last
@@ -216,7 +221,7 @@ impl Engine {
             // chances.
             let last = remaining(pos) == 1;
             if proven.is_some() && (last || proven != Some(Proven::Loss)) {
-                let mut part = budget.part(share(MARGIN_SHARE));
+                let mut part = budget.share(share(MARGIN_SHARE), MARGIN_SHARE);
                 let found = searcher.search(
                     pos,
                     &*values,

@@ -47,15 +47,45 @@ impl Dfpn {
         if knight(root.me) & 1 << root.them != 0 {
             return Some((vec![them], 1));
         }
-        // What earlier walks measured stays true (keys are whole
-        // positions): a walk stopped by its budget resumes in the next call,
-        // as the analysis's searches follow one another.
+        self.walking(budget, |this, walk| this.walk_root(root, walk))
+    }
+
+    /// After [`Dfpn::prove_within`] found a loss for the player to move:
+    /// the longest resistance, as [`Dfpn::winning_line`] gives the
+    /// shortest win (the jump that holds out longest, the line after it,
+    /// and within how many plies the opponent wins). The line is empty
+    /// where a race decides (its paths were measured, not walked). `None`
+    /// when the budget or node limit ran out, or the position is not a
+    /// loss.
+    pub fn losing_line(
+        &mut self,
+        markers: Bitboard,
+        me: Square,
+        them: Square,
+        budget: &mut Budget<'_>,
+    ) -> Option<(Vec<Square>, u16)> {
+        let root = DuelNode::root(markers, me, them);
+        self.walking(budget, |this, walk| {
+            let lost = this.proof(root, walk).filter(|p| !p.wins)?;
+            Some((this.line_from(root, walk), lost.plies))
+        })
+    }
+
+    /// Runs `f` with the walk's memory: what earlier walks measured stays
+    /// true (keys are whole positions), so a walk stopped by its budget
+    /// resumes in the next call, as the analysis's searches follow one
+    /// another.
+    fn walking<T>(
+        &mut self,
+        budget: &mut Budget<'_>,
+        f: impl FnOnce(&mut Dfpn, &mut Walk<'_, '_>) -> Option<T>,
+    ) -> Option<T> {
         let mut walk = Walk {
             known: std::mem::take(&mut self.walked),
             limit: self.nodes.saturating_add(self.limit),
             budget,
         };
-        let found = self.walk_root(root, &mut walk);
+        let found = f(self, &mut walk);
         self.walked = walk.known;
         if self.walked.len() > WALKED_MOST {
             self.walked.clear();
@@ -425,6 +455,61 @@ mod tests {
         assert!(
             long_lines > checked / 4,
             "only {long_lines} lines of 3 plies or more"
+        );
+    }
+
+    /// Lost positions on crowded boards, against plain minimax: the
+    /// opponent wins within the distance whatever the loser does (so it
+    /// is never shorter than the longest resistance), the winner moves
+    /// last, and the line's first jump holds out that long.
+    #[test]
+    fn losing_lines_hold_out_as_long_as_they_say() {
+        let mut rng = crate::rng::Rng::new(43);
+        let (mut checked, mut exact) = (0, 0);
+        while checked < 300 {
+            let Some((markers, me, them)) = crowded(&mut rng, 13, 20) else {
+                continue;
+            };
+            let expected = brute_distance(markers, me, them);
+            if expected.wins || knight(me) & !markers == 0 {
+                continue;
+            }
+            let here = format!("markers {markers:#x} me {me} them {them}");
+            let sq = Square::from_index_unchecked;
+            let table_bits = if checked % 2 == 0 { 16 } else { 3 };
+            let mut solver = Dfpn::new(table_bits, u64::MAX);
+            let clock = || 0.0;
+            let mut budget = Budget::new(&clock, None, None, None);
+            assert_eq!(
+                solver.prove_within(Bitboard(markers), sq(me), sq(them), &mut budget),
+                Some(false),
+                "{here}"
+            );
+            let (line, plies) = solver
+                .losing_line(Bitboard(markers), sq(me), sq(them), &mut budget)
+                .unwrap_or_else(|| panic!("{here}: no line"));
+            assert!(expected.plies <= plies, "{here}: {plies} < {expected:?}");
+            assert_eq!(plies % 2, 0, "{here}: the winner moves last");
+            if let Some(&to) = line.first() {
+                let t = to.index() as u8;
+                assert!(
+                    knight(me) & !markers & 1 << t != 0,
+                    "{here}: {to} is no jump"
+                );
+                let reply = brute_distance(markers | 1 << t, them, t);
+                assert!(reply.wins, "{here}: {to} is no loss");
+                assert!(
+                    reply.plies < plies,
+                    "{here}: {to} loses in {}",
+                    reply.plies + 1
+                );
+            }
+            exact += usize::from(plies == expected.plies);
+            checked += 1;
+        }
+        assert!(
+            exact > checked * 3 / 4,
+            "only {exact} of {checked} distances exact"
         );
     }
 }
