@@ -119,6 +119,37 @@ test('the duel\'s evaluation says who wins and in how many plies, from Black\'s 
   await context.close();
 });
 
+test('brainking ten placements from the end: the evaluation says who wins, proven', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
+  await page.check('#show-eval');
+  for (const move of 'Kd4 Qe5 Qf6 Rc3 Ne3 Rg7'.split(' ')) await play(page, move);
+  await settled(page);
+  // The evaluation's longest search (1.6 s) tries the exact search here.
+  await page.waitForFunction(() => document.querySelector('#eval').getAttribute('data-exact') === 'true', null, { timeout: 8000 });
+  assert.match(await page.locator('#eval').textContent(), /^White wins/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a duel position past the book that takes df-pn seconds: the loser\'s evaluation says "White wins in N"', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  await newGame(page, { game: 'attrition', variant: 'duel', seats: ['human', 'human'] });
+  await page.check('#show-eval');
+  for (const move of 'Ng8 Na1 g8-f6 a1-c2 f6-d7'.split(' ')) await play(page, move);
+  await settled(page);
+  // Black to move loses: the proof, then the longest resistance measured
+  // (the evaluation's searches and the one for a distance: 8.5 s at most).
+  await page.waitForFunction(() => /wins in \d+/.test(document.querySelector('#eval').textContent), null, { timeout: 15000 });
+  const text = await page.locator('#eval').textContent();
+  const plies = /^White wins in (\d+)$/.exec(text);
+  assert.ok(plies, text);
+  assert.equal(Number(plies[1]) % 2, 0, 'Black moves first, White last');
+  assert.equal(await page.locator('#eval').getAttribute('data-exact'), 'true');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a placed piece moves in, except under reduced motion', async () => {
   for (const reducedMotion of ['no-preference', 'reduce']) {
     const { page, errors, context } = await open(browser, server.url, { reducedMotion });

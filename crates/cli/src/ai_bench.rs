@@ -12,6 +12,7 @@ use cheversi_engine::ai::player::engine::TABLE_BITS;
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::player::{Engine, Request};
 use cheversi_engine::ai::search::{Draws, RootValues, Searchable, Searcher};
+use cheversi_engine::attrition::{self, Piece};
 use cheversi_engine::cheversi::{self, PLIES};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, GameState};
@@ -244,21 +245,31 @@ pub struct DuelReach {
     pub wins_with_distance: u64,
 }
 
+/// `samples` duel positions `jumps` jumps after a random setup (random
+/// play, seeded), with their moves.
+pub fn duel_positions(jumps: usize, samples: u64) -> Vec<(attrition::Position, Vec<String>)> {
+    let mut rng = Rng::new(77);
+    let mut out = Vec::new();
+    while (out.len() as u64) < samples {
+        if let Some((pos, moves, _, _)) = random_position(&mut rng, jumps) {
+            out.push((pos, moves));
+        }
+    }
+    out
+}
+
 /// Duel positions `moves` jumps after a random setup (random play, seeded):
 /// how many of `samples` the solver proves within `seconds`.
 pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'_>) -> DuelReach {
     let (mut wins, mut wins_with_distance) = (0, 0);
     let mut proved = 0;
     let mut times = Vec::new();
-    let mut rng = Rng::new(77);
-    let mut taken = 0;
     // Parsed once, as the Master keeps it.
     let book = DuelBook::shipped();
-    while taken < samples {
-        let Some((pos, _, a, b)) = random_position(&mut rng, moves) else {
-            continue;
-        };
-        taken += 1;
+    for (pos, _) in duel_positions(moves, samples) {
+        let me = pos.to_move().expect("not over");
+        let knight = |p| pos.slot(p, Piece::Knight).square().expect("placed");
+        let (a, b) = (knight(me), knight(1 - me));
         // As the Master proves in play: the depth-first solver, then df-pn.
         let mut solver = DuelSolver::new(22, u64::MAX);
         let mut pn = Dfpn::new(cheversi_engine::ai::player::engine::DFPN_BITS, u64::MAX);

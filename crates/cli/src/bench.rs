@@ -1,7 +1,8 @@
 //! `bench`: random playouts and perft per second, medians over runs.
 
 use crate::ai_bench::{
-    duel_proof_times, sampled_positions, solver_reach, DuelReach, Players, ProofKind, Reach, Sample,
+    duel_positions, duel_proof_times, sampled_positions, solver_reach, DuelReach, Players,
+    ProofKind, Reach, Sample,
 };
 use crate::error::{other, CliError};
 use cheversi_engine::ai::bench::search_speed;
@@ -40,6 +41,12 @@ pub struct BenchArgs {
     /// held-out set alike; duel positions per number of jumps.
     #[arg(long, default_value_t = 8)]
     samples: u64,
+    /// With --ai: print the held-out positions this many placements from
+    /// the end (Cheversi) or jumps after the setup (the duel) instead, one
+    /// JSON object a line (`spec`, `moves`): what `e2e/worker-ratio.js`
+    /// times in the worker and natively.
+    #[arg(long, conflicts_with_all = ["proof", "speed"])]
+    positions: Option<usize>,
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
@@ -53,6 +60,10 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64();
     let wanted = |label: &str| args.only.as_deref().is_none_or(|o| label.contains(o));
+    if let (true, Some(n)) = (args.ai, args.positions) {
+        print_positions(n, args.samples, &clock, &wanted);
+        return Ok(());
+    }
     if args.ai {
         return ai_figures(args, &clock, &wanted);
     }
@@ -184,6 +195,47 @@ fn duel_figures(args: &BenchArgs, budget: f64, clock: &dyn Fn() -> f64) {
     }
     let pooled = Reach::of(proved, all);
     println!("  0-6 jumps: {}", proved_of(&pooled, 7 * args.samples));
+}
+
+/// `bench --ai --positions N`: the held-out Cheversi positions `n`
+/// placements from the end of every wanted rule set, and the duel's
+/// positions `n` jumps after the setup, as the benchmark draws them.
+fn print_positions(n: usize, samples: u64, clock: &dyn Fn() -> f64, wanted: &dyn Fn(&str) -> bool) {
+    let line = |spec: serde_json::Value, moves: Vec<String>| {
+        println!("{}", serde_json::json!({ "spec": spec, "moves": moves }));
+    };
+    for (label, options) in kinds().into_iter().filter(|(l, _)| wanted(l)) {
+        match options {
+            GameOptions::Cheversi(o) => {
+                for pos in sampled_positions(o, n, samples, Sample::HeldOut, clock) {
+                    let moves = pos
+                        .placements()
+                        .iter()
+                        .map(|p| {
+                            cheversi::Move {
+                                kind: p.kind,
+                                square: p.square,
+                            }
+                            .to_string()
+                        })
+                        .collect();
+                    line(
+                        serde_json::json!({ "game": "cheversi", "rules": o.rules.name() }),
+                        moves,
+                    );
+                }
+            }
+            GameOptions::Attrition(_) if label.contains("duel") => {
+                for (_, moves) in duel_positions(n, samples) {
+                    line(
+                        serde_json::json!({ "game": "attrition", "variant": "duel" }),
+                        moves,
+                    );
+                }
+            }
+            GameOptions::Attrition(_) => {}
+        }
+    }
 }
 
 /// Whether `bench --ai --proof <asked>` measures `proof` (all without it).

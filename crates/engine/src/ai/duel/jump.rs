@@ -71,20 +71,7 @@ pub fn prove_jump(
     let mut part = budget.part(Some((seconds - used).max(0.0)));
     let wins = pn.prove_within(markers, me, them, &mut part)?;
     if !wins {
-        // The longest resistance gives the opponent's "wins in N"; a race
-        // leaves no line to follow, so any jump.
-        return match pn.losing_line(markers, me, them, &mut part) {
-            Some((line, plies)) if !line.is_empty() => Some(ProvedJump {
-                line,
-                wins: false,
-                plies: Some(plies),
-            }),
-            Some((_, plies)) => lost().map(|j| ProvedJump {
-                plies: Some(plies),
-                ..j
-            }),
-            None => lost(),
-        };
+        return lost();
     }
     // The proof's shortest line gives "wins in N" and the line to show; if
     // the time runs out first, any proved jump.

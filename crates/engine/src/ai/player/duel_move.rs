@@ -102,8 +102,21 @@ impl Engine {
             budget,
             s.seconds / 2.0,
         );
+        let mut solved = solved?;
+        if !solved.wins && solved.plies.is_none() {
+            // The opponent's "wins in N": the longest resistance, walked
+            // along df-pn's proof with what is left of the solvers' half.
+            let left = (s.seconds / 2.0 - budget.elapsed()).max(0.0);
+            let mut part = budget.part(Some(left));
+            if let Some((line, plies)) = pn.losing_line(pos.markers(), mine, theirs, &mut part) {
+                solved.plies = Some(plies);
+                // A race leaves no line: the jump found stays.
+                if !line.is_empty() {
+                    solved.line = line;
+                }
+            }
+        }
         let nodes = self.duel.nodes + pn.nodes - before;
-        let solved = solved?;
         let mv = Jump::Jump {
             from: mine,
             to: solved.jump(),
@@ -438,5 +451,37 @@ mod book_tests {
             thought.eval
         );
         assert!(thought.exact);
+    }
+
+    /// A proven loss past the book says how soon the opponent wins: the
+    /// longest resistance along the proof, an even number of plies (the
+    /// winner moves last). The walk's own distances are checked against
+    /// plain minimax in `dfpn::distance`.
+    #[test]
+    fn a_proven_loss_says_how_soon_the_opponent_wins() {
+        let mut rng = crate::rng::Rng::new(12);
+        let request = Request {
+            nodes: Some(2_000_000),
+            ..Request::level(Level::Master)
+        };
+        let mut losses = 0;
+        let mut tried = 0;
+        while losses < 4 {
+            tried += 1;
+            assert!(tried < 200, "only {losses} losses met");
+            let Some((pos, moves, _, _)) = crate::ai::duel::random::random_position(&mut rng, 8)
+            else {
+                continue;
+            };
+            let thought = Engine::new(5)
+                .think(&AnyGame::Attrition(pos), &request, &|| 0.0, None)
+                .unwrap();
+            if let Eval::Loses(plies) = thought.eval {
+                assert!(thought.exact, "{moves:?}");
+                let plies = plies.unwrap_or_else(|| panic!("{moves:?}: no distance"));
+                assert!(plies >= 2 && plies % 2 == 0, "{moves:?}: {plies}");
+                losses += 1;
+            }
+        }
     }
 }
