@@ -45,45 +45,82 @@ pub fn handle(
 /// one as it comes (the table carries over from one search to the next).
 pub const EVALUATION_SECONDS: [f64; 3] = [0.1, 0.4, 1.6];
 
+/// What decides how long an evaluation goes on: whether the game has
+/// distances to wait for (Attrition: "wins in N"), and whether a longer
+/// search may prove the position: Cheversi near the end, and the duel
+/// (its proofs take about a second in the early middle game).
+#[derive(Clone, Copy)]
+struct Evaluated {
+    distances: bool,
+    provable: bool,
+}
+
+/// Cheversi placements from the end within which an unproved value gets
+/// the longer search: the exact search's reach with that much time (the
+/// Master tries it from 8 to 11 placements before the end, by rule set).
+const NEAR_END: usize = 10;
+
+impl Evaluated {
+    fn of(message: &ToWorker) -> Evaluated {
+        let ToWorker::Think { spec, moves, .. } = message else {
+            return Evaluated {
+                distances: false,
+                provable: false,
+            };
+        };
+        let near_end = spec.game == "cheversi"
+            && cheversi_engine::cheversi::PLIES.saturating_sub(moves.len()) <= NEAR_END;
+        let duel = spec.game == "attrition" && spec.variant.as_deref() == Some("duel");
+        Evaluated {
+            distances: spec.game == "attrition",
+            provable: near_end || duel,
+        }
+    }
+}
+
 /// Whether an answer ends the evaluation early: a proven value does,
 /// except a win without its distance (the duel: a longer search measures
 /// it along the proof, and "wins in N" is what a player wants to see; in
 /// Cheversi a later search may give the margin), or, in a game with
 /// distances (Attrition), a loss without its distance.
-fn settles(exact: bool, judgement: &Judgement, distances: bool) -> bool {
+fn settles(exact: bool, judgement: &Judgement, kind: Evaluated) -> bool {
     let missing = match judgement {
         Judgement::Wins(None) => true,
-        Judgement::Loses(None) => distances,
+        Judgement::Loses(None) => kind.distances,
         _ => false,
     };
     exact && !missing
 }
 
-/// One more search when the last of [`EVALUATION_SECONDS`] proved a win
-/// or a loss but had no time to measure its distance (a duel position
-/// whose proof takes about a second; the tables carry the proof and the
-/// walk over).
-pub const DISTANCE_SECONDS: f64 = 6.4;
+/// One more, longer search after the last of [`EVALUATION_SECONDS`]: for
+/// a proven value still without its distance (a duel position whose proof
+/// takes about a second; the tables carry the proof and the walk over), or
+/// an unproved position a longer search may prove (Cheversi near the end,
+/// where the exact search has a share of this time, and the duel): what a
+/// slow device would not prove in the shorter searches.
+pub const LONGER_SECONDS: f64 = 6.4;
 
 /// Whether another search follows search `step` (0-based) that gave this
 /// answer: while unsettled, up to the last of [`EVALUATION_SECONDS`]; the
-/// extra [`DISTANCE_SECONDS`] only for a proven value without distance.
-fn more_after(step: usize, exact: bool, judgement: &Judgement, distances: bool) -> bool {
+/// extra [`LONGER_SECONDS`] only for a proven value without distance or an
+/// unproved position a longer search may prove.
+fn more_after(step: usize, exact: bool, judgement: &Judgement, kind: Evaluated) -> bool {
     let steps = EVALUATION_SECONDS.len();
-    !settles(exact, judgement, distances) && (step + 1 < steps || step + 1 == steps && exact)
+    let longer = exact || kind.provable;
+    !settles(exact, judgement, kind) && (step + 1 < steps || step + 1 == steps && longer)
 }
 
 /// Evaluates a position: one answer per search of [`EVALUATION_SECONDS`]
-/// (and [`DISTANCE_SECONDS`] for a win still without its distance), all
-/// but the last marked `more`; a settled value ends it early.
+/// (and [`LONGER_SECONDS`] where [`more_after`] says), all but the last
+/// marked `more`; a settled value ends it early.
 fn evaluate(
     engine: &mut Engine,
     message: ToWorker,
     clock: &dyn Fn() -> f64,
     post: &mut dyn FnMut(FromWorker),
 ) {
-    let distances = matches!(&message, ToWorker::Think { spec, .. } if spec.game == "attrition");
-    let searches = EVALUATION_SECONDS.iter().chain([&DISTANCE_SECONDS]);
+    let kind = Evaluated::of(&message);
+    let searches = EVALUATION_SECONDS.iter().chain([&LONGER_SECONDS]);
     for (i, &seconds) in searches.enumerate() {
         let mut reply = answer_within(engine, message.clone(), clock, Some(seconds));
         let done = match &mut reply {
@@ -93,7 +130,7 @@ fn evaluate(
                 judgement,
                 ..
             } => {
-                *more = more_after(i, *exact, judgement, distances);
+                *more = more_after(i, *exact, judgement, kind);
                 !*more
             }
             _ => true,
@@ -173,6 +210,9 @@ fn replay(spec: &cheversi_api::spec::GameSpec, moves: &[String]) -> Result<Sessi
     Ok(session)
 }
 
+/// The most nodes a request may ask for (minutes of search).
+const MOST_NODES: u64 = 2_000_000_000;
+
 /// Answers one thinking request at its level.
 pub fn answer(engine: &mut Engine, message: ToWorker, clock: &dyn Fn() -> f64) -> FromWorker {
     answer_within(engine, message, clock, None)
@@ -192,6 +232,7 @@ fn answer_within(
         moves,
         level,
         purpose,
+        nodes,
     } = message
     else {
         return FromWorker::Failed {
@@ -211,6 +252,9 @@ fn answer_within(
     let game = session.latest();
     let request = Request {
         seconds,
+        // Bounded: the page stops a search by ending the worker, a
+        // benchmark by waiting.
+        nodes: nodes.map(|n| n.min(MOST_NODES)),
         ..Request::level(level)
     };
     let Some(thought) = engine.think(game, &request, clock, None) else {
@@ -253,6 +297,7 @@ mod tests {
             moves: moves.iter().map(|m| m.to_string()).collect(),
             level: level.into(),
             purpose: Purpose::Play,
+            nodes: None,
         };
         answer(&mut Engine::new(1), message, &clock)
     }
@@ -291,35 +336,83 @@ mod tests {
 
     #[test]
     fn a_win_without_its_distance_does_not_end_the_evaluation() {
+        let kind = |distances| Evaluated {
+            distances,
+            provable: false,
+        };
         for distances in [false, true] {
-            assert!(settles(true, &Judgement::Wins(Some(7)), distances));
-            assert!(settles(true, &Judgement::Loses(Some(8)), distances));
-            assert!(settles(true, &Judgement::Margin(20), distances));
-            assert!(!settles(true, &Judgement::Wins(None), distances));
-            assert!(!settles(false, &Judgement::Margin(20), distances));
+            let kind = kind(distances);
+            assert!(settles(true, &Judgement::Wins(Some(7)), kind));
+            assert!(settles(true, &Judgement::Loses(Some(8)), kind));
+            assert!(settles(true, &Judgement::Margin(20), kind));
+            assert!(!settles(true, &Judgement::Wins(None), kind));
+            assert!(!settles(false, &Judgement::Margin(20), kind));
         }
         // A Cheversi loss has no distance to wait for; a duel loss has.
-        assert!(settles(true, &Judgement::Loses(None), false));
-        assert!(!settles(true, &Judgement::Loses(None), true));
+        assert!(settles(true, &Judgement::Loses(None), kind(false)));
+        assert!(!settles(true, &Judgement::Loses(None), kind(true)));
     }
 
     #[test]
-    fn a_win_still_without_its_distance_gets_one_longer_search() {
+    fn a_value_still_without_its_distance_gets_one_longer_search() {
+        let (cheversi, duel) = (
+            Evaluated {
+                distances: false,
+                provable: false,
+            },
+            Evaluated {
+                distances: true,
+                provable: false,
+            },
+        );
         let win = Judgement::Wins(None);
-        assert!(more_after(0, false, &Judgement::Margin(5), false));
+        assert!(more_after(0, false, &Judgement::Margin(5), cheversi));
         assert!(
-            !more_after(2, false, &Judgement::Margin(5), false),
+            !more_after(2, false, &Judgement::Margin(5), cheversi),
             "three searches"
         );
-        assert!(more_after(2, true, &win, false), "the distance search");
-        assert!(!more_after(3, true, &win, false), "and no more");
-        assert!(!more_after(1, true, &Judgement::Wins(Some(9)), true));
+        assert!(more_after(2, true, &win, cheversi), "the longer search");
+        assert!(!more_after(3, true, &win, cheversi), "and no more");
+        assert!(!more_after(1, true, &Judgement::Wins(Some(9)), duel));
         let loss = Judgement::Loses(None);
-        assert!(more_after(2, true, &loss, true), "a duel loss's distance");
+        assert!(more_after(2, true, &loss, duel), "a duel loss's distance");
         assert!(
-            !more_after(2, true, &loss, false),
+            !more_after(2, true, &loss, cheversi),
             "a Cheversi loss has none"
         );
+    }
+
+    #[test]
+    fn an_unproved_position_a_longer_search_may_prove_gets_one() {
+        let think = |spec: &str, plies: usize| ToWorker::Think {
+            id: 1,
+            spec: serde_json::from_str(spec).unwrap(),
+            moves: vec!["Kd4".into(); plies],
+            level: "master".into(),
+            purpose: Purpose::Evaluate,
+            nodes: None,
+        };
+        let margin = Judgement::Margin(5);
+        let near = Evaluated::of(&think(r#"{"game":"cheversi"}"#, 6));
+        assert!(near.provable && !near.distances);
+        assert!(more_after(2, false, &margin, near), "ten placements left");
+        assert!(!more_after(3, false, &margin, near), "and no more");
+        let far = Evaluated::of(&think(r#"{"game":"cheversi"}"#, 5));
+        assert!(
+            !more_after(2, false, &margin, far),
+            "eleven placements left"
+        );
+        let attrition = |variant: &str| {
+            think(
+                &format!(r#"{{"game":"attrition","variant":"{variant}"}}"#),
+                6,
+            )
+        };
+        let duel = Evaluated::of(&attrition("duel"));
+        assert!(duel.distances && duel.provable);
+        assert!(more_after(2, false, &Judgement::Score(3), duel));
+        let melee = Evaluated::of(&attrition("melee"));
+        assert!(!more_after(2, false, &Judgement::Score(3), melee));
     }
 
     #[test]
@@ -332,6 +425,7 @@ mod tests {
             moves: moves.iter().map(|m| m.to_string()).collect(),
             level: "master".into(),
             purpose: Purpose::Evaluate,
+            nodes: None,
         };
         let mut got = Vec::new();
         handle(&mut Engine::new(1), message(&["Kd4"]), &clock, &mut |m| {

@@ -37,6 +37,11 @@ pub enum ToWorker {
         moves: Vec<String>,
         level: String,
         purpose: Purpose,
+        /// A budget of nodes instead of the level's time: the same work in
+        /// the worker as `cheversi bestmove --nodes` does natively, so the
+        /// two can be timed against each other (`e2e/worker-ratio.js`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nodes: Option<u64>,
     },
     /// Review every move of the game `spec` with `moves`, spending about
     /// `seconds` on each; answered by one [`FromWorker::Reviewed`] per move

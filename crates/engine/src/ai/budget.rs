@@ -82,6 +82,16 @@ impl<'a> Budget<'a> {
         Budget::new(self.clock, seconds, nodes, Some(self.abort))
     }
 
+    /// Counts the nodes of a part made by [`Budget::share`] where this
+    /// budget is bounded by nodes alone, so the parts and what follows
+    /// them spend the nodes asked for in all. With a time limit the time
+    /// bounds them, and the node limit stays the whole search's own.
+    pub fn absorb(&mut self, part: &Budget<'_>) {
+        if self.deadline.is_none() {
+            self.tick_many(part.nodes);
+        }
+    }
+
     /// The clock this budget reads.
     pub fn clock(&self) -> Clock<'a> {
         self.clock
@@ -114,9 +124,14 @@ mod tests {
             assert!(ticks < 100 * POLL_EVERY, "the part never stops");
         }
         assert_eq!(part.nodes, 4 * POLL_EVERY, "half of the 8 left");
+        // The part's nodes count against the whole.
+        whole.absorb(&part);
+        assert_eq!(whole.nodes, 6 * POLL_EVERY);
         // With a time limit, the time bounds the parts, not the nodes.
-        let timed = Budget::new(&clock, Some(1.0), Some(POLL_EVERY), None);
+        let mut timed = Budget::new(&clock, Some(1.0), Some(POLL_EVERY), None);
         let mut part = timed.share(None, 0.5);
         assert!(!part.tick_many(50 * POLL_EVERY));
+        timed.absorb(&part);
+        assert_eq!(timed.nodes, 0);
     }
 }

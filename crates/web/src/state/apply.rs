@@ -240,6 +240,7 @@ impl State {
             moves,
             level: level.to_string(),
             purpose,
+            nodes: None,
         }
     }
 

@@ -215,6 +215,7 @@ impl Engine {
             let mut part = budget.share(share(RESULT_SHARE), RESULT_SHARE);
             proven = searcher.prove_result(pos, &*values, &mut part, moves.clone(), Draws::Every);
             exact_nodes += part.nodes;
+            budget.absorb(&part);
             // After a proven loss the margin matters only on the last
             // placement: earlier, the opponent may still go wrong, and
             // the tree search looks for the move that gives it the most
@@ -231,6 +232,7 @@ impl Engine {
                     RootValues::Best,
                 );
                 exact_nodes += part.nodes;
+                budget.absorb(&part);
                 if found.exact {
                     return Thought {
                         best: AnyMove::Cheversi(found.best),

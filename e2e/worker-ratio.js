@@ -1,0 +1,87 @@
+// The worker against the native engine on the same positions: the Master's
+// move with the same budget of nodes (so the same search, proofs included)
+// in headless Chromium and in a fresh native process, each reporting its
+// own time. The positions are
+// the held-out brainking set 9 placements from the end (where the Master's
+// second tries the exact search) and the duel's set 0-6 jumps after the
+// setup, as `cheversi bench --ai --positions N` prints them. The reference
+// (perft lewicki depth 5, fastest of 3) is timed natively in the same run.
+//   node e2e/worker-ratio.js [samples]   (needs dist/ and target/release/cheversi)
+import { execFileSync } from 'node:child_process';
+import { serve, launch, open } from './lib/harness.js';
+
+const CLI = new URL('../target/release/cheversi', import.meta.url).pathname;
+const samples = String(process.argv[2] ?? 8);
+// Enough for the Master's proofs on these sets: its exact search gets a
+// share of them, as of its time in play.
+const NODES = 20_000_000;
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const run = (args) => execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+
+let reference = Infinity;
+for (let i = 0; i < 3; i++) {
+  const t0 = process.hrtime.bigint();
+  run(['perft', '--rules', 'lewicki', '--depth', '5']);
+  reference = Math.min(reference, Number(process.hrtime.bigint() - t0) / 1e9);
+}
+console.log(`reference: perft lewicki depth 5 natively, ${reference.toFixed(2)} s (fastest of 3; its third, ${(reference / 3 * 1000).toFixed(0)} ms, is the benchmark's budget)`);
+
+const positions = (only, n) => run(['bench', '--ai', '--positions', String(n), '--only', only, '--samples', samples])
+  .trim().split('\n').map((l) => JSON.parse(l));
+const sets = [
+  ['brainking, 9 placements from the end', positions('brainking', 9).filter((p) => p.spec.rules === 'brainking')],
+  ['duel, 0-6 jumps after the setup', [0, 1, 2, 3, 4, 5, 6].flatMap((n) => positions('duel', n))],
+];
+
+function native({ spec, moves }, budget = ['--nodes', String(NODES)]) {
+  const args = ['bestmove', '--game', spec.game, '--moves', moves.join(' '), '--json', ...budget];
+  if (spec.rules) args.push('--rules', spec.rules);
+  if (spec.variant) args.push('--variant', spec.variant);
+  const { ms, nodes, exact, eval: value } = JSON.parse(run(args));
+  return { ms, nodes, exact, value: String(value) };
+}
+
+// A Cheversi position the Master does not prove, or proves lost, leaves
+// the move to the tree search, which spends the rest of the nodes on whole
+// random games: not a proof's time. A second natively tells which.
+const timedHere = (p) => {
+  if (p.spec.game !== 'cheversi') return true;
+  const quick = native(p, ['--time-ms', '1000']);
+  return quick.exact && !quick.value.startsWith('loses');
+};
+
+const server = await serve();
+const browser = await launch();
+const { page, context } = await open(browser, server.url);
+for (const [label, all] of sets) {
+  const list = all.filter(timedHere);
+  const natively = list.map((p) => native(p));
+  const inWorker = await page.evaluate(async ({ list, nodes }) => {
+    const out = [];
+    for (const { spec, moves } of list) {
+      // A fresh worker a position, as a fresh process natively.
+      const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content, { type: 'module' });
+      const next = () => new Promise((ok) => { worker.onmessage = (e) => ok(e.data); });
+      await next(); // Ready
+      worker.postMessage({ Think: { id: 1, spec, moves, level: 'master', purpose: 'Play', nodes } });
+      const { Thought: t } = await next();
+      worker.terminate();
+      out.push({ ms: t.ms, nodes: t.nodes, exact: t.exact });
+    }
+    return out;
+  }, { list, nodes: NODES });
+  const rows = list.map((p, i) => ({ native: natively[i], worker: inWorker[i] }));
+  // The same nodes: the same search, so the times compare the code alone.
+  const same = rows.filter((r) => r.native.nodes === r.worker.nodes);
+  const ratios = same.map((r) => r.worker.ms / r.native.ms);
+  const proved = same.filter((r) => r.native.exact);
+  const proofRatios = proved.map((r) => r.worker.ms / r.native.ms);
+  console.log(`${label}: ${all.length} positions, ${NODES / 1e6} M nodes each; ${rows.length} timed (not those the tree search ends); the same search (nodes) in both: ${same.length}; `
+    + `proved ${rows.filter((r) => r.native.exact).length} natively, ${rows.filter((r) => r.worker.exact).length} in the worker`);
+  console.log(`  time for the same search (the proof, and for a duel loss the search that picks the move after it), worker / native, over the ${proved.length} proved: median ${median(proofRatios).toFixed(2)}x, `
+    + `max ${Math.max(...proofRatios).toFixed(2)}x (native median ${median(proved.map((r) => r.native.ms)).toFixed(0)} ms, worker ${median(proved.map((r) => r.worker.ms)).toFixed(0)} ms)`);
+  console.log(`  every position: median ${median(ratios).toFixed(2)}x`);
+}
+await context.close();
+await browser.close();
+await server.close();
