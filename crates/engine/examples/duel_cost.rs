@@ -5,7 +5,8 @@
 //!
 //! `cargo run --release -p cheversi-engine --example duel_cost -- JUMPS SAMPLES NODES [pn]`
 //! e.g. `... -- 4 10 5000000`; with `pn`, df-pn alone (the depth-first
-//! solver gets no nodes).
+//! solver gets no nodes). `PN_BITS=19` sets df-pn's table to 2^19 entries
+//! (the Master's; 22 by default).
 
 use cheversi_engine::ai::duel::dfpn::Dfpn;
 use cheversi_engine::ai::duel::random::random_position;
@@ -36,7 +37,8 @@ fn main() {
         let by_dfs = dfs.solve(pos.markers(), a, b);
         let dfs_s = start.elapsed().as_secs_f64();
         let start = Instant::now();
-        let mut pn = Dfpn::new(22, nodes);
+        let bits = std::env::var("PN_BITS").ok().and_then(|b| b.parse().ok()).unwrap_or(22);
+        let mut pn = Dfpn::new(bits, nodes);
         let by_pn = pn.prove(pos.markers(), a, b);
         let pn_s = start.elapsed().as_secs_f64();
         println!("moves: {}", played.join(" "));
