@@ -119,7 +119,15 @@ fn ai_figures(
             [8, 9, 10, 11, 12],
         ),
     ] {
-        if args.speed || !proof_wanted(args.proof.as_deref(), proof) {
+        let rule_sets: Vec<cheversi::Options> = kinds()
+            .into_iter()
+            .filter(|(l, _)| wanted(l))
+            .filter_map(|(_, options)| match options {
+                GameOptions::Cheversi(o) => Some(o),
+                GameOptions::Attrition(_) => None,
+            })
+            .collect();
+        if args.speed || !proof_wanted(args.proof.as_deref(), proof) || rule_sets.is_empty() {
             continue;
         }
         let kinds_of_play: Vec<&str> = Players::ALL.iter().map(|p| p.name()).collect();
@@ -135,10 +143,7 @@ fn ai_figures(
             print!(" {:>29}", format!("last {k}"));
         }
         println!();
-        for (_, options) in kinds().into_iter().filter(|(l, _)| wanted(l)) {
-            let GameOptions::Cheversi(o) = options else {
-                continue;
-            };
+        for o in rule_sets {
             print!("{:<20}", o.rules.name());
             for k in lefts {
                 let cell: Vec<String> = [Sample::Tuning, Sample::HeldOut]

@@ -37,7 +37,10 @@ fn main() {
         let by_dfs = dfs.solve(pos.markers(), a, b);
         let dfs_s = start.elapsed().as_secs_f64();
         let start = Instant::now();
-        let bits = std::env::var("PN_BITS").ok().and_then(|b| b.parse().ok()).unwrap_or(22);
+        let bits = std::env::var("PN_BITS")
+            .ok()
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(22);
         let mut pn = Dfpn::new(bits, nodes);
         let by_pn = pn.prove(pos.markers(), a, b);
         let pn_s = start.elapsed().as_secs_f64();
