@@ -354,6 +354,36 @@ mod tests {
         }
     }
 
+    /// A crowded board whose player to move wins (`wins`) or loses with a
+    /// jump left, as plain minimax says, proved so by df-pn: the board,
+    /// minimax's distance, and the solver holding the proof. A tiny table
+    /// makes the walk prove lost entries again.
+    fn proved_crowded(
+        rng: &mut crate::rng::Rng,
+        wins: bool,
+        tiny_table: bool,
+    ) -> (u64, u8, u8, Proof, Dfpn) {
+        loop {
+            let Some((markers, me, them)) = crowded(rng, 13, 20) else {
+                continue;
+            };
+            let expected = brute_distance(markers, me, them);
+            if expected.wins != wins || !wins && knight(me) & !markers == 0 {
+                continue;
+            }
+            let sq = Square::from_index_unchecked;
+            let mut solver = Dfpn::new(if tiny_table { 3 } else { 16 }, u64::MAX);
+            let clock = || 0.0;
+            let mut budget = Budget::new(&clock, None, None, None);
+            assert_eq!(
+                solver.prove_within(Bitboard(markers), sq(me), sq(them), &mut budget),
+                Some(wins),
+                "markers {markers:#x} me {me} them {them}"
+            );
+            return (markers, me, them, expected, solver);
+        }
+    }
+
     /// A walk stopped by its budget resumes in the next call: calls each
     /// given a quarter of what the whole walk costs reach the distance (a
     /// fresh walk in each call never would).
@@ -398,31 +428,18 @@ mod tests {
 
     /// On crowded boards, against plain minimax: the distance is never
     /// shorter than the shortest win, the jump given wins within it, and
-    /// most distances are exact. A tiny table makes the walk prove lost
-    /// entries again.
+    /// most distances are exact.
     #[test]
     fn winning_lines_win_within_their_distance() {
         let mut rng = crate::rng::Rng::new(31);
         let (mut checked, mut exact, mut long_lines) = (0, 0, 0);
         while checked < 300 {
-            let Some((markers, me, them)) = crowded(&mut rng, 13, 20) else {
-                continue;
-            };
-            let expected = brute_distance(markers, me, them);
-            if !expected.wins {
-                continue;
-            }
+            let (markers, me, them, expected, mut solver) =
+                proved_crowded(&mut rng, true, checked % 2 == 1);
             let here = format!("markers {markers:#x} me {me} them {them}");
             let sq = Square::from_index_unchecked;
-            let table_bits = if checked % 2 == 0 { 16 } else { 3 };
-            let mut solver = Dfpn::new(table_bits, u64::MAX);
             let clock = || 0.0;
             let mut budget = Budget::new(&clock, None, None, None);
-            assert_eq!(
-                solver.prove_within(Bitboard(markers), sq(me), sq(them), &mut budget),
-                Some(true),
-                "{here}"
-            );
             let (line, plies) = solver
                 .winning_line(Bitboard(markers), sq(me), sq(them), &mut budget)
                 .unwrap_or_else(|| panic!("{here}: no line"));
@@ -467,24 +484,12 @@ mod tests {
         let mut rng = crate::rng::Rng::new(43);
         let (mut checked, mut exact) = (0, 0);
         while checked < 300 {
-            let Some((markers, me, them)) = crowded(&mut rng, 13, 20) else {
-                continue;
-            };
-            let expected = brute_distance(markers, me, them);
-            if expected.wins || knight(me) & !markers == 0 {
-                continue;
-            }
+            let (markers, me, them, expected, mut solver) =
+                proved_crowded(&mut rng, false, checked % 2 == 1);
             let here = format!("markers {markers:#x} me {me} them {them}");
             let sq = Square::from_index_unchecked;
-            let table_bits = if checked % 2 == 0 { 16 } else { 3 };
-            let mut solver = Dfpn::new(table_bits, u64::MAX);
             let clock = || 0.0;
             let mut budget = Budget::new(&clock, None, None, None);
-            assert_eq!(
-                solver.prove_within(Bitboard(markers), sq(me), sq(them), &mut budget),
-                Some(false),
-                "{here}"
-            );
             let (line, plies) = solver
                 .losing_line(Bitboard(markers), sq(me), sq(them), &mut budget)
                 .unwrap_or_else(|| panic!("{here}: no line"));
