@@ -355,14 +355,22 @@ mod tests {
     }
 
     /// A crowded board whose player to move wins (`wins`) or loses with a
-    /// jump left, as plain minimax says, proved so by df-pn: the board,
-    /// minimax's distance, and the solver holding the proof. A tiny table
-    /// makes the walk prove lost entries again.
-    fn proved_crowded(
-        rng: &mut crate::rng::Rng,
-        wins: bool,
-        tiny_table: bool,
-    ) -> (u64, u8, u8, Proof, Dfpn) {
+    /// jump left, as plain minimax says, proved so by df-pn, and the line
+    /// the walk measured there (the shortest win, or the longest
+    /// resistance). A tiny table makes the walk prove lost entries again.
+    struct Walked {
+        markers: u64,
+        me: u8,
+        them: u8,
+        /// Plain minimax's distance.
+        expected: Proof,
+        line: Vec<Square>,
+        plies: u16,
+        /// The board, for failure messages.
+        here: String,
+    }
+
+    fn walked_crowded(rng: &mut crate::rng::Rng, wins: bool, tiny_table: bool) -> Walked {
         loop {
             let Some((markers, me, them)) = crowded(rng, 13, 20) else {
                 continue;
@@ -371,16 +379,35 @@ mod tests {
             if expected.wins != wins || !wins && knight(me) & !markers == 0 {
                 continue;
             }
-            let sq = Square::from_index_unchecked;
+            let here = format!("markers {markers:#x} me {me} them {them}");
+            let (b, m, t) = (
+                Bitboard(markers),
+                Square::from_index_unchecked(me),
+                Square::from_index_unchecked(them),
+            );
             let mut solver = Dfpn::new(if tiny_table { 3 } else { 16 }, u64::MAX);
             let clock = || 0.0;
             let mut budget = Budget::new(&clock, None, None, None);
             assert_eq!(
-                solver.prove_within(Bitboard(markers), sq(me), sq(them), &mut budget),
+                solver.prove_within(b, m, t, &mut budget),
                 Some(wins),
-                "markers {markers:#x} me {me} them {them}"
+                "{here}"
             );
-            return (markers, me, them, expected, solver);
+            let walked = if wins {
+                solver.winning_line(b, m, t, &mut budget)
+            } else {
+                solver.losing_line(b, m, t, &mut budget)
+            };
+            let (line, plies) = walked.unwrap_or_else(|| panic!("{here}: no line"));
+            return Walked {
+                markers,
+                me,
+                them,
+                expected,
+                line,
+                plies,
+                here,
+            };
         }
     }
 
@@ -434,15 +461,15 @@ mod tests {
         let mut rng = crate::rng::Rng::new(31);
         let (mut checked, mut exact, mut long_lines) = (0, 0, 0);
         while checked < 300 {
-            let (markers, me, them, expected, mut solver) =
-                proved_crowded(&mut rng, true, checked % 2 == 1);
-            let here = format!("markers {markers:#x} me {me} them {them}");
-            let sq = Square::from_index_unchecked;
-            let clock = || 0.0;
-            let mut budget = Budget::new(&clock, None, None, None);
-            let (line, plies) = solver
-                .winning_line(Bitboard(markers), sq(me), sq(them), &mut budget)
-                .unwrap_or_else(|| panic!("{here}: no line"));
+            let Walked {
+                markers,
+                me,
+                them,
+                expected,
+                line,
+                plies,
+                here,
+            } = walked_crowded(&mut rng, true, checked % 2 == 1);
             let to = line[0];
             check_line(markers, me, them, &line, plies, &here);
             // The line goes on to the capture, a race, or its end.
@@ -484,15 +511,15 @@ mod tests {
         let mut rng = crate::rng::Rng::new(43);
         let (mut checked, mut exact) = (0, 0);
         while checked < 300 {
-            let (markers, me, them, expected, mut solver) =
-                proved_crowded(&mut rng, false, checked % 2 == 1);
-            let here = format!("markers {markers:#x} me {me} them {them}");
-            let sq = Square::from_index_unchecked;
-            let clock = || 0.0;
-            let mut budget = Budget::new(&clock, None, None, None);
-            let (line, plies) = solver
-                .losing_line(Bitboard(markers), sq(me), sq(them), &mut budget)
-                .unwrap_or_else(|| panic!("{here}: no line"));
+            let Walked {
+                markers,
+                me,
+                them,
+                expected,
+                line,
+                plies,
+                here,
+            } = walked_crowded(&mut rng, false, checked % 2 == 1);
             assert!(expected.plies <= plies, "{here}: {plies} < {expected:?}");
             assert_eq!(plies % 2, 0, "{here}: the winner moves last");
             if let Some(&to) = line.first() {
