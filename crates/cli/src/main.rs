@@ -11,6 +11,7 @@ mod board_text;
 mod duel_book_cmd;
 mod duel_cmd;
 mod error;
+mod lessons_cmd;
 mod puzzles_cmd;
 mod record_cmd;
 mod state;
@@ -79,6 +80,11 @@ enum Command {
         #[command(subcommand)]
         action: puzzles_cmd::PuzzlesAction,
     },
+    /// Check a lesson file against the engine.
+    Lessons {
+        #[command(subcommand)]
+        action: lessons_cmd::LessonsAction,
+    },
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -99,6 +105,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::DuelTable(args) => duel_cmd::run(&args),
         Command::DuelBook(args) => duel_book_cmd::run(&args),
         Command::Puzzles { action } => puzzles_cmd::run(&action),
+        Command::Lessons { action } => lessons_cmd::run(&action),
         Command::Bestmove(args) => ai_cmd::bestmove(&args),
         Command::Match(args) => ai_cmd::run_match(&args),
         Command::Review(args) => ai_cmd::run_review(&args),

@@ -17,6 +17,7 @@ pub mod bench;
 pub mod bitboard;
 pub mod cheversi;
 pub mod game;
+pub mod lesson;
 mod game_kind;
 mod names;
 pub mod options;
