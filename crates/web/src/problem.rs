@@ -114,7 +114,7 @@ pub enum Problem {
     /// The puzzle progress has no version line.
     NoVersion,
     /// The puzzle file is wrong on this line (from 1), in this field.
-    PuzzleFile {
+    DataFile {
         line: usize,
         field: &'static str,
     },

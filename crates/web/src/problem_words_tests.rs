@@ -36,7 +36,7 @@ fn kind(p: &Problem) -> usize {
         Problem::KeptTwice { .. } => 22,
         Problem::AtLine { .. } => 23,
         Problem::NoVersion => 24,
-        Problem::PuzzleFile { .. } => 25,
+        Problem::DataFile { .. } => 25,
         Problem::NotFetched { .. } => 26,
     }
 }
@@ -226,7 +226,7 @@ fn problems() -> Vec<Problem> {
         },
         Problem::at_line(2, Problem::not_a("rating", "abc", Expected::WholeNumber)),
         Problem::NoVersion,
-        Problem::PuzzleFile {
+        Problem::DataFile {
             line: 3,
             field: "goal",
         },

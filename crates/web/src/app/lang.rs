@@ -56,6 +56,7 @@ pub fn init() {
             apply_static();
             super::setup::translate();
             dispatch(Action::LanguageChanged);
+            super::lessons::language_changed();
         }
     });
     apply_static();

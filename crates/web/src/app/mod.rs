@@ -7,6 +7,7 @@ mod corr;
 mod dom;
 mod embedded;
 mod kept;
+mod lessons;
 pub(crate) mod lang;
 mod panels;
 mod puzzles;
@@ -130,6 +131,13 @@ pub fn start() {
         state.set_puzzle_progress(progress);
         problem
     };
+    let lessons_problem = if embedded {
+        None
+    } else {
+        let (progress, problem) = lessons::load_progress();
+        state.set_lesson_progress(progress);
+        problem
+    };
     let app = App {
         state,
         worker: None,
@@ -187,11 +195,12 @@ pub fn start() {
     if !embedded {
         corr::wire();
         puzzles::wire();
+        lessons::wire();
     }
     if let Some(id) = open_game {
         dispatch(Action::OpenGame(id));
     }
-    for text in [problem, games_problem, puzzles_problem]
+    for text in [problem, games_problem, puzzles_problem, lessons_problem]
         .into_iter()
         .flatten()
     {
@@ -495,6 +504,9 @@ impl App {
         }
         if fx.save_puzzles && !self.embedded {
             puzzles::save(self);
+        }
+        if fx.save_lessons && !self.embedded {
+            lessons::save(self);
         }
         if self.embedded {
             embedded::report_end(self);

@@ -27,12 +27,14 @@ pub fn update(app: &App, snap: &Snapshot, board: &Snapshot) {
     if !app.embedded {
         super::corr::update(app);
         super::puzzles::update(app);
+        super::lessons::update(app);
     }
 }
 
 fn update_grid(app: &App, snap: &Snapshot) {
     let targets = app.state.targets();
     let selected = app.state.selected().map(String::from);
+    let marked = app.state.marked();
     for (i, button) in app.squares.iter().enumerate() {
         let (col, row) = ((i % 8) as f64, (i / 8) as f64);
         let cell = app.layout.cell();
@@ -47,10 +49,11 @@ fn update_grid(app: &App, snap: &Snapshot) {
         }
         set_attr(button, "aria-label", &label);
         let name = cheversi_engine::Square::new(sq).expect("0..64").to_string();
+        // A square marked in a lesson's tapping task reads as selected.
         set_attr(
             button,
             "aria-selected",
-            if selected.as_deref() == Some(&name) {
+            if selected.as_deref() == Some(&name) || marked.contains(&sq) {
                 "true"
             } else {
                 "false"

@@ -91,7 +91,7 @@ pub fn open(choice: PuzzleChoice) {
                 .with(|w| w.borrow_mut().take())
                 .unwrap_or(PuzzleChoice::Start);
             dispatch(Action::PuzzlesLoaded {
-                puzzles: parse_file(&text).map_err(|e| Problem::PuzzleFile {
+                puzzles: parse_file(&text).map_err(|e| Problem::DataFile {
                     line: e.line,
                     field: e.field,
                 }),

@@ -16,6 +16,8 @@ const SELECTED: &str = "rgba(20, 85, 30, 0.5)";
 const HINT: &str = "rgba(30, 110, 230, 0.9)";
 const TARGET: &str = "rgba(20, 85, 30, 0.55)";
 const FORBIDDEN: &str = "rgba(200, 30, 30, 0.55)";
+/// A square marked in a lesson's tapping task.
+const MARKED: &str = "rgba(30, 110, 230, 0.45)";
 
 /// Fill and outline of each seat's pieces (White, Black, Red, Blue).
 pub const SEAT_COLOURS: [(&str, &str); 4] = [
@@ -53,6 +55,7 @@ pub fn draw(
         .and_then(|t| state.play().current().parse_move(t).ok())
         .map(|mv| view::target(mv).index() as u8);
     let hint: Vec<u8> = state.outlined();
+    let marked: Vec<u8> = state.marked();
     let forbidden: Option<&Vec<bool>> = match (snap.in_setup, snap.to_move) {
         (true, Some(m)) if !cheversi => snap.forbidden.get(m as usize),
         _ => None,
@@ -66,6 +69,9 @@ pub fn draw(
         }
         if state.selected() == Some(&Square::new(sq).expect("0..64").to_string()) {
             fill(ctx, SELECTED, x, y, cell, cell);
+        }
+        if marked.contains(&sq) {
+            fill(ctx, MARKED, x, y, cell, cell);
         }
         if !cheversi && snap.markers[sq as usize] {
             draw_marker(ctx, x, y, cell);

@@ -28,6 +28,11 @@ pub fn open_link() {
     if hash.len() <= 1 {
         return;
     }
+    if let Some(id) = super::lessons::id_of_fragment(&hash) {
+        super::lessons::open(Some(id.to_string()));
+        drop_fragment(&window);
+        return;
+    }
     if let Some(id) = super::puzzles::id_of_fragment(&hash) {
         super::puzzles::open(crate::state::PuzzleChoice::Id(id.to_string()));
         drop_fragment(&window);

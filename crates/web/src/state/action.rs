@@ -123,6 +123,31 @@ pub enum Action {
     PuzzleShow,
     /// Another tab stored the puzzle progress.
     PuzzleProgressStored(Progress),
+    /// The shipped lessons and their words in the page's language, fetched
+    /// by the shell (or why they could not be read), and the lesson to
+    /// open (none: show the list).
+    LessonsLoaded {
+        lessons: Result<
+            (Vec<cheversi_engine::lesson::Lesson>, Vec<(String, String)>),
+            crate::problem::Problem,
+        >,
+        open: Option<String>,
+    },
+    /// The lesson words of the page's new language.
+    LessonWords(Vec<(String, String)>),
+    /// Show or hide the list of lessons (they are loaded).
+    ShowLessons(bool),
+    /// Open a lesson by its id (the lessons are loaded).
+    OpenLesson(String),
+    /// Judge the squares marked in a lesson's tapping task.
+    LessonCheck,
+    LessonHint,
+    /// Start the lesson's step again.
+    LessonRetry,
+    /// Show a right answer of the step.
+    LessonShow,
+    /// Go on to the lesson's next step.
+    LessonNext,
     DeleteGame(String),
     UndoDelete,
     /// Open the offered game (replacing the one in progress) or keep ours.
@@ -161,6 +186,8 @@ pub struct Effects {
     pub save_games: bool,
     /// Save the person's puzzle progress.
     pub save_puzzles: bool,
+    /// Save the person's lesson progress.
+    pub save_lessons: bool,
     /// Send this request to the worker (it replaces any other).
     pub think: Option<ToWorker>,
     /// End the worker's current search (its answer would be stale).

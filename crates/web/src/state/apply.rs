@@ -9,7 +9,7 @@ impl State {
     pub fn apply(&mut self, action: Action) -> Effects {
         let (version, saved, games_saved) = (self.version, self.saved, self.games_saved);
         let game_version = self.game_version;
-        let puzzles_saved = self.puzzles_saved;
+        let (puzzles_saved, lessons_saved) = (self.puzzles_saved, self.lessons_saved);
         let mut fx = Effects {
             render: true,
             ..Effects::default()
@@ -29,9 +29,11 @@ impl State {
         // A correspondence game is kept in the list, never as the game at
         // this device; the local game put aside has not changed (and another
         // tab may have moved on with it since).
-        fx.save = changed && self.play.id().is_none() && self.puzzle.is_none();
+        fx.save =
+            changed && self.play.id().is_none() && self.puzzle.is_none() && self.lesson.is_none();
         fx.save_games = self.games_saved != games_saved;
         fx.save_puzzles = self.puzzles_saved != puzzles_saved;
+        fx.save_lessons = self.lessons_saved != lessons_saved;
         fx
     }
 
@@ -129,6 +131,15 @@ impl State {
                 Err(e) => self.refuse(tf("puzzle.unreadable", &[("reason", &words(&e))])),
             },
             Action::OpenPuzzle(choice) => self.open_puzzle(choice),
+            Action::LessonsLoaded { lessons, open } => self.lessons_loaded(lessons, open),
+            Action::ShowLessons(shown) => self.show_lessons(shown),
+            Action::LessonWords(words) => self.set_lesson_words(words),
+            Action::OpenLesson(id) => self.open_lesson(&id),
+            Action::LessonCheck => self.lesson_check(),
+            Action::LessonHint => self.lesson_hint(),
+            Action::LessonRetry => self.lesson_retry(),
+            Action::LessonShow => self.lesson_show(),
+            Action::LessonNext => self.lesson_next(),
             Action::PuzzleRetry => self.retry_puzzle(),
             Action::PuzzleShow => self.show_solution(),
             Action::PuzzleProgressStored(progress) => self.progress_stored(progress),
@@ -221,7 +232,7 @@ impl State {
             .puzzle
             .as_ref()
             .is_some_and(|r| r.status() == puzzle::PuzzleStatus::Failed);
-        let wants_eval = ((self.prefs.show_eval && !self.puzzle_playing()) || failed)
+        let wants_eval = ((self.prefs.show_eval && !self.answer_hidden()) || failed)
             && self.eval.is_none()
             && self.eval_failed != Some(self.version)
             && self.play.current().to_move().is_some();

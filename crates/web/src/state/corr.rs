@@ -234,7 +234,8 @@ impl State {
     /// new game at this device takes the place of the old one.
     pub(super) fn replace(&mut self, play: Play, at: Option<usize>) {
         let corr = play.id().is_some();
-        let old_puzzle = self.puzzle.take().is_some();
+        // A puzzle or a lesson is never the game at this device.
+        let old_puzzle = self.puzzle.take().is_some() | self.lesson.take().is_some();
         let old = std::mem::replace(&mut self.play, play);
         if let Some(ply) = at {
             self.play.go_to(ply);

@@ -11,6 +11,9 @@ pub(super) enum Wait {
     Diagram,
     /// A wrong move in a puzzle, not yet taken back.
     RetryFirst,
+    /// A lesson's step answered: Next goes on.
+    LessonNext,
+    LessonOver,
     PuzzleOver,
     GameOver,
     /// Looking back in a game without undo.
@@ -27,6 +30,8 @@ impl Wait {
         match self {
             Wait::Diagram => t("embed.diagram").into(),
             Wait::RetryFirst => t("puzzle.retry_first").into(),
+            Wait::LessonNext => t("learn.press_next").into(),
+            Wait::LessonOver => t("learn.over").into(),
             Wait::PuzzleOver => t("puzzle.over").into(),
             Wait::GameOver => t("status.game_over").into(),
             Wait::Reviewing => t("status.reviewing").into(),
@@ -49,6 +54,13 @@ impl State {
                 puzzle::PuzzleStatus::Solved | puzzle::PuzzleStatus::Shown => {
                     return Err(Wait::PuzzleOver)
                 }
+            }
+        }
+        if let Some(run) = &self.lesson {
+            match run.status() {
+                lesson::StepStatus::Playing | lesson::StepStatus::Wrong => {}
+                lesson::StepStatus::Right => return Err(Wait::LessonNext),
+                lesson::StepStatus::Done => return Err(Wait::LessonOver),
             }
         }
         let game = self.play.current();
@@ -125,6 +137,9 @@ impl State {
         if let Err(why) = self.may_move() {
             return self.refuse(why.words());
         }
+        if self.lesson_tap(sq) {
+            return;
+        }
         let choosable = self.choosable();
         let name = sq.to_string();
         // Tapping one of your own pieces that can jump chooses it.
@@ -168,6 +183,10 @@ impl State {
     /// with its score change and played on the second tap.
     pub(super) fn place(&mut self, chosen: &str, sq: Square, confirm: bool) {
         let text = view::move_text(chosen, sq);
+        // A lesson judges every answer, an illegal one too (and says why).
+        if self.lesson_move(&text) {
+            return;
+        }
         if let Some(reason) = reasons::why_not(self.play.current(), &text) {
             return self.refuse(reason);
         }
@@ -218,7 +237,7 @@ impl State {
             return self.refuse(why.words());
         }
         let text = text.trim();
-        if text.is_empty() {
+        if text.is_empty() || self.lesson_move(text) {
             return;
         }
         if let Err(e) = self.play_move(text) {

@@ -19,6 +19,7 @@ pub mod games;
 pub mod graph;
 mod input;
 pub mod pointer;
+pub mod lesson;
 pub mod puzzle;
 pub mod requests;
 pub mod review;
@@ -131,6 +132,18 @@ pub struct State {
     progress: puzzle::Progress,
     /// Bumped whenever the puzzle progress changes.
     puzzles_saved: u64,
+    /// The lesson shown in place of a game (the game at this device is
+    /// put aside meanwhile).
+    lesson: Option<lesson::LessonRun>,
+    /// The shipped lessons and their words, once fetched.
+    lessons: Option<lesson::Library>,
+    /// The list of lessons is open.
+    lessons_shown: bool,
+    lesson_progress: lesson::Progress,
+    /// Bumped whenever the lesson progress changes.
+    lessons_saved: u64,
+    /// Bumped whenever a lesson is finished.
+    lesson_done: u64,
 }
 
 impl State {
@@ -165,6 +178,12 @@ impl State {
             library: None,
             progress: puzzle::Progress::default(),
             puzzles_saved: 0,
+            lesson: None,
+            lessons: None,
+            lessons_shown: false,
+            lesson_progress: lesson::Progress::default(),
+            lessons_saved: 0,
+            lesson_done: 0,
         };
         state.prefs.flipped = state.play.human_plays_black_only();
         state
@@ -272,6 +291,12 @@ impl State {
         puzzle::date_of(puzzle::day_of(self.now))
     }
 
+    /// A puzzle is being solved or a lesson is shown: the engine's
+    /// evaluation and best line would give the answer away.
+    fn answer_hidden(&self) -> bool {
+        self.puzzle_playing() || self.lesson.is_some()
+    }
+
     /// A puzzle is being solved: the engine's views would give it away.
     fn puzzle_playing(&self) -> bool {
         self.puzzle
@@ -322,14 +347,14 @@ impl State {
     pub fn best_line(&self) -> Option<&BestLine> {
         self.line
             .as_ref()
-            .filter(|_| self.prefs.show_eval && !self.puzzle_playing())
+            .filter(|_| self.prefs.show_eval && !self.answer_hidden())
     }
 
     /// The evaluation of the shown position, when switched on and known.
     pub fn evaluation(&self) -> Option<&Evaluation> {
         self.eval
             .as_ref()
-            .filter(|_| self.prefs.show_eval && !self.puzzle_playing())
+            .filter(|_| self.prefs.show_eval && !self.answer_hidden())
     }
 
     pub fn snapshot(&self) -> Snapshot {
@@ -381,6 +406,7 @@ impl State {
     // ----- acting -----
 }
 
+mod lesson_play;
 mod puzzle_play;
 
 #[cfg(test)]
@@ -391,6 +417,9 @@ mod tests_corr;
 
 #[cfg(test)]
 mod tests_puzzle;
+
+#[cfg(test)]
+mod tests_lesson;
 
 #[cfg(test)]
 mod tests_stored;

@@ -237,7 +237,7 @@ fn an_unknown_puzzle_or_a_bad_file_is_said_and_the_game_stays() {
     assert!(s.puzzle().is_none());
     assert_eq!(s.status().text, "There is no puzzle \"nope\" here.");
     s.apply(Action::PuzzlesLoaded {
-        puzzles: Err(Problem::PuzzleFile {
+        puzzles: Err(Problem::DataFile {
             line: 3,
             field: "goal",
         }),

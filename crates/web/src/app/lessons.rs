@@ -1,0 +1,346 @@
+//! Learn, the page's side: the Learn button and the first-visit
+//! invitation, the lesson file and the lesson words of the page's language
+//! fetched on first use (never with the first page), the list of lessons
+//! and the lesson panel kept in step with the state, the progress in
+//! localStorage, and links to a lesson (`#learn=ID`). What a right answer
+//! is lives in the engine; the bookkeeping in the state.
+
+use super::dom::{self, by_id, set_attr};
+use super::{dispatch, storage, with_app, App};
+use crate::i18n::{self, t, tf};
+use crate::problem::Problem;
+use crate::problem_words::words;
+use crate::state::lesson::{self, Progress, StepStatus};
+use crate::state::Action;
+use cheversi_engine::lesson::parse_file;
+use std::cell::{Cell, RefCell};
+use wasm_bindgen::prelude::*;
+use web_sys::{Event, HtmlElement};
+
+const PROGRESS_KEY: &str = "cheversi.lessons";
+/// A progress that could not be read, kept as text (never dropped).
+const SET_ASIDE_KEY: &str = "cheversi.lessons.set-aside";
+/// The lesson file, beside the page.
+const FILE: &str = "lessons.txt";
+
+thread_local! {
+    /// A fetch of the files is under way.
+    static LOADING: Cell<bool> = const { Cell::new(false) };
+    /// The lesson to open once they are in (the last click or link).
+    static WANTED: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// The words file of a language.
+fn words_file(code: &str) -> String {
+    format!("lessons/{code}.lang")
+}
+
+/// The progress kept here; one that cannot be read is set aside and the
+/// reason returned.
+pub fn load_progress() -> (Progress, Option<String>) {
+    let Some(text) = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten()) else {
+        return (Progress::default(), None);
+    };
+    match super::kept::read::<Progress>(&text) {
+        Ok(progress) => (progress, None),
+        Err(problem) => {
+            if let Some(s) = storage() {
+                let _ = s.set_item(SET_ASIDE_KEY, &text);
+                let _ = s.remove_item(PROGRESS_KEY);
+            }
+            (
+                Progress::default(),
+                Some(tf("learn.unreadable_progress", &[("reason", &words(&problem))])),
+            )
+        }
+    }
+}
+
+pub fn save(app: &App) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(
+            PROGRESS_KEY,
+            &super::kept::text_of(app.state.lesson_progress()),
+        );
+    }
+}
+
+/// Fetches `url` as text; `done` gets the text, or the HTTP status (none
+/// when there was no answer).
+fn fetch_text(url: &str, done: impl FnOnce(Result<String, Option<u16>>) + 'static) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let done = std::rc::Rc::new(RefCell::new(Some(done)));
+    let finish = {
+        let done = done.clone();
+        move |result: Result<String, Option<u16>>| {
+            if let Some(f) = done.borrow_mut().take() {
+                f(result);
+            }
+        }
+    };
+    let finish = std::rc::Rc::new(finish);
+    let on_response = {
+        let finish = finish.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |response: JsValue| {
+            let response: web_sys::Response = response.unchecked_into();
+            if !response.ok() {
+                return finish(Err(Some(response.status())));
+            }
+            let Ok(text) = response.text() else {
+                return finish(Err(None));
+            };
+            let on_text = {
+                let finish = finish.clone();
+                Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| {
+                    finish(Ok(text.as_string().unwrap_or_default()));
+                })
+            };
+            let on_error = {
+                let finish = finish.clone();
+                Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| finish(Err(None)))
+            };
+            let _ = text.then(&on_text).catch(&on_error);
+            on_text.forget();
+            on_error.forget();
+        })
+    };
+    let on_error = {
+        let finish = finish.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |error: JsValue| {
+            web_sys::console::warn_1(&error);
+            finish(Err(None))
+        })
+    };
+    let _ = window.fetch_with_str(url).then(&on_response).catch(&on_error);
+    on_response.forget();
+    on_error.forget();
+}
+
+/// The words of a language file, or why they could not be read.
+fn read_words(text: &str, file: &'static str) -> Result<Vec<(String, String)>, Problem> {
+    i18n::parse(text)
+        .map(|entries| {
+            entries
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        })
+        .map_err(|_| Problem::DataFile { line: 0, field: file })
+}
+
+/// Opens a lesson (`None`: the list), fetching the files first if need be.
+pub fn open(id: Option<String>) {
+    if with_app(|app| app.state.has_lessons()).unwrap_or(false) {
+        return dispatch(match id {
+            Some(id) => Action::OpenLesson(id),
+            None => Action::ShowLessons(true),
+        });
+    }
+    WANTED.with(|w| *w.borrow_mut() = id);
+    if LOADING.with(|l| l.replace(true)) {
+        return;
+    }
+    dispatch(Action::Tell {
+        text: t("learn.loading").into(),
+        error: false,
+    });
+    fetch_text(FILE, |lessons| {
+        let code = i18n::current();
+        fetch_text(&words_file(code), move |words| {
+            LOADING.with(|l| l.set(false));
+            let open = WANTED.with(|w| w.borrow_mut().take());
+            let not_fetched = |status| Problem::NotFetched { file: FILE, status };
+            let loaded = lessons
+                .map_err(not_fetched)
+                .and_then(|text| {
+                    parse_file(&text).map_err(|e| Problem::DataFile {
+                        line: e.line,
+                        field: e.field,
+                    })
+                })
+                .and_then(|lessons| {
+                    let words = words.map_err(|status| Problem::NotFetched {
+                        file: "lessons/*.lang",
+                        status,
+                    })?;
+                    Ok((lessons, read_words(&words, "lessons/*.lang")?))
+                });
+            dispatch(Action::LessonsLoaded {
+                lessons: loaded,
+                open,
+            });
+        });
+    });
+}
+
+/// The page changed language: the lesson words follow, once fetched.
+pub fn language_changed() {
+    if !with_app(|app| app.state.has_lessons()).unwrap_or(false) {
+        return;
+    }
+    fetch_text(&words_file(i18n::current()), |words| {
+        if let Ok(words) = words.map_err(|_| ()).and_then(|w| read_words(&w, "lessons/*.lang").map_err(|_| ())) {
+            dispatch(Action::LessonWords(words));
+        }
+    });
+}
+
+/// The lesson id of a `#learn=ID` fragment.
+pub fn id_of_fragment(hash: &str) -> Option<&str> {
+    hash.strip_prefix("#learn=")
+}
+
+pub fn wire() {
+    let buttons: [(&str, fn()); 11] = [
+        ("learn-button", || open(None)),
+        ("learn-invite-button", || open(None)),
+        ("lessons-close", || dispatch(Action::ShowLessons(false))),
+        ("lesson-check", || dispatch(Action::LessonCheck)),
+        ("lesson-next", || dispatch(Action::LessonNext)),
+        ("lesson-hint", || dispatch(Action::LessonHint)),
+        ("lesson-retry", || dispatch(Action::LessonRetry)),
+        ("lesson-show", || dispatch(Action::LessonShow)),
+        ("lesson-list", || dispatch(Action::ShowLessons(true))),
+        ("lesson-exit", || dispatch(Action::OpenLocal)),
+        ("lesson-again", || {
+            let id = with_app(|app| app.state.lesson().map(|r| r.lesson().id.clone())).flatten();
+            if let Some(id) = id {
+                dispatch(Action::OpenLesson(id));
+            }
+        }),
+    ];
+    for (id, act) in buttons {
+        let button: HtmlElement = by_id(id);
+        dom::on::<Event>(&button, "click", move |_| act());
+    }
+    // A lesson in the list: one listener for all of them.
+    let list: HtmlElement = by_id("lessons-list");
+    dom::on::<Event>(&list, "click", |event| {
+        let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let id = target
+            .and_then(|t| t.closest(".lesson").ok().flatten())
+            .and_then(|el| el.get_attribute("data-id"));
+        if let Some(id) = id {
+            dispatch(Action::OpenLesson(id));
+        }
+    });
+}
+
+fn set_text(id: &str, text: &str) {
+    let el: HtmlElement = by_id(id);
+    if el.text_content().as_deref() != Some(text) {
+        el.set_text_content(Some(text));
+    }
+}
+
+/// "★★☆".
+fn star_text(stars: u8) -> String {
+    (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect()
+}
+
+/// The invitation, the list and the lesson panel, in step with the state.
+pub fn update(app: &App) {
+    let state = &app.state;
+    let invite: HtmlElement = by_id("learn-invite");
+    dom::show(
+        &invite,
+        !state.lesson_progress().any_done() && state.lesson().is_none() && !state.lessons_shown(),
+    );
+    update_list(app);
+    let section: HtmlElement = by_id("lesson");
+    let (Some(run), Some(library)) = (state.lesson(), state.lessons()) else {
+        dom::show(&section, false);
+        set_attr(&section, "data-state", "");
+        return;
+    };
+    dom::show(&section, true);
+    let step = run.step();
+    let total = run.lesson().steps.len();
+    set_attr(&section, "data-id", &run.lesson().id);
+    set_attr(&section, "data-step", &step.number().to_string());
+    set_attr(&section, "data-state", run.status().name());
+    set_attr(&section, "data-task", step.task().kind_name());
+    set_attr(&section, "data-game", step.game());
+    set_attr(&section, "data-moves", &step.moves().join(" "));
+    set_attr(&section, "data-stars", &run.stars().to_string());
+    set_text("lesson-title", &library.word(&format!("{}.title", run.lesson().id)));
+    let progress = library.wordf(
+        "ui.step",
+        &[("n", &step.number().to_string()), ("total", &total.to_string())],
+    );
+    set_text("lesson-step", &progress);
+    set_text("lesson-task", &state.lesson_task().unwrap_or_default());
+    set_text("lesson-feedback", &state.lesson_feedback().unwrap_or_default());
+    let feedback: HtmlElement = by_id("lesson-feedback");
+    set_attr(&feedback, "data-said", match run.status() {
+        StepStatus::Wrong => "wrong",
+        StepStatus::Right | StepStatus::Done => "right",
+        StepStatus::Playing => "",
+    });
+    let status = run.status();
+    let answering = run.answering();
+    let show = |id: &str, visible: bool| dom::show(&by_id::<HtmlElement>(id), visible);
+    show("lesson-check", answering && step.task().is_set());
+    show("lesson-next", status == StepStatus::Right);
+    show("lesson-hint", answering);
+    show("lesson-retry", status == StepStatus::Wrong);
+    show("lesson-show", answering);
+    show("lesson-again", status == StepStatus::Done);
+}
+
+/// The list of lessons by game, each with its state and stars.
+fn update_list(app: &App) {
+    let state = &app.state;
+    let section: HtmlElement = by_id("lessons");
+    let Some(library) = state.lessons().filter(|_| state.lessons_shown()) else {
+        dom::show(&section, false);
+        return;
+    };
+    dom::show(&section, true);
+    let list: HtmlElement = by_id("lessons-list");
+    let progress = state.lesson_progress();
+    let key: String = library
+        .lessons()
+        .iter()
+        .map(|l| {
+            let r = progress.record(&l.id).copied().unwrap_or_default();
+            format!("{}:{}:{}:{};", l.id, r.step, r.stars, library.word(&format!("{}.title", l.id)))
+        })
+        .collect();
+    if !dom::rebuild(&list, &key) {
+        return;
+    }
+    for cheversi in [true, false] {
+        let group = if cheversi { "ui.group_cheversi" } else { "ui.group_attrition" };
+        list.append_child(&dom::element("h3", "", &library.word(group))).ok();
+        let ul = dom::element("ul", "lesson-list", "");
+        for l in library.lessons().iter().filter(|l| l.cheversi() == cheversi) {
+            let record = progress.record(&l.id);
+            let stars = record.map_or(0, |r| r.stars);
+            let state_name = lesson::state_name(record);
+            let li = dom::element("li", "", "");
+            let button = dom::element("button", "lesson", "");
+            set_attr(&button, "type", "button");
+            set_attr(&button, "data-id", &l.id);
+            set_attr(&button, "data-state", state_name);
+            set_attr(&button, "data-stars", &stars.to_string());
+            let title = dom::element("span", "lesson-name", &library.word(&format!("{}.title", l.id)));
+            let stars_el = dom::element("span", "lesson-stars", &star_text(stars));
+            set_attr(&stars_el, "aria-hidden", "true");
+            let about = format!(
+                "{} · {}",
+                library.word(&format!("ui.state_{state_name}")),
+                library.wordf("ui.stars", &[("stars", &stars.to_string())])
+            );
+            let sr = dom::element("span", "sr-only", &about);
+            button.append_child(&title).ok();
+            button.append_child(&stars_el).ok();
+            button.append_child(&sr).ok();
+            li.append_child(&button).ok();
+            ul.append_child(&li).ok();
+        }
+        list.append_child(&ul).ok();
+    }
+}

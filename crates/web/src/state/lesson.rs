@@ -1,0 +1,288 @@
+//! Learn, as the page plays it: the shipped lessons with their words in
+//! the page's language (both fetched on first use), one lesson being
+//! played (its step, marked squares, mistakes, what was said), and the
+//! person's progress kept on the device.
+//!
+//! Whether an answer is right is the engine's question
+//! ([`cheversi_engine::lesson`]); this is the bookkeeping around it.
+
+use crate::stored::Kept;
+use cheversi_engine::lesson::{Lesson, Step, Why};
+use cheversi_engine::Bitboard;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Where a step stands (`data-state` on `#lesson`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepStatus {
+    /// Waiting for the answer.
+    Playing,
+    /// Answered right; Next goes on.
+    Right,
+    /// Answered wrong; the explanation is shown, the board is as before.
+    Wrong,
+    /// The lesson is over.
+    Done,
+}
+
+impl StepStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            StepStatus::Playing => "playing",
+            StepStatus::Right => "right",
+            StepStatus::Wrong => "wrong",
+            StepStatus::Done => "done",
+        }
+    }
+}
+
+/// What the panel says under the task.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    Nothing,
+    Hint,
+    /// A wrong answer: the move tried (or none for squares) and why.
+    Wrong(Option<String>, Why),
+    /// One right answer shown (a move, or the squares, marked).
+    Answer,
+    Right,
+}
+
+/// The lessons and their words, once fetched.
+#[derive(Clone, Debug, Default)]
+pub struct Library {
+    lessons: Vec<Lesson>,
+    /// The page language's lesson words (`key = text`).
+    words: BTreeMap<String, String>,
+}
+
+impl Library {
+    pub fn new(lessons: Vec<Lesson>, words: Vec<(String, String)>) -> Library {
+        Library {
+            lessons,
+            words: words.into_iter().collect(),
+        }
+    }
+    pub fn lessons(&self) -> &[Lesson] {
+        &self.lessons
+    }
+    pub fn get(&self, id: &str) -> Option<&Lesson> {
+        self.lessons.iter().find(|l| l.id == id)
+    }
+    /// A lesson text, or the key itself when the file lacks it.
+    pub fn word(&self, key: &str) -> String {
+        self.words.get(key).cloned().unwrap_or_else(|| key.to_string())
+    }
+    /// A text with `{name}` filled in.
+    pub fn wordf(&self, key: &str, args: &[(&str, &str)]) -> String {
+        let mut text = self.word(key);
+        for (name, value) in args {
+            text = text.replace(&format!("{{{name}}}"), value);
+        }
+        text
+    }
+    /// New words (the page changed language).
+    pub fn set_words(&mut self, words: Vec<(String, String)>) {
+        self.words = words.into_iter().collect();
+    }
+}
+
+/// One lesson being played.
+#[derive(Clone, Debug)]
+pub struct LessonRun {
+    lesson: Lesson,
+    /// The step shown, from 0.
+    step: usize,
+    status: StepStatus,
+    /// Wrong answers and answers shown, over the whole lesson.
+    mistakes: u32,
+    /// Squares tapped in a tapping task.
+    marked: Bitboard,
+    said: Said,
+    /// The right move played on the board (a move task answered right).
+    played: Option<String>,
+}
+
+impl LessonRun {
+    /// The lesson from step `step` (0-based; past the end starts over).
+    pub fn new(lesson: Lesson, step: usize) -> LessonRun {
+        let step = if step < lesson.steps.len() { step } else { 0 };
+        LessonRun {
+            lesson,
+            step,
+            status: StepStatus::Playing,
+            mistakes: 0,
+            marked: Bitboard::EMPTY,
+            said: Said::Nothing,
+            played: None,
+        }
+    }
+    pub fn lesson(&self) -> &Lesson {
+        &self.lesson
+    }
+    pub fn step(&self) -> &Step {
+        &self.lesson.steps[self.step]
+    }
+    /// The step's index, from 0.
+    pub fn index(&self) -> usize {
+        self.step
+    }
+    pub fn status(&self) -> StepStatus {
+        self.status
+    }
+    pub fn said(&self) -> &Said {
+        &self.said
+    }
+    pub fn marked(&self) -> Bitboard {
+        self.marked
+    }
+    pub fn played(&self) -> Option<&str> {
+        self.played.as_deref()
+    }
+    pub fn mistakes(&self) -> u32 {
+        self.mistakes
+    }
+    /// 3 with no mistake, 2 with one, 1 otherwise.
+    pub fn stars(&self) -> u8 {
+        match self.mistakes {
+            0 => 3,
+            1 => 2,
+            _ => 1,
+        }
+    }
+    /// Whether an answer is awaited (taps and moves go to the lesson).
+    pub fn answering(&self) -> bool {
+        matches!(self.status, StepStatus::Playing | StepStatus::Wrong)
+    }
+
+    /// Taps a square in a tapping task: marks it, or unmarks it.
+    pub fn toggle(&mut self, square: cheversi_engine::Square) {
+        if !self.answering() {
+            return;
+        }
+        if self.marked.contains(square) {
+            self.marked.remove(square);
+        } else {
+            self.marked.insert(square);
+        }
+        self.status = StepStatus::Playing;
+    }
+
+    /// Records the engine's judgement of an answer (`played`: the move, for
+    /// a move task).
+    pub fn judged(&mut self, played: Option<String>, verdict: Result<(), Why>) {
+        match verdict {
+            Ok(()) => {
+                self.status = StepStatus::Right;
+                self.said = Said::Right;
+                self.played = played;
+            }
+            Err(why) => {
+                self.mistakes += 1;
+                self.status = StepStatus::Wrong;
+                self.said = Said::Wrong(played, why);
+            }
+        }
+    }
+
+    pub fn hint(&mut self) {
+        if self.answering() {
+            self.said = Said::Hint;
+        }
+    }
+
+    /// Starts the step again: marks cleared, nothing said.
+    pub fn retry(&mut self) {
+        if self.status == StepStatus::Done {
+            return;
+        }
+        self.status = StepStatus::Playing;
+        self.marked = Bitboard::EMPTY;
+        self.said = Said::Nothing;
+        self.played = None;
+    }
+
+    /// Shows one right answer (the marks become the right squares); it
+    /// counts as a mistake, and the step is then passed.
+    pub fn show(&mut self, right_squares: Option<Bitboard>) {
+        if !self.answering() {
+            return;
+        }
+        self.mistakes += 1;
+        if let Some(set) = right_squares {
+            self.marked = set;
+        }
+        self.played = self.step().answer().map(str::to_string);
+        self.status = StepStatus::Right;
+        self.said = Said::Answer;
+    }
+
+    /// Goes on to the next step; true when the lesson is now done.
+    pub fn next(&mut self) -> bool {
+        if self.status != StepStatus::Right {
+            return false;
+        }
+        if self.step + 1 >= self.lesson.steps.len() {
+            self.status = StepStatus::Done;
+            return true;
+        }
+        self.step += 1;
+        self.status = StepStatus::Playing;
+        self.marked = Bitboard::EMPTY;
+        self.said = Said::Nothing;
+        self.played = None;
+        false
+    }
+}
+
+/// One lesson's record on this device.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The step reached (0-based), to resume at.
+    pub step: usize,
+    /// The best stars of a finished run, 0 before the first.
+    pub stars: u8,
+}
+
+/// Every lesson's record, by id.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    pub lessons: BTreeMap<String, Record>,
+}
+
+/// How a lesson reads in the list (`data-state`).
+pub fn state_name(record: Option<&Record>) -> &'static str {
+    match record {
+        Some(r) if r.stars > 0 => "done",
+        Some(_) => "started",
+        None => "new",
+    }
+}
+
+impl Progress {
+    pub fn record(&self, id: &str) -> Option<&Record> {
+        self.lessons.get(id)
+    }
+    /// The step reached in a lesson.
+    pub fn reached(&mut self, id: &str, step: usize) {
+        let record = self.lessons.entry(id.to_string()).or_default();
+        record.step = step;
+    }
+    /// A lesson finished with `stars`: the best stars are kept, and the
+    /// next visit starts it from the beginning.
+    pub fn finished(&mut self, id: &str, stars: u8) {
+        let record = self.lessons.entry(id.to_string()).or_default();
+        record.stars = record.stars.max(stars);
+        record.step = 0;
+    }
+    /// Whether any lesson was finished (the first-visit invitation stops).
+    pub fn any_done(&self) -> bool {
+        self.lessons.values().any(|r| r.stars > 0)
+    }
+}
+
+/// What localStorage keeps (kind `lessons`).
+impl Kept for Progress {
+    const KIND: &'static str = "lessons";
+    const VERSION: u32 = 1;
+}

@@ -1,0 +1,217 @@
+//! Learn in the state: a lesson puts the game at this device aside, each
+//! answer is judged by the engine (a wrong one explained, the board left
+//! as it was), tapping tasks mark squares, stars count the mistakes, and
+//! the progress says where to resume.
+
+use super::lesson::{Progress, StepStatus};
+use super::tests::{game, typed};
+use super::*;
+use cheversi_engine::ai::player::levels::Level;
+use cheversi_engine::lesson::parse_file;
+
+const LESSONS: &str = "#cheversi-lessons 1\n\
+    pieces 1 lewicki-free - attack:Q:most Qd4\n\
+    pieces 2 lewicki-free Qd4 scored:w *\n\
+    pieces 3 lewicki Nd4 any Qc2\n";
+
+fn words() -> Vec<(String, String)> {
+    crate::lang_file::parse(include_str!("../../lang/lessons/en.lang"))
+        .unwrap()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+fn with_lesson() -> State {
+    let mut s = game(
+        r#"{"game":"cheversi","rules":"lewicki-free"}"#,
+        vec![Seat::Human, Seat::Computer(Level::Master)],
+    );
+    s.play.play("Qa1").unwrap();
+    s.apply(Action::LessonsLoaded {
+        lessons: Ok((parse_file(LESSONS).unwrap(), words())),
+        open: Some("pieces".into()),
+    });
+    s
+}
+
+fn status(s: &State) -> StepStatus {
+    s.lesson().expect("a lesson").status()
+}
+
+fn tap(s: &mut State, name: &str) {
+    let sq = name.parse::<Square>().unwrap().index() as u8;
+    s.apply(Action::Click {
+        target: Target::Square(sq),
+        from_pointer: false,
+    });
+}
+
+#[test]
+fn a_lesson_puts_the_game_aside_and_back_to_my_game_restores_it() {
+    let mut s = with_lesson();
+    assert_eq!(s.lesson().unwrap().step().number(), 1);
+    assert_eq!(s.play().session().notations().len(), 0);
+    assert!(s.announce().contains("Place the Queen where it attacks the most"), "{}", s.announce());
+    let fx = typed(&mut s, "Qe5");
+    assert!(!fx.save, "a lesson is never saved as the game at this device");
+    assert_eq!(status(&s), StepStatus::Right);
+    s.apply(Action::OpenLocal);
+    assert!(s.lesson().is_none());
+    assert_eq!(s.play().session().notations(), ["Qa1"]);
+}
+
+#[test]
+fn a_wrong_answer_is_explained_and_leaves_the_board_as_it_was() {
+    let mut s = with_lesson();
+    typed(&mut s, "Qa1");
+    assert_eq!(status(&s), StepStatus::Wrong);
+    assert!(s.play().session().notations().is_empty());
+    let said = s.lesson_feedback().unwrap();
+    assert!(said.contains("Qa1 attacks 21 squares") && said.contains("27"), "{said}");
+    assert!(s.status().error);
+    // Trying again straight away is allowed; an equally good square counts.
+    typed(&mut s, "Qd5");
+    assert_eq!(status(&s), StepStatus::Right);
+    assert_eq!(s.play().session().notations(), ["Qd5"]);
+    assert_eq!(s.lesson().unwrap().stars(), 2);
+}
+
+#[test]
+fn an_illegal_answer_says_which_rule_forbids_it() {
+    let mut s = with_lesson();
+    typed(&mut s, "Qd4");
+    s.apply(Action::LessonNext);
+    tap(&mut s, "d1");
+    s.apply(Action::LessonShow);
+    s.apply(Action::LessonNext);
+    assert_eq!(s.lesson().unwrap().step().number(), 3);
+    // lewicki: Black's piece must stand where White's Knight on d4 attacks.
+    typed(&mut s, "Qa8");
+    let said = s.lesson_feedback().unwrap();
+    assert!(said.starts_with("Qa8 is not legal here:"), "{said}");
+    assert!(said.contains("Nd4"), "{said}");
+}
+
+#[test]
+fn tapping_marks_squares_and_check_judges_the_set() {
+    let mut s = with_lesson();
+    typed(&mut s, "Qd4");
+    s.apply(Action::LessonNext);
+    assert_eq!(s.lesson().unwrap().step().number(), 2);
+    tap(&mut s, "d1");
+    tap(&mut s, "h8");
+    tap(&mut s, "a8");
+    tap(&mut s, "a8");
+    assert_eq!(s.marked().len(), 2, "a second tap unmarks");
+    assert!(s.play().session().notations().len() == 1, "taps place nothing");
+    s.apply(Action::LessonCheck);
+    assert_eq!(status(&s), StepStatus::Wrong);
+    let said = s.lesson_feedback().unwrap();
+    assert!(said.starts_with("Missing: a1, g1,"), "{said}");
+    assert!(!said.contains("Not in the set"), "{said}");
+    // Show answer marks the set; it counts as a mistake.
+    s.apply(Action::LessonShow);
+    assert_eq!(status(&s), StepStatus::Right);
+    assert_eq!(s.marked().len(), 27);
+    assert_eq!(s.lesson().unwrap().mistakes(), 2);
+}
+
+#[test]
+fn stars_count_mistakes_and_the_progress_resumes_where_it_stopped() {
+    let mut s = with_lesson();
+    typed(&mut s, "Qe4");
+    s.apply(Action::LessonNext);
+    let fx = s.apply(Action::LessonRetry);
+    assert!(!fx.save_lessons);
+    assert_eq!(s.lesson_progress().record("pieces").unwrap().step, 1);
+    // A reload opens the lesson at step 2.
+    let progress: Progress = s.lesson_progress().clone();
+    let mut t = with_lesson();
+    t.set_lesson_progress(progress);
+    t.apply(Action::OpenLesson("pieces".into()));
+    assert_eq!(t.lesson().unwrap().step().number(), 2);
+    // No mistake: 3 stars.
+    let mut s = with_lesson();
+    typed(&mut s, "Qe4");
+    s.apply(Action::LessonNext);
+    for sq in cheversi_engine::lesson::right_squares(
+        &s.lesson().unwrap().step().position(),
+        s.lesson().unwrap().step().task(),
+    )
+    .unwrap()
+    {
+        tap(&mut s, &sq.to_string());
+    }
+    s.apply(Action::LessonCheck);
+    s.apply(Action::LessonNext);
+    typed(&mut s, "Qc2");
+    let fx = s.apply(Action::LessonNext);
+    assert!(fx.save_lessons);
+    assert_eq!(status(&s), StepStatus::Done);
+    let record = s.lesson_progress().record("pieces").unwrap();
+    assert_eq!((record.stars, record.step), (3, 0));
+    assert!(s.lesson_progress().any_done());
+    assert_eq!(s.lessons_done(), 1);
+    assert!(s.lesson_feedback().unwrap().contains("3 of 3 stars"));
+}
+
+#[test]
+fn the_evaluation_is_never_asked_for_during_a_lesson() {
+    let mut s = with_lesson();
+    let fx = s.apply(Action::SetShowEval(true));
+    assert!(fx.think.is_none());
+    assert!(s.evaluation().is_none());
+}
+
+#[test]
+fn a_progress_kept_on_the_device_reads_back() {
+    let mut p = Progress::default();
+    p.reached("pieces", 2);
+    p.finished("scoring", 2);
+    let text = serde_json::to_string(&crate::stored::write(&p)).unwrap();
+    let back: Progress = crate::stored::read::<Progress, serde_json::Value>(&text).unwrap();
+    assert_eq!(back, p);
+    assert!(crate::stored::read::<Progress, serde_json::Value>("{\"kind\":\"lessons\",\"version\":1,\"data\":{\"lessons\":{\"a\":{\"step\":\"x\"}}}}").is_err());
+}
+
+fn placeholders(text: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = text
+        .split('{')
+        .skip(1)
+        .filter_map(|s| s.split_once('}').map(|(name, _)| name))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+#[test]
+fn every_lesson_is_worded_in_every_language() {
+    let files = [
+        ("en", include_str!("../../lang/lessons/en.lang")),
+        ("it", include_str!("../../lang/lessons/it.lang")),
+        ("ro", include_str!("../../lang/lessons/ro.lang")),
+    ];
+    let en = crate::lang_file::parse(files[0].1).unwrap();
+    let lessons = parse_file(cheversi_engine::lesson::SHIPPED).unwrap();
+    for lesson in &lessons {
+        let mut keys = vec![format!("{}.title", lesson.id)];
+        for step in &lesson.steps {
+            keys.push(format!("{}.{}", lesson.id, step.number()));
+            keys.push(format!("{}.{}.hint", lesson.id, step.number()));
+        }
+        for key in keys {
+            assert!(en.iter().any(|(k, _)| *k == key), "lessons/en.lang lacks {key}");
+        }
+    }
+    for (code, text) in &files[1..] {
+        let other = crate::lang_file::parse(text).unwrap();
+        let keys: Vec<&str> = other.iter().map(|(k, _)| *k).collect();
+        let english: Vec<&str> = en.iter().map(|(k, _)| *k).collect();
+        assert_eq!(keys, english, "lessons/{code}.lang keys");
+        for ((key, theirs), (_, ours)) in other.iter().zip(&en) {
+            assert_eq!(placeholders(theirs), placeholders(ours), "lessons/{code}.lang: {key}");
+            assert_ne!(theirs, ours, "lessons/{code}.lang: {key} is the English text");
+        }
+    }
+}
