@@ -33,9 +33,12 @@ impl JsonTree for JsValue {
     }
 }
 
-/// The value in its envelope, as text for localStorage.
+/// The value in its envelope, as text for localStorage. Maps become
+/// plain objects: `JSON.stringify` writes a JavaScript `Map` as `{}`.
 pub fn text_of<T: Kept>(value: &T) -> String {
-    serde_wasm_bindgen::to_value(&stored::write(value))
+    use serde::Serialize;
+    stored::write(value)
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map(|v| v.text())
         .unwrap_or_default()
 }

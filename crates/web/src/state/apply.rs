@@ -96,6 +96,8 @@ impl State {
                 self.pending = None;
             }
             Action::SetShowEval(on) => self.prefs.show_eval = on,
+            // In a lesson the hint is the step's own, never the engine's move.
+            Action::Hint if self.lesson.is_some() => self.lesson_hint(),
             Action::Hint => self.ask_hint(fx),
             Action::Review => self.toggle_review(fx),
             Action::PreviewLine(n) => {

@@ -28,7 +28,10 @@ impl State {
                 self.lessons = Some(lesson::Library::new(lessons, words));
                 match open {
                     Some(id) => self.open_lesson(&id),
-                    None => self.show_lessons(true),
+                    None => {
+                        self.show_lessons(true);
+                        self.say(t("learn.intro"));
+                    }
                 }
             }
             Err(e) => self.refuse(tf("learn.unreadable", &[("reason", &words(&e))])),

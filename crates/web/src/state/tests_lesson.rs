@@ -157,8 +157,11 @@ fn stars_count_mistakes_and_the_progress_resumes_where_it_stopped() {
 }
 
 #[test]
-fn the_evaluation_is_never_asked_for_during_a_lesson() {
+fn the_evaluation_and_the_engine_hint_are_never_asked_for_during_a_lesson() {
     let mut s = with_lesson();
+    let fx = s.apply(Action::Hint);
+    assert!(fx.think.is_none());
+    assert!(s.lesson_feedback().unwrap().contains("middle of the board"));
     let fx = s.apply(Action::SetShowEval(true));
     assert!(fx.think.is_none());
     assert!(s.evaluation().is_none());

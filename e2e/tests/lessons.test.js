@@ -1,0 +1,155 @@
+// Learn: every lesson completed by its answers, stars and progress kept
+// over a reload, a wrong answer explained, tapping tasks, a lesson in
+// Italian, a link to a lesson, phone size in both themes with axe.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve, launch, open, until, cell, DIST } from '../lib/harness.js';
+import { axe, serious, explain } from '../lib/axe.js';
+import { settled } from '../lib/play.js';
+
+let server, browser, lessons;
+before(async () => {
+  server = await serve(undefined, '/games/cheversi/');
+  browser = await launch();
+  // The shipped file: the tests' own copy of each step's stated answer.
+  const text = await readFile(join(DIST, 'lessons.txt'), 'utf8');
+  lessons = new Map();
+  for (const line of text.split('\n').filter((l) => l && !l.startsWith('#'))) {
+    const [id, step, game, moves, task, answer] = line.split(' ');
+    if (!lessons.has(id)) lessons.set(id, []);
+    lessons.get(id).push({ step: Number(step), game, moves, task, answer });
+  }
+});
+after(async () => { await browser.close(); await server.close(); });
+
+const lesson = (page, name) => page.locator('#lesson').getAttribute(`data-${name}`);
+/** The panel's feedback once it matches `re` (the panel follows a frame later). */
+const said = (page, re) => until(page, (source) => {
+  const text = document.querySelector('#lesson-feedback').textContent;
+  return new RegExp(source).test(text) && text;
+}, re.source);
+
+async function type(page, mv) {
+  await page.fill('#type-move', mv);
+  await page.press('#type-move', 'Enter');
+  await settled(page);
+}
+
+async function openLesson(page, id) {
+  if (await page.locator('#lessons').isHidden()) await page.click('#learn-button');
+  await page.locator(`#lessons .lesson[data-id="${id}"]`).click();
+  await until(page, (id) => document.querySelector('#lesson')?.dataset.id === id, id);
+}
+
+/** Plays a lesson by its stated answers; tapping steps by Show answer. */
+async function complete(page, id) {
+  await openLesson(page, id);
+  for (const step of lessons.get(id)) {
+    await until(page, (n) => document.querySelector('#lesson').dataset.step === n, String(step.step));
+    if (step.answer === '*') await page.click('#lesson-show');
+    else await type(page, step.answer);
+    await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
+    await page.click('#lesson-next');
+  }
+  await until(page, () => document.querySelector('#lesson').dataset.state === 'done');
+}
+
+test('every lesson is completed by its answers, and stars and progress survive a reload', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  assert.equal(await page.locator('#learn-invite').isVisible(), true, 'the invitation shows on a first visit');
+  const t0 = Date.now();
+  await page.click('#learn-button');
+  await page.waitForSelector('#lessons .lesson');
+  console.log(`# Learn button to the list of lessons: ${Date.now() - t0} ms`);
+  assert.equal(await page.locator('#lessons .lesson').count(), lessons.size);
+  for (const id of lessons.keys()) await complete(page, id);
+  // Lessons with a tapping step cost a star for Show answer.
+  const stars = await page.locator('#lesson').getAttribute('data-stars');
+  assert.ok(['1', '2', '3'].includes(stars));
+  // The mirror lesson once more, tapping the mirror images: 3 stars.
+  await page.click('#lesson-list');
+  await openLesson(page, 'mirror');
+  const mirrors = { d4: ['e4', 'd5', 'e5'], c2: ['f2', 'c7', 'f7'], b1: ['g1', 'b8', 'g8'] };
+  for (const start of ['d4', 'c2', 'b1']) {
+    for (const sq of mirrors[start]) await cell(page, sq).click();
+    await page.click('#lesson-check');
+    await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
+    await page.click('#lesson-next');
+  }
+  await until(page, () => document.querySelector('#lesson').dataset.state === 'done');
+  assert.equal(await lesson(page, 'stars'), '3');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.locator('#learn-invite').isHidden(), true, 'no invitation once a lesson is done');
+  await page.click('#learn-button');
+  await page.waitForSelector('#lessons .lesson');
+  const states = await page.locator('#lessons .lesson').evaluateAll((els) => els.map((e) => `${e.dataset.id}:${e.dataset.state}:${e.dataset.stars}`));
+  for (const s of states) assert.match(s, /:done:[123]$/, s);
+  assert.ok(states.includes('mirror:done:3'), states.join(' '));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a wrong answer is explained by the engine, and an illegal one names the rule', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await page.click('#learn-button');
+  await page.waitForSelector('#lessons .lesson');
+  await openLesson(page, 'pieces');
+  await type(page, 'Qa1');
+  assert.equal(await said(page, /Qa1/), 'Qa1 attacks 21 squares; Qd4 would attack 27, the most here.');
+  assert.equal(await lesson(page, 'state'), 'wrong');
+  assert.equal(await page.locator('#moves .move').count(), 0, 'the wrong move is not on the board');
+  await page.click('#lesson-hint');
+  await said(page, /middle of the board/);
+  await type(page, 'Qe5');
+  await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
+  await page.click('#lesson-list');
+  await openLesson(page, 'lewicki');
+  await page.click('#lesson-show');
+  await page.click('#lesson-next');
+  await until(page, () => document.querySelector('#lesson').dataset.step === '2');
+  await type(page, 'Qa8');
+  await said(page, /^Qa8 is not legal here: .*Qf5/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a lesson in Italian, opened by a link', async () => {
+  const { page, context, errors } = await open(browser, `${server.url}#learn=mirror`, { locale: 'it-IT' });
+  await until(page, () => document.querySelector('#lesson')?.dataset.id === 'mirror');
+  const task = await page.locator('#lesson-task').textContent();
+  assert.match(task, /d4/);
+  assert.doesNotMatch(task, /\b(the|where|every|square)\b/i, task);
+  assert.equal(await page.locator('#lesson-check').textContent(), 'Verifica');
+  await cell(page, 'e4').click();
+  await page.click('#lesson-check');
+  const text = await said(page, /d5, e5/);
+  assert.doesNotMatch(text, /Missing/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Learn at phone size in both themes: readable, keyboard friendly (axe)', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const { page, context, errors } = await open(browser, server.url, { width: 390, height: 844, scale: 2, colorScheme });
+    await page.click('#learn-button');
+    await page.waitForSelector('#lessons .lesson');
+    await page.locator('#lessons').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `screenshots/learn-list-phone-${colorScheme}.png`, fullPage: true });
+    let found = serious(await axe(page));
+    assert.deepEqual(found, [], explain(found));
+    await page.focus('#lessons .lesson[data-id="scoring"]');
+    await page.keyboard.press('Enter');
+    await until(page, () => document.querySelector('#lesson')?.dataset.id === 'scoring');
+    await cell(page, 'd1').click();
+    await page.click('#lesson-check');
+    await page.locator('#lesson').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `screenshots/learn-lesson-phone-${colorScheme}.png`, fullPage: true });
+    found = serious(await axe(page));
+    assert.deepEqual(found, [], explain(found));
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
