@@ -14,7 +14,7 @@ pub fn parse(text: &str) -> Result<Vec<(&str, &str)>, String> {
             .ok_or_else(|| format!("line {}: expected `key = text`", n + 1))?;
         entries.push((key.trim(), value.trim()));
     }
-    entries.sort_by(|a, b| a.0.cmp(b.0));
+    entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
     if let Some(w) = entries.windows(2).find(|w| w[0].0 == w[1].0) {
         return Err(format!("key {} appears twice", w[0].0));
     }

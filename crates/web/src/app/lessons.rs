@@ -305,7 +305,7 @@ fn update_list(app: &App) {
         .lessons()
         .iter()
         .map(|l| {
-            let r = progress.record(&l.id).copied().unwrap_or_default();
+            let r = progress.record(&l.id).cloned().unwrap_or_default();
             format!("{}:{}:{}:{};", l.id, r.step, r.stars, library.word(&format!("{}.title", l.id)))
         })
         .collect();

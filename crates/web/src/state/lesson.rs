@@ -10,7 +10,6 @@ use crate::stored::Kept;
 use cheversi_engine::lesson::{Lesson, Step, Why};
 use cheversi_engine::Bitboard;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// Where a step stands (`data-state` on `#lesson`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,16 +51,14 @@ pub enum Said {
 #[derive(Clone, Debug, Default)]
 pub struct Library {
     lessons: Vec<Lesson>,
-    /// The page language's lesson words (`key = text`).
-    words: BTreeMap<String, String>,
+    /// The page language's lesson words (`key = text`; a list: a map
+    /// would cost the first page more code than 140 lookups cost time).
+    words: Vec<(String, String)>,
 }
 
 impl Library {
     pub fn new(lessons: Vec<Lesson>, words: Vec<(String, String)>) -> Library {
-        Library {
-            lessons,
-            words: words.into_iter().collect(),
-        }
+        Library { lessons, words }
     }
     pub fn lessons(&self) -> &[Lesson] {
         &self.lessons
@@ -71,7 +68,10 @@ impl Library {
     }
     /// A lesson text, or the key itself when the file lacks it.
     pub fn word(&self, key: &str) -> String {
-        self.words.get(key).cloned().unwrap_or_else(|| key.to_string())
+        self.words
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or_else(|| key.to_string(), |(_, text)| text.clone())
     }
     /// A text with `{name}` filled in.
     pub fn wordf(&self, key: &str, args: &[(&str, &str)]) -> String {
@@ -83,7 +83,7 @@ impl Library {
     }
     /// New words (the page changed language).
     pub fn set_words(&mut self, words: Vec<(String, String)>) {
-        self.words = words.into_iter().collect();
+        self.words = words;
     }
 }
 
@@ -236,18 +236,19 @@ impl LessonRun {
 }
 
 /// One lesson's record on this device.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
+    pub id: String,
     /// The step reached (0-based), to resume at.
     pub step: usize,
     /// The best stars of a finished run, 0 before the first.
     pub stars: u8,
 }
 
-/// Every lesson's record, by id.
+/// Every lesson's record (a list, not a map: see [`Library`]'s words).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Progress {
-    pub lessons: BTreeMap<String, Record>,
+    pub lessons: Vec<Record>,
 }
 
 /// How a lesson reads in the list (`data-state`).
@@ -261,23 +262,35 @@ pub fn state_name(record: Option<&Record>) -> &'static str {
 
 impl Progress {
     pub fn record(&self, id: &str) -> Option<&Record> {
-        self.lessons.get(id)
+        self.lessons.iter().find(|r| r.id == id)
+    }
+    fn entry(&mut self, id: &str) -> &mut Record {
+        let at = match self.lessons.iter().position(|r| r.id == id) {
+            Some(at) => at,
+            None => {
+                self.lessons.push(Record {
+                    id: id.to_string(),
+                    ..Record::default()
+                });
+                self.lessons.len() - 1
+            }
+        };
+        &mut self.lessons[at]
     }
     /// The step reached in a lesson.
     pub fn reached(&mut self, id: &str, step: usize) {
-        let record = self.lessons.entry(id.to_string()).or_default();
-        record.step = step;
+        self.entry(id).step = step;
     }
     /// A lesson finished with `stars`: the best stars are kept, and the
     /// next visit starts it from the beginning.
     pub fn finished(&mut self, id: &str, stars: u8) {
-        let record = self.lessons.entry(id.to_string()).or_default();
+        let record = self.entry(id);
         record.stars = record.stars.max(stars);
         record.step = 0;
     }
     /// Whether any lesson was finished (the first-visit invitation stops).
     pub fn any_done(&self) -> bool {
-        self.lessons.values().any(|r| r.stars > 0)
+        self.lessons.iter().any(|r| r.stars > 0)
     }
 }
 

@@ -175,7 +175,7 @@ fn a_progress_kept_on_the_device_reads_back() {
     let text = serde_json::to_string(&crate::stored::write(&p)).unwrap();
     let back: Progress = crate::stored::read::<Progress, serde_json::Value>(&text).unwrap();
     assert_eq!(back, p);
-    assert!(crate::stored::read::<Progress, serde_json::Value>("{\"kind\":\"lessons\",\"version\":1,\"data\":{\"lessons\":{\"a\":{\"step\":\"x\"}}}}").is_err());
+    assert!(crate::stored::read::<Progress, serde_json::Value>("{\"kind\":\"lessons\",\"version\":1,\"data\":{\"lessons\":[{\"id\":\"a\",\"step\":\"x\",\"stars\":0}]}}").is_err());
 }
 
 fn placeholders(text: &str) -> Vec<&str> {
