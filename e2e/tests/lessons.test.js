@@ -153,3 +153,30 @@ test('Learn at phone size in both themes: readable, keyboard friendly (axe)', as
     await context.close();
   }
 });
+
+test('a lesson embedded on a rules page tells the page when it is done', async () => {
+  const init = () => {
+    window.__messages = [];
+    addEventListener('message', (e) => { if (e.data?.type === 'lessondone') window.__messages.push(e.data); });
+  };
+  const { page, context, errors } = await open(browser, `${server.url}rules.html`, { ready: false, init });
+  const holder = page.locator('[data-cheversi="lesson=pieces"], [data-attrition="lesson=mirror"]').last();
+  await holder.scrollIntoViewIfNeeded();
+  const frame = page.frameLocator('[data-attrition="lesson=mirror"] iframe');
+  await frame.locator('#lesson[data-id="mirror"]').waitFor({ timeout: 20000 });
+  assert.equal(await frame.locator('#lesson-exit').isVisible(), false, 'no game to go back to in a frame');
+  assert.equal(await frame.locator('#learn-invite').isVisible(), false);
+  const mirrors = { d4: ['e4', 'd5', 'e5'], c2: ['f2', 'c7', 'f7'], b1: ['g1', 'b8', 'g8'] };
+  const index = (sq) => (sq.charCodeAt(1) - 49) * 8 + (sq.charCodeAt(0) - 97);
+  for (const start of ['d4', 'c2', 'b1']) {
+    for (const sq of mirrors[start]) await frame.locator(`#grid [data-square="${index(sq)}"]`).click();
+    await frame.locator('#lesson-check').click();
+    await frame.locator('#lesson[data-state="right"]').waitFor();
+    await frame.locator('#lesson-next').click();
+  }
+  await frame.locator('#lesson[data-state="done"]').waitFor();
+  const messages = await until(page, () => window.__messages.length && window.__messages);
+  assert.deepEqual(messages, [{ source: 'cheversi', type: 'lessondone', lesson: 'mirror', stars: 3 }]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

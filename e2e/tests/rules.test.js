@@ -13,9 +13,11 @@ const visit = (path) => open(browser, server.url + path, { width: 1000, height: 
 
 /** The n-th board's frame, scrolled into view and ready. */
 async function board(page, n) {
-  const iframe = page.locator('.diagram iframe, #first iframe, #second iframe').nth(n);
+  // Positions only: the lessons on the pages are tested in lessons.test.js.
+  const boards = '.diagram:not(.lesson-frame) iframe, #first iframe, #second iframe';
+  const iframe = page.locator(boards).nth(n);
   await iframe.scrollIntoViewIfNeeded();
-  const frame = page.frameLocator('.diagram iframe, #first iframe, #second iframe').nth(n);
+  const frame = page.frameLocator(boards).nth(n);
   await frame.locator('body[data-ready="true"]').waitFor({ timeout: 15000 });
   return frame;
 }
@@ -25,7 +27,9 @@ const cell = (frame, square) => frame.locator(`#grid [data-square="${(square.cha
 test('the English rules page turns every data- diagram into a board', async () => {
   const { page, context, errors, violations } = await visit('rules.html');
   const declared = await page.locator('[data-cheversi], [data-attrition]').count();
-  assert.equal(declared, 9);
+  // 9 positions and 11 lessons, one for each rule the page describes.
+  assert.equal(declared, 20);
+  assert.equal(await page.locator('.lesson-frame[data-cheversi*="lesson="], .lesson-frame[data-attrition*="lesson="]').count(), 11);
   await page.waitForFunction((n) => document.querySelectorAll('.diagram iframe').length === n, declared);
   // lewicki after Kd4 Qe5 Nd5.
   const first = await board(page, 0);
@@ -48,6 +52,7 @@ test('the Italian and Romanian rules pages show Italian and Romanian boards', as
     const { page, context, errors, violations } = await visit(path);
     const first = await board(page, 0);
     assert.match(await cell(first, 'd5').getAttribute('aria-label'), text);
+    assert.equal(await page.locator('.lesson-frame').count(), 11, path);
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -7,6 +7,7 @@
 //     level: 'master', size: 360, lang: 'it',
 //     onGameOver: (result) => console.log(result.winner, result.scores),
 //   });
+//   mount(element, { lesson: 'lewicki', onLessonDone: ({ lesson, stars }) => … });
 //   board.setOverlay('both'); board.flip(); board.destroy();
 //
 // and, with this file loaded as a module, every element carrying
@@ -21,7 +22,7 @@
 
 const EMBED = new URL('embed.html', import.meta.url);
 const KEYS = ['game', 'rules', 'count', 'squares', 'variant', 'players', 'moves',
-  'orientation', 'overlay', 'interactive', 'level', 'size', 'lang'];
+  'orientation', 'overlay', 'interactive', 'level', 'size', 'lang', 'lesson'];
 const boards = new Map();
 
 addEventListener('message', (event) => {
@@ -32,6 +33,8 @@ addEventListener('message', (event) => {
     board.iframe.style.height = `${Math.ceil(data.height)}px`;
   } else if (data.type === 'gameover' && typeof board.onGameOver === 'function') {
     board.onGameOver(data);
+  } else if (data.type === 'lessondone' && typeof board.onLessonDone === 'function') {
+    board.onLessonDone(data);
   }
 });
 
@@ -46,7 +49,7 @@ export function mount(element, options = {}) {
     if (key === 'interactive') value = value ? '1' : '0';
     params.set(key, String(value));
   }
-  if (!params.has('game')) params.set('game', 'cheversi');
+  if (!params.has('game') && !params.has('lesson')) params.set('game', 'cheversi');
   const url = new URL(EMBED);
   url.search = params.toString();
   const iframe = document.createElement('iframe');
@@ -59,7 +62,7 @@ export function mount(element, options = {}) {
   iframe.style.border = '0';
   iframe.style.maxWidth = '100%';
   element.replaceChildren(iframe);
-  const board = { iframe, onGameOver: options.onGameOver };
+  const board = { iframe, onGameOver: options.onGameOver, onLessonDone: options.onLessonDone };
   const post = (message) => iframe.contentWindow?.postMessage({ source: 'cheversi-host', ...message }, EMBED.origin);
   iframe.addEventListener('load', () => boards.set(iframe.contentWindow, board));
   return {

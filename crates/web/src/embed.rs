@@ -13,6 +13,7 @@
 //! | `level` | with `interactive=1`: the computer plays the other side(s) at this level |
 //! | `size` | the board's width in CSS pixels, 160 to 1200 (default: fits the frame) |
 //! | `lang` | a language code (`en`, `it`, `ro`; default: the browser's) |
+//! | `lesson` | a lesson of Learn (`lewicki`, `mirror`, …): the frame plays it; `game` may then be left out |
 //!
 //! The game keys are read by [`crate::params`], the rest here; every
 //! value is checked, and an error names the parameter.
@@ -32,6 +33,9 @@ pub struct Embed {
     pub interactive: bool,
     pub size: Option<u32>,
     pub lang: Option<String>,
+    /// A lesson to play in the frame (its id, checked once the lessons
+    /// are fetched).
+    pub lesson: Option<String>,
 }
 
 /// The board's width limits, in CSS pixels.
@@ -48,7 +52,10 @@ pub fn parse(query: &str) -> Result<Embed, Problem> {
     let mut level: Option<Level> = None;
     let mut size = None;
     let mut lang = None;
+    let mut lesson = None;
+    let mut has_game = false;
     for (key, value) in pairs(query)? {
+        has_game |= key == "game";
         if game.take(&key, &value)? {
             continue;
         }
@@ -89,8 +96,23 @@ pub fn parse(query: &str) -> Result<Embed, Problem> {
                 }
                 lang = Some(value.clone());
             }
+            "lesson" => {
+                let id_like = (1..=24).contains(&value.len())
+                    && value
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+                if !id_like {
+                    return Err(bad("lesson", Expected::LessonId));
+                }
+                lesson = Some(value.clone());
+            }
             _ => return Err(Problem::UnknownParameter { key }),
         }
+    }
+    // A lesson brings its own board: the game is only what shows until
+    // the lessons are fetched.
+    if lesson.is_some() && !has_game {
+        game.take("game", "cheversi")?;
     }
     let parsed = game.finish()?;
     // The person plays the side to move; the computer, if asked, the rest.
@@ -105,9 +127,10 @@ pub fn parse(query: &str) -> Result<Embed, Problem> {
     Ok(Embed {
         play: Play::resume(parsed.session, seats, interactive)?,
         prefs,
-        interactive,
+        interactive: interactive || lesson.is_some(),
         size,
         lang,
+        lesson,
     })
 }
 
@@ -266,6 +289,19 @@ mod tests {
         assert!(!e.interactive);
         assert_eq!(e.size, Some(320));
         assert_eq!(e.play.seats(), [Seat::Human, Seat::Human]);
+    }
+
+    #[test]
+    fn a_lesson_needs_no_game_and_is_checked() {
+        let e = parse("lesson=mirror&lang=it").unwrap();
+        assert_eq!(e.lesson.as_deref(), Some("mirror"));
+        assert!(e.interactive, "a lesson is played");
+        let e = parse("game=attrition&variant=duel&lesson=knights").unwrap();
+        assert_eq!(e.lesson.as_deref(), Some("knights"));
+        for bad in ["lesson=", "lesson=Mirror", "lesson=a%20b", "lesson=abcdefghijklmnopqrstuvwxyz"] {
+            let e = parse(bad).expect_err(bad);
+            assert!(matches!(e, Problem::NotA { key: "lesson", .. }), "{bad}: {e:?}");
+        }
     }
 
     #[test]

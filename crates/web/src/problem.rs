@@ -150,6 +150,8 @@ pub enum Expected {
     WholeNumber,
     /// A date and `solved` or `failed` (the daily puzzle).
     DayResult,
+    /// A lesson's id: 1 to 24 letters a-z, digits or `-`.
+    LessonId,
 }
 
 impl Problem {

@@ -143,6 +143,7 @@ fn expected(e: Expected) -> String {
         Expected::Id => "problem.expected.id",
         Expected::WholeNumber => "problem.expected.whole_number",
         Expected::DayResult => "problem.expected.day_result",
+        Expected::LessonId => "problem.expected.lesson_id",
     };
     t(key).into()
 }

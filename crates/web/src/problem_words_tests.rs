@@ -57,9 +57,10 @@ fn expectation(e: Expected) -> usize {
         Expected::Id => 9,
         Expected::WholeNumber => 10,
         Expected::DayResult => 11,
+        Expected::LessonId => 12,
     }
 }
-const EXPECTATIONS: [Expected; 12] = [
+const EXPECTATIONS: [Expected; 13] = [
     Expected::Players,
     Expected::MoveNumber,
     Expected::SeatNumber,
@@ -75,6 +76,7 @@ const EXPECTATIONS: [Expected; 12] = [
     Expected::Id,
     Expected::WholeNumber,
     Expected::DayResult,
+    Expected::LessonId,
 ];
 
 fn failure_kind(f: &Failure) -> usize {

@@ -8,6 +8,9 @@
 //! or null, players: [names], scores: [White, Black] or [], moves: [...],
 //! record: "…" }`.
 //!
+//! With `lesson=ID`, when the lesson is finished:
+//! `{ source: "cheversi", type: "lessondone", lesson: "ID", stars: 1 to 3 }`.
+//!
 //! Received from the parent, and ignored unless exactly of this shape:
 //! `{ source: "cheversi-host", type: "overlay", overlay: "off" | "white" |
 //! "black" | "both" }` and `{ source: "cheversi-host", type: "flip" }`.
@@ -24,6 +27,16 @@ use cheversi_engine::{GameState, Outcome};
 use serde::Serialize;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, MessageEvent};
+
+thread_local! {
+    /// The lesson the URL asks for, opened once the app is wired.
+    static LESSON: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The lesson of `lesson=ID`, taken once.
+pub fn lesson() -> Option<String> {
+    LESSON.with(|l| l.borrow_mut().take())
+}
 
 pub fn is_embedded() -> bool {
     dom::document()
@@ -43,6 +56,7 @@ pub fn setup() -> (State, Option<String>) {
                 crate::i18n::set(code);
                 super::lang::apply_static();
             }
+            LESSON.with(|l| *l.borrow_mut() = e.lesson.clone());
             if let Some(px) = e.size {
                 let body: HtmlElement = dom::document().body().expect("body");
                 let _ = body.style().set_property("--board", &format!("{px}px"));
@@ -106,6 +120,28 @@ pub fn report_end(app: &mut App) {
     if let (Ok(value), Some(window)) = (message.serialize(&serializer), web_sys::window()) {
         if let Ok(Some(parent)) = window.parent() {
             let _ = parent.post_message(&value, "*");
+        }
+    }
+}
+
+/// Tells the parent page a lesson was finished (once per finish).
+pub fn report_lesson(app: &mut App) {
+    let done = app.state.lessons_done();
+    if done == app.reported_lessons {
+        return;
+    }
+    app.reported_lessons = done;
+    let Some(run) = app.state.lesson() else {
+        return;
+    };
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &"source".into(), &"cheversi".into());
+    let _ = js_sys::Reflect::set(&message, &"type".into(), &"lessondone".into());
+    let _ = js_sys::Reflect::set(&message, &"lesson".into(), &run.lesson().id.as_str().into());
+    let _ = js_sys::Reflect::set(&message, &"stars".into(), &run.stars().into());
+    if let Some(window) = web_sys::window() {
+        if let Ok(Some(parent)) = window.parent() {
+            let _ = parent.post_message(&message, "*");
         }
     }
 }

@@ -52,6 +52,8 @@ pub struct App {
     reported_end: bool,
     /// The height last reported to the parent page.
     reported_height: i32,
+    /// The lessons finished that were reported to the parent page.
+    reported_lessons: u64,
 }
 
 thread_local! {
@@ -155,6 +157,7 @@ pub fn start() {
         embedded,
         reported_end: false,
         reported_height: 0,
+        reported_lessons: 0,
     };
     APP.with(|cell| *cell.borrow_mut() = Some(app));
     // The game on the board at load does not move in.
@@ -195,8 +198,8 @@ pub fn start() {
     if !embedded {
         corr::wire();
         puzzles::wire();
-        lessons::wire();
     }
+    lessons::wire();
     if let Some(id) = open_game {
         dispatch(Action::OpenGame(id));
     }
@@ -208,6 +211,9 @@ pub fn start() {
     }
     if embedded {
         embedded::listen();
+        if let Some(id) = embedded::lesson() {
+            lessons::open(Some(id));
+        }
     } else {
         share::open_link();
     }
@@ -510,6 +516,7 @@ impl App {
         }
         if self.embedded {
             embedded::report_end(self);
+            embedded::report_lesson(self);
         }
         if fx.render {
             self.request_frame();

@@ -27,8 +27,8 @@ pub fn update(app: &App, snap: &Snapshot, board: &Snapshot) {
     if !app.embedded {
         super::corr::update(app);
         super::puzzles::update(app);
-        super::lessons::update(app);
     }
+    super::lessons::update(app);
 }
 
 fn update_grid(app: &App, snap: &Snapshot) {
