@@ -7,7 +7,8 @@ use super::format::{play, Step};
 use super::task::{Aim, Task};
 use crate::ai::cheversi::SCALE;
 use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
-use crate::attrition;
+use crate::ai::duel::{Dfpn, DuelBook, DuelTable, Setup, SetupValue};
+use crate::attrition::{self, Piece, Variant};
 use crate::bitboard::Bitboard;
 use crate::cheversi::{self, piece_attacks, Kind, RuleSet};
 use crate::game::GameState;
@@ -202,6 +203,11 @@ fn best_task(pos: &AnyGame, aim: Aim, played: AnyMove, solver: &mut Solver) -> V
 }
 
 fn win_task(pos: &AnyGame, played: AnyMove, solver: &mut Solver) -> Verdict {
+    if let (AnyGame::Attrition(p), AnyMove::Attrition(mv)) = (pos, played) {
+        if p.variant() == Variant::Duel {
+            return duel_win_task(p, mv);
+        }
+    }
     if value_of(pos, played, solver)? > 0 {
         return Ok(());
     }
@@ -209,6 +215,66 @@ fn win_task(pos: &AnyGame, played: AnyMove, solver: &mut Solver) -> Verdict {
     Err(Why::NotAWin {
         example: moves[0].mv,
     })
+}
+
+/// The duel's own solvers: the solved setups, then df-pn.
+fn duel_win_task(p: &attrition::Position, played: attrition::Move) -> Verdict {
+    let mut table = None;
+    let mut pn = Dfpn::new(16, DUEL_NODE_LIMIT);
+    let mut wins = |mv| duel_wins_after(p, mv, &mut table, &mut pn);
+    if wins(played).ok_or(Why::Unsolved)? {
+        return Ok(());
+    }
+    let mut legal = Vec::new();
+    p.legal_moves(&mut legal);
+    for mv in legal {
+        if wins(mv).ok_or(Why::Unsolved)? {
+            return Err(Why::NotAWin {
+                example: AnyMove::Attrition(mv),
+            });
+        }
+    }
+    Err(Why::Unsolved)
+}
+
+/// df-pn's node limit for one duel question.
+const DUEL_NODE_LIMIT: u64 = 2_000_000;
+
+/// Whether the duel's side to move in `p` wins after `mv` with best play;
+/// `None` when df-pn did not finish.
+fn duel_wins_after(
+    p: &attrition::Position,
+    mv: attrition::Move,
+    table: &mut Option<DuelTable>,
+    pn: &mut Dfpn,
+) -> Option<bool> {
+    let me = p.to_move()?;
+    let mut after = p.clone();
+    after.play_unchecked(mv);
+    if let Some(winner) = after.winner() {
+        return Some(winner == me);
+    }
+    let square = |player| after.slot(player, Piece::Knight).square();
+    let table = table.get_or_insert_with(DuelTable::shipped);
+    match (square(0), square(1)) {
+        // White has placed: White wins when every answer loses for Black.
+        (Some(white), None) => Some(table.placement_value(white) == SetupValue::WhiteWins),
+        (Some(white), Some(black)) if after.ply() == 2 => {
+            let value = table.value(Setup { white, black });
+            (value != SetupValue::Unknown).then(|| (value == SetupValue::WhiteWins) == (me == 0))
+        }
+        (Some(white), Some(black)) => {
+            let them = after.to_move()?;
+            let (theirs, mine) = if them == 0 { (white, black) } else { (black, white) };
+            // Right after White's first jump the book knows (df-pn would
+            // need seconds there).
+            if let Some(answer) = DuelBook::shipped().lookup(after.markers(), theirs, mine) {
+                return Some(!answer.wins);
+            }
+            pn.prove(after.markers(), theirs, mine).map(|they_win| !they_win)
+        }
+        _ => None,
+    }
 }
 
 /// Every right answer of a step answered by a move (every legal move
