@@ -27,9 +27,9 @@ const cell = (frame, square) => frame.locator(`#grid [data-square="${(square.cha
 test('the English rules page turns every data- diagram into a board', async () => {
   const { page, context, errors, violations } = await visit('rules.html');
   const declared = await page.locator('[data-cheversi], [data-attrition]').count();
-  // 9 positions and 11 lessons, one for each rule the page describes.
-  assert.equal(declared, 20);
-  assert.equal(await page.locator('.lesson-frame[data-cheversi*="lesson="], .lesson-frame[data-attrition*="lesson="]').count(), 11);
+  // 9 positions and 13 lessons, one for each rule the page describes.
+  assert.equal(declared, 22);
+  assert.equal(await page.locator('.lesson-frame[data-cheversi*="lesson="], .lesson-frame[data-attrition*="lesson="]').count(), 13);
   await page.waitForFunction((n) => document.querySelectorAll('.diagram iframe').length === n, declared);
   // lewicki after Kd4 Qe5 Nd5.
   const first = await board(page, 0);
@@ -52,7 +52,7 @@ test('the Italian and Romanian rules pages show Italian and Romanian boards', as
     const { page, context, errors, violations } = await visit(path);
     const first = await board(page, 0);
     assert.match(await cell(first, 'd5').getAttribute('aria-label'), text);
-    assert.equal(await page.locator('.lesson-frame').count(), 11, path);
+    assert.equal(await page.locator('.lesson-frame').count(), 13, path);
     assert.deepEqual(errors, []);
     await context.close();
   }
