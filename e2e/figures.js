@@ -5,6 +5,7 @@
 //   node e2e/figures.js [games-per-level]   (0 skips the levels)
 import { readdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
+import { join, relative } from 'node:path';
 import { serve, launch, open, DIST } from './lib/harness.js';
 import { newGame } from './lib/dialog.js';
 
@@ -12,9 +13,9 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.le
 const games = Number(process.argv[2] ?? 1);
 
 let total = 0;
-for (const entry of await readdir(DIST, { withFileTypes: true })) {
+for (const entry of await readdir(DIST, { withFileTypes: true, recursive: true })) {
   if (!entry.isFile()) continue;
-  const name = entry.name;
+  const name = relative(DIST, join(entry.parentPath ?? entry.path, entry.name));
   const bytes = gzipSync(await readFile(DIST + name), { level: 9 }).length;
   total += bytes;
   console.log(`  ${name.padEnd(34)} ${String(bytes).padStart(7)} B gzipped`);
@@ -51,6 +52,49 @@ console.log(`first interactive board: median ${median(ready)} ms over 7 loads ($
     + `the Puzzles button adds ${added.map((e) => `${e.name.split('/').pop()} ${e.bytes} B`).join(', ')} `
     + `(${count} puzzles, ${gzipSync(file, { level: 9 }).length} B gzipped), first puzzle shown after ${ms} ms`);
   await context.close();
+}
+
+// Learn: the first page fetches no lesson file; the Learn button adds
+// lessons.txt and the page language's words; the time from the press to
+// the list, and from a lesson's press to its first task (median of 5 new
+// pages).
+{
+  const toList = [], toTask = [];
+  let added = [], firstHas = false, firstFiles = [];
+  for (let i = 0; i < 5; i++) {
+    const { page, context } = await open(browser, server.url, { serviceWorkers: 'block' });
+    const fetched = () => page.evaluate(() => performance.getEntriesByType('resource')
+      .map((e) => ({ name: new URL(e.name).pathname, bytes: e.encodedBodySize })));
+    const first = await fetched();
+    firstHas ||= first.some((e) => /lessons/.test(e.name));
+    firstFiles = [...new Set(first.map((e) => e.name.slice(new URL(server.url).pathname.length)).filter((n) => n))];
+    if (!(await page.locator('#learn-button').count())) {
+      // A build before Learn (CHEVERSI_DIST): its first page only.
+      await context.close();
+      break;
+    }
+    let t = Date.now();
+    await page.click('#learn-button');
+    await page.waitForSelector('#lessons .lesson');
+    toList.push(Date.now() - t);
+    t = Date.now();
+    await page.click('#lessons .lesson[data-id="pieces"]');
+    await page.waitForFunction(() => document.querySelector('#lesson-task')?.textContent.length > 0);
+    toTask.push(Date.now() - t);
+    added = (await fetched()).slice(first.length);
+    await context.close();
+  }
+  const gz = async (name) => gzipSync(await readFile(DIST + name), { level: 9 }).length;
+  let firstBytes = (await gz('index.html'));
+  for (const name of firstFiles) firstBytes += await gz(name);
+  console.log(`first page, as files of dist/ gzipped: ${(firstBytes / 1000).toFixed(1)} kB (index.html, ${firstFiles.join(', ')})`);
+  if (toList.length) {
+    console.log(`learn: the first page fetches ${firstHas ? 'a lesson file (wrong)' : 'no lesson file'}; `
+      + `the Learn button adds ${added.map((e) => `${e.name.split('/').slice(-2).join('/')} ${e.bytes} B`).join(', ')} `
+      + `(gzipped: lessons.txt ${await gz('lessons.txt')} B, lessons/en.lang ${await gz('lessons/en.lang')} B, `
+      + `it ${await gz('lessons/it.lang')} B, ro ${await gz('lessons/ro.lang')} B); `
+      + `Learn to the list: median ${median(toList)} ms (${toList.join(', ')}); a lesson to its first task: median ${median(toTask)} ms (${toTask.join(', ')})`);
+  }
 }
 
 // The review, at the page's budget, of one finished brainking game.

@@ -180,3 +180,34 @@ test('a lesson embedded on a rules page tells the page when it is done', async (
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('Learn works offline once the app is installed', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await page.waitForSelector('html[data-offline="ready"]', { timeout: 20000 });
+  const cached = await page.evaluate(async () => {
+    const cache = await caches.open((await caches.keys())[0]);
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  });
+  for (const file of ['lessons.txt', 'lessons/en.lang', 'lessons/it.lang', 'lessons/ro.lang']) {
+    assert.ok(cached.includes(`/games/cheversi/${file}`), `${file} precached`);
+  }
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click('#learn-button');
+  await openLesson(page, 'knights');
+  await type(page, 'Nd4');
+  await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an unreadable lesson progress is set aside and said, never dropped', async () => {
+  const bad = '{"kind":"lessons","version":1,"data":{"lessons":"all done"}}';
+  const { page, context } = await open(browser, server.url, { storage: { 'cheversi.lessons': bad } });
+  assert.match(await page.locator('#status').textContent(), /lesson progress could not be read/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('cheversi.lessons.set-aside')), bad);
+  await page.click('#learn-button');
+  await page.waitForSelector('#lessons .lesson[data-state="new"]');
+  await context.close();
+});

@@ -37,6 +37,9 @@ pub enum Why {
     NotAWin { example: AnyMove },
     /// The other rule set allows this move here too.
     AlsoLegal { rules: RuleSet },
+    /// The opponent can leave you without a jump within `turns` of your
+    /// turns after this jump; `example` holds out.
+    Trapped { turns: u8, example: AnyMove },
     /// The jump captures nothing; `example` does (`None`: no jump here does).
     NoCapture { example: Option<AnyMove> },
     /// The exact search did not finish within its limit.
@@ -138,6 +141,11 @@ pub fn judge_move(step: &Step, played: AnyMove, solver: &mut Solver) -> Verdict 
             })
         }
         (Task::WinJump, AnyGame::Attrition(_), _) => win_task(&pos, played, solver),
+        (Task::Survive { turns }, AnyGame::Attrition(p), AnyMove::Attrition(mv))
+            if p.variant() == Variant::Duel =>
+        {
+            survive_task(p, mv, turns)
+        }
         _ => Err(Why::Unsolved),
     }
 }
@@ -215,6 +223,49 @@ fn win_task(pos: &AnyGame, played: AnyMove, solver: &mut Solver) -> Verdict {
     Err(Why::NotAWin {
         example: moves[0].mv,
     })
+}
+
+fn survive_task(p: &attrition::Position, played: attrition::Move, turns: u8) -> Verdict {
+    let me = p.to_move().ok_or(Why::Unsolved)?;
+    // After my jump: the opponent's jump and mine, `turns` times.
+    let holds = |mv| {
+        let mut after = p.clone();
+        after.play_unchecked(mv);
+        !forced_loss(&after, me, 2 * u32::from(turns))
+    };
+    if holds(played) {
+        return Ok(());
+    }
+    let mut legal = Vec::new();
+    p.legal_moves(&mut legal);
+    let example = legal.into_iter().find(|&m| holds(m)).ok_or(Why::Unsolved)?;
+    Err(Why::Trapped {
+        turns,
+        example: AnyMove::Attrition(example),
+    })
+}
+
+/// Whether the opponent can make `me` lose within `plies` (plain minimax;
+/// a duel player with no jump on their turn has lost already).
+fn forced_loss(pos: &attrition::Position, me: crate::game::Player, plies: u32) -> bool {
+    if let Some(winner) = pos.winner() {
+        return winner != me;
+    }
+    let Some(mover) = pos.to_move().filter(|_| plies > 0) else {
+        return false;
+    };
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let loses = |mv| {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        forced_loss(&child, me, plies - 1)
+    };
+    if mover == me {
+        moves.into_iter().all(loses)
+    } else {
+        moves.into_iter().any(loses)
+    }
 }
 
 /// The duel's own solvers: the solved setups, then df-pn.

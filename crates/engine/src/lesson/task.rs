@@ -39,6 +39,9 @@ pub enum Task {
     Mirror,
     /// Attrition: a move that wins with best play (the solver judges).
     WinJump,
+    /// The duel: a jump after which the opponent cannot leave you without
+    /// a jump within this many of your turns (plain minimax judges).
+    Survive { turns: u8 },
     /// Any legal move: a step that shows a rule by doing it.
     Any,
 }
@@ -55,7 +58,7 @@ impl Task {
     /// Whether the task is about Cheversi (else Attrition, or either).
     pub fn game(self) -> Option<bool> {
         match self {
-            Task::Capture | Task::Mirror | Task::WinJump => Some(false),
+            Task::Capture | Task::Mirror | Task::WinJump | Task::Survive { .. } => Some(false),
             Task::Any => None,
             _ => Some(true),
         }
@@ -73,6 +76,7 @@ impl Task {
             Task::Capture => "capture",
             Task::Mirror => "mirror",
             Task::WinJump => "win",
+            Task::Survive { .. } => "survive",
             Task::Any => "any",
         }
     }
@@ -95,6 +99,7 @@ impl fmt::Display for Task {
                 }
             ),
             Task::Differs { rules } => write!(f, "differs:{rules}"),
+            Task::Survive { turns } => write!(f, "survive:{turns}"),
             other => f.write_str(other.kind_name()),
         }
     }
@@ -169,12 +174,20 @@ impl FromStr for Task {
                     .ok_or_else(|| bad("differs:RULE-SET"))?;
                 no_more(Task::Differs { rules }, 2)
             }
+            "survive" => {
+                let turns = parts
+                    .get(1)
+                    .and_then(|n| n.parse::<u8>().ok())
+                    .filter(|n| (1..=4).contains(n))
+                    .ok_or_else(|| bad("survive:TURNS, 1 to 4"))?;
+                no_more(Task::Survive { turns }, 2)
+            }
             "capture" => no_more(Task::Capture, 1),
             "mirror" => no_more(Task::Mirror, 1),
             "win" => no_more(Task::WinJump, 1),
             "any" => no_more(Task::Any, 1),
             _ => Err(bad(
-                "not a task (attack, scored, legal, best, differs, capture, mirror, win, any)",
+                "not a task (attack, scored, legal, best, differs, capture, mirror, win, survive, any)",
             )),
         }
     }
@@ -199,6 +212,7 @@ mod tests {
             "capture",
             "mirror",
             "win",
+            "survive:2",
             "any",
         ] {
             let task: Task = text.parse().expect(text);
@@ -219,6 +233,8 @@ mod tests {
             ("best:lose", "best:win"),
             ("differs:chess", "RULE-SET"),
             ("capture:1", "takes 0"),
+            ("survive:0", "1 to 4"),
+            ("survive", "1 to 4"),
             ("jump", "not a task"),
             ("", "not a task"),
         ] {

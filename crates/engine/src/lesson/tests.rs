@@ -249,3 +249,41 @@ fn every_shipped_lesson_verifies() {
     let problems = verify(&lessons);
     assert!(problems.is_empty(), "{}", problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n"));
 }
+
+#[test]
+fn surviving_agrees_with_the_exact_search_of_the_duel() {
+    use crate::ai::search::plies_to_end;
+    use crate::attrition::{Options, Variant};
+    let mut solver = Solver::new(200_000, 16);
+    let mut checked = 0;
+    for seed in 0..30 {
+        let mut rng = Rng::new(500 + seed);
+        let mut p = crate::attrition::Position::new(Options::new(Variant::Duel));
+        let mut texts = Vec::new();
+        let plies = 20 + (seed % 8) as usize;
+        while texts.len() < plies && p.to_move().is_some() {
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            let mv = moves[rng.below(moves.len() as u32) as usize];
+            texts.push(p.notation(mv));
+            p.play_unchecked(mv);
+        }
+        let Some(me) = p.to_move() else { continue };
+        let mut legal = Vec::new();
+        p.legal_moves(&mut legal);
+        for turns in [1u8, 2] {
+            let line = format!("a 1 duel {} survive:{turns} {}", texts.join(","), p.notation(legal[0]));
+            let st = step(&line);
+            for &mv in &legal {
+                let mut child = AnyGame::Attrition(p.clone());
+                child.play_unchecked(AnyMove::Attrition(mv));
+                let Some((value, _)) = solver.value(&child, me) else { continue };
+                let lost_soon = value < 0 && plies_to_end(value).is_some_and(|n| n <= 2 * u32::from(turns));
+                let verdict = judge_move(&st, AnyMove::Attrition(mv), &mut solver);
+                assert_eq!(verdict.is_err(), lost_soon, "{line}: {} ({value})", p.notation(mv));
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 60, "{checked} jumps checked");
+}

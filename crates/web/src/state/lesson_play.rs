@@ -331,6 +331,14 @@ impl State {
                 "why.also_legal",
                 &[("move", played), ("rules", rules.name())],
             ),
+            Why::Trapped { turns, example } => w(
+                "why.trapped",
+                &[
+                    ("move", played),
+                    ("n", &turns.to_string()),
+                    ("example", &example.to_string()),
+                ],
+            ),
             Why::NoCapture { example } => w(
                 "why.no_capture",
                 &[
