@@ -38,16 +38,29 @@ pub fn run(action: &LessonsAction) -> Result<(), CliError> {
                     .map(|m| m.iter().map(|m| m.to_string()).collect())
                     .unwrap_or_else(|_| vec!["(not solved)".to_string()]),
             };
-            println!("{} {} {}: {}", step.lesson(), step.number(), step.task(), right.join(" "));
+            println!(
+                "{} {} {}: {}",
+                step.lesson(),
+                step.number(),
+                step.task(),
+                right.join(" ")
+            );
         }
     }
     for p in &problems {
         eprintln!("{}: {p}", args.file);
     }
     if problems.is_empty() {
-        println!("{}: {} lessons, {steps} steps, every step verified", args.file, lessons.len());
+        println!(
+            "{}: {} lessons, {steps} steps, every step verified",
+            args.file,
+            lessons.len()
+        );
         Ok(())
     } else {
-        Err(CliError::Other(format!("{} of {steps} steps do not verify", problems.len())))
+        Err(CliError::Other(format!(
+            "{} of {steps} steps do not verify",
+            problems.len()
+        )))
     }
 }

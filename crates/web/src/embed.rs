@@ -298,9 +298,17 @@ mod tests {
         assert!(e.interactive, "a lesson is played");
         let e = parse("game=attrition&variant=duel&lesson=knights").unwrap();
         assert_eq!(e.lesson.as_deref(), Some("knights"));
-        for bad in ["lesson=", "lesson=Mirror", "lesson=a%20b", "lesson=abcdefghijklmnopqrstuvwxyz"] {
+        for bad in [
+            "lesson=",
+            "lesson=Mirror",
+            "lesson=a%20b",
+            "lesson=abcdefghijklmnopqrstuvwxyz",
+        ] {
             let e = parse(bad).expect_err(bad);
-            assert!(matches!(e, Problem::NotA { key: "lesson", .. }), "{bad}: {e:?}");
+            assert!(
+                matches!(e, Problem::NotA { key: "lesson", .. }),
+                "{bad}: {e:?}"
+            );
         }
     }
 

@@ -135,7 +135,12 @@ impl Step {
         }
         let answer = match (task.is_set(), answer) {
             (true, "*") => None,
-            (true, _) => return Err(("answer", format!("{task} is answered by tapping squares: write *"))),
+            (true, _) => {
+                return Err((
+                    "answer",
+                    format!("{task} is answered by tapping squares: write *"),
+                ))
+            }
             (false, "*") => return Err(("answer", format!("{task} needs a move as its answer"))),
             (false, text) => {
                 pos.parse_move(text)
@@ -231,14 +236,24 @@ fn parse_line(text: &str) -> Result<Step, (&'static str, String)> {
         ));
     }
     if !valid_id(fields[0]) {
-        return Err(("lesson", format!("'{}' is not 1 to 24 letters a-z, digits and -", fields[0])));
+        return Err((
+            "lesson",
+            format!("'{}' is not 1 to 24 letters a-z, digits and -", fields[0]),
+        ));
     }
     let number = fields[1]
         .parse::<usize>()
         .ok()
         .filter(|n| (1..=20).contains(n))
-        .ok_or_else(|| ("step", format!("'{}' is not a step number 1 to 20", fields[1])))?;
-    let task: Task = fields[4].parse().map_err(|e: super::task::BadTask| ("task", e.0))?;
+        .ok_or_else(|| {
+            (
+                "step",
+                format!("'{}' is not a step number 1 to 20", fields[1]),
+            )
+        })?;
+    let task: Task = fields[4]
+        .parse()
+        .map_err(|e: super::task::BadTask| ("task", e.0))?;
     let moves = if fields[3] == "-" {
         Vec::new()
     } else {
@@ -279,7 +294,10 @@ pub fn parse_file(text: &str) -> Result<Vec<Lesson>, LessonError> {
         if !continues && lessons.iter().any(|l| l.id == step.lesson) {
             return Err(error((
                 "lesson",
-                format!("'{}' appeared before: a lesson's steps are consecutive lines", step.lesson),
+                format!(
+                    "'{}' appeared before: a lesson's steps are consecutive lines",
+                    step.lesson
+                ),
             )));
         }
         if step.number != expected {
@@ -335,7 +353,10 @@ mod tests {
         let GameOptions::Cheversi(o) = game_options("lewicki/multiplicity/empty").unwrap() else {
             panic!("Cheversi")
         };
-        assert_eq!((o.scoring.count, o.scoring.squares), (Count::Multiplicity, Squares::Empty));
+        assert_eq!(
+            (o.scoring.count, o.scoring.squares),
+            (Count::Multiplicity, Squares::Empty)
+        );
         let GameOptions::Attrition(o) = game_options("melee/4").unwrap() else {
             panic!("Attrition")
         };
@@ -360,14 +381,34 @@ mod tests {
             ("a 1 lewicki Qd4,Qd4 any Rb2", 2, "moves", "move 2 'Qd4'"),
             ("a 1 lewicki - jump Qd4", 2, "task", "not a task"),
             ("a 1 duel - scored:w *", 2, "task", "not a task of duel"),
-            ("a 1 lewicki - capture Qd4", 2, "task", "not a task of lewicki"),
+            (
+                "a 1 lewicki - capture Qd4",
+                2,
+                "task",
+                "not a task of lewicki",
+            ),
             ("a 1 lewicki - scored:w Qd4", 2, "answer", "write *"),
             ("a 1 lewicki - any *", 2, "answer", "needs a move"),
             ("a 1 lewicki - any Zz9", 2, "answer", "'Zz9'"),
             ("a 2 lewicki - any Qd4", 2, "step", "step 2 where step 1"),
-            ("a 1 lewicki - any Qd4\na 3 lewicki - any Qd4", 3, "step", "step 3 where step 2"),
-            ("a 1 lewicki - any Qd4\nb 1 lewicki - any Qd4\na 2 lewicki - any Qd4", 4, "lesson", "consecutive"),
-            ("a 1 lewicki - any Qd4\na 2 duel - any Nd4", 3, "game", "one game"),
+            (
+                "a 1 lewicki - any Qd4\na 3 lewicki - any Qd4",
+                3,
+                "step",
+                "step 3 where step 2",
+            ),
+            (
+                "a 1 lewicki - any Qd4\nb 1 lewicki - any Qd4\na 2 lewicki - any Qd4",
+                4,
+                "lesson",
+                "consecutive",
+            ),
+            (
+                "a 1 lewicki - any Qd4\na 2 duel - any Nd4",
+                3,
+                "game",
+                "one game",
+            ),
         ];
         for &(lines, line, field, part) in cases {
             let e = error_of(lines);

@@ -6,8 +6,8 @@
 use super::format::{play, Step};
 use super::task::{Aim, Task};
 use crate::ai::cheversi::SCALE;
-use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 use crate::ai::duel::{Dfpn, DuelBook, DuelTable, Setup, SetupValue};
+use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 use crate::attrition::{self, Piece, Variant};
 use crate::bitboard::Bitboard;
 use crate::cheversi::{self, piece_attacks, Kind, RuleSet};
@@ -32,7 +32,11 @@ pub enum Why {
     Squares { missing: Bitboard, extra: Bitboard },
     /// Cheversi: the final margin for the mover with best play after the
     /// move, in points, against the best one and a move that reaches it.
-    Worse { value: i32, best: i32, example: AnyMove },
+    Worse {
+        value: i32,
+        best: i32,
+        example: AnyMove,
+    },
     /// Attrition: the move does not win; `example` does.
     NotAWin { example: AnyMove },
     /// The other rule set allows this move here too.
@@ -61,7 +65,12 @@ fn placements_of(pos: &cheversi::Position, kind: Kind) -> Vec<(cheversi::Move, u
     pos.targets()
         .get(kind)
         .into_iter()
-        .map(|square| (cheversi::Move { kind, square }, attack_count(pos, kind, square)))
+        .map(|square| {
+            (
+                cheversi::Move { kind, square },
+                attack_count(pos, kind, square),
+            )
+        })
         .collect()
 }
 
@@ -102,8 +111,7 @@ pub fn position_under(step: &Step, rules: RuleSet) -> Result<AnyGame, String> {
     let other = GameOptions::Cheversi(cheversi::Options { rules, ..options });
     let mut pos = other.start();
     for (i, text) in step.moves().iter().enumerate() {
-        play(&mut pos, text)
-            .map_err(|e| format!("move {} '{text}' under {rules}: {e}", i + 1))?;
+        play(&mut pos, text).map_err(|e| format!("move {} '{text}' under {rules}: {e}", i + 1))?;
     }
     Ok(pos)
 }
@@ -150,7 +158,12 @@ pub fn judge_move(step: &Step, played: AnyMove, solver: &mut Solver) -> Verdict 
     }
 }
 
-fn attack_task(p: &cheversi::Position, kind: Kind, mv: cheversi::Move, at_least: Option<u32>) -> Verdict {
+fn attack_task(
+    p: &cheversi::Position,
+    kind: Kind,
+    mv: cheversi::Move,
+    at_least: Option<u32>,
+) -> Verdict {
     if mv.kind != kind {
         return Err(Why::NotThePiece { wanted: kind });
     }
@@ -178,7 +191,10 @@ fn captures(p: &attrition::Position, mv: attrition::Move) -> bool {
 
 /// The exact value of each move for the mover, best first.
 fn valued(pos: &AnyGame, solver: &mut Solver) -> Result<Vec<crate::puzzle::solve::Valued>, Why> {
-    solver.moves(pos).filter(|v| !v.is_empty()).ok_or(Why::Unsolved)
+    solver
+        .moves(pos)
+        .filter(|v| !v.is_empty())
+        .ok_or(Why::Unsolved)
 }
 
 /// The exact value for the mover of `played` from `pos`.
@@ -316,13 +332,18 @@ fn duel_wins_after(
         }
         (Some(white), Some(black)) => {
             let them = after.to_move()?;
-            let (theirs, mine) = if them == 0 { (white, black) } else { (black, white) };
+            let (theirs, mine) = if them == 0 {
+                (white, black)
+            } else {
+                (black, white)
+            };
             // Right after White's first jump the book knows (df-pn would
             // need seconds there).
             if let Some(answer) = DuelBook::shipped().lookup(after.markers(), theirs, mine) {
                 return Some(!answer.wins);
             }
-            pn.prove(after.markers(), theirs, mine).map(|they_win| !they_win)
+            pn.prove(after.markers(), theirs, mine)
+                .map(|they_win| !they_win)
         }
         _ => None,
     }

@@ -24,10 +24,28 @@ fn step(line: &str) -> Step {
 fn naive_attacks(kind: Kind, from: Square, occupied: &[Square]) -> Vec<Square> {
     let (f, r) = (from.file() as i32, from.rank() as i32);
     let steps: &[(i32, i32)] = match kind {
-        Kind::Knight => &[(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)],
+        Kind::Knight => &[
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ],
         Kind::Rook => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
         Kind::Bishop => &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
-        _ => &[(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)],
+        _ => &[
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ],
     };
     let slides = matches!(kind, Kind::Queen | Kind::Rook | Kind::Bishop);
     let mut out = Vec::new();
@@ -50,7 +68,9 @@ fn naive_attacks(kind: Kind, from: Square, occupied: &[Square]) -> Vec<Square> {
 fn random_game(rules: &str, plies: usize, seed: u64) -> (cheversi::Position, Vec<String>) {
     let mut rng = Rng::new(seed);
     let options = super::format::game_options(rules).unwrap();
-    let AnyGame::Cheversi(mut p) = options.start() else { unreachable!() };
+    let AnyGame::Cheversi(mut p) = options.start() else {
+        unreachable!()
+    };
     let mut texts = Vec::new();
     for _ in 0..plies {
         let mut moves = Vec::new();
@@ -84,7 +104,11 @@ fn the_scored_set_is_what_a_naive_walk_finds() {
                     }
                 }
                 let pos = AnyGame::Cheversi(p.clone());
-                assert_eq!(right_squares(&pos, Task::Scored { color }), Some(want), "{rules} seed {seed}");
+                assert_eq!(
+                    right_squares(&pos, Task::Scored { color }),
+                    Some(want),
+                    "{rules} seed {seed}"
+                );
             }
         }
     }
@@ -109,16 +133,32 @@ fn the_most_is_found_by_trying_every_square() {
             };
             let free: Vec<Square> = Square::all().filter(|s| !occupied.contains(s)).collect();
             let most = free.iter().map(|&s| count(s, &mut with)).max().unwrap();
-            let moves_text = if moves.is_empty() { "-".to_string() } else { moves.join(",") };
-            let line = format!("a 1 lewicki-free {moves_text} attack:{}:most {}{}", kind.letter(), kind.letter(), free[0]);
+            let moves_text = if moves.is_empty() {
+                "-".to_string()
+            } else {
+                moves.join(",")
+            };
+            let line = format!(
+                "a 1 lewicki-free {moves_text} attack:{}:most {}{}",
+                kind.letter(),
+                kind.letter(),
+                free[0]
+            );
             let st = step(&line);
             let mut solver = Solver::new(1, 8);
             let right: Vec<Square> = right_moves(&st, &mut solver)
                 .unwrap()
                 .into_iter()
-                .map(|m| match m { AnyMove::Cheversi(m) => m.square, _ => unreachable!() })
+                .map(|m| match m {
+                    AnyMove::Cheversi(m) => m.square,
+                    _ => unreachable!(),
+                })
                 .collect();
-            let want: Vec<Square> = free.iter().copied().filter(|&s| count(s, &mut with) == most).collect();
+            let want: Vec<Square> = free
+                .iter()
+                .copied()
+                .filter(|&s| count(s, &mut with) == most)
+                .collect();
             assert_eq!(right, want, "{line}");
             for &sq in &free {
                 assert_eq!(attack_count(&p, kind, sq), count(sq, &mut with));
@@ -137,15 +177,28 @@ fn equally_good_answers_count_and_wrong_ones_say_why() {
     let pos = st.position();
     let wrong = pos.parse_move("Qa1").unwrap();
     match judge_move(&st, wrong, &mut solver) {
-        Err(Why::Attacks { attacks: 21, needed: 27, example_attacks: 27, .. }) => {}
+        Err(Why::Attacks {
+            attacks: 21,
+            needed: 27,
+            example_attacks: 27,
+            ..
+        }) => {}
         other => panic!("{other:?}"),
     }
     let knight = pos.parse_move("Nd4").unwrap();
-    assert_eq!(judge_move(&st, knight, &mut solver), Err(Why::NotThePiece { wanted: Kind::Queen }));
+    assert_eq!(
+        judge_move(&st, knight, &mut solver),
+        Err(Why::NotThePiece {
+            wanted: Kind::Queen
+        })
+    );
     // In lewicki the second placement must stand where the Queen attacks.
     let st = step("a 1 lewicki Qd4 any Qh1");
     let off = st.position().parse_move("Qa2").unwrap();
-    assert!(matches!(judge_move(&st, off, &mut solver), Err(Why::Illegal(_))));
+    assert!(matches!(
+        judge_move(&st, off, &mut solver),
+        Err(Why::Illegal(_))
+    ));
 }
 
 #[test]
@@ -153,10 +206,15 @@ fn differs_needs_a_move_the_other_rule_set_forbids() {
     let st = step("a 1 lewicki-free Qd4 differs:lewicki Qa2");
     let mut solver = Solver::new(1, 8);
     let pos = st.position();
-    assert_eq!(judge_move(&st, pos.parse_move("Qa2").unwrap(), &mut solver), Ok(()));
+    assert_eq!(
+        judge_move(&st, pos.parse_move("Qa2").unwrap(), &mut solver),
+        Ok(())
+    );
     assert_eq!(
         judge_move(&st, pos.parse_move("Qa1").unwrap(), &mut solver),
-        Err(Why::AlsoLegal { rules: cheversi::RuleSet::Lewicki })
+        Err(Why::AlsoLegal {
+            rules: cheversi::RuleSet::Lewicki
+        })
     );
 }
 
@@ -169,20 +227,35 @@ fn set_answers_name_the_missed_and_the_extra_squares() {
     for s in ["a3", "c3", "h8"] {
         tapped.insert(sq(s));
     }
-    let Err(Why::Squares { missing, extra }) = judge_squares(&pos, Task::Scored { color: Color::White }, tapped) else {
+    let Err(Why::Squares { missing, extra }) = judge_squares(
+        &pos,
+        Task::Scored {
+            color: Color::White,
+        },
+        tapped,
+    ) else {
         panic!("wrong")
     };
     assert_eq!(missing.into_iter().collect::<Vec<_>>(), [sq("d2")]);
     assert_eq!(extra.into_iter().collect::<Vec<_>>(), [sq("h8")]);
     tapped.remove(sq("h8"));
     tapped.insert(sq("d2"));
-    assert_eq!(judge_squares(&pos, Task::Scored { color: Color::White }, tapped), Ok(()));
+    assert_eq!(
+        judge_squares(
+            &pos,
+            Task::Scored {
+                color: Color::White
+            },
+            tapped
+        ),
+        Ok(())
+    );
 }
 
 /// Plain minimax to the end: the final margin for the side to move.
 fn minimax(p: &cheversi::Position) -> i32 {
     if p.is_over() {
-        return p.margin() * if p.ply() % 2 == 0 { 1 } else { -1 };
+        return p.margin() * if p.ply().is_multiple_of(2) { 1 } else { -1 };
     }
     let mut moves = Vec::new();
     p.legal_moves(&mut moves);
@@ -225,7 +298,11 @@ fn the_best_placement_agrees_with_plain_minimax() {
                 .collect();
             assert_eq!(right, want, "{line}");
             for (aim, keep) in [("win", 1), ("draw", 0)] {
-                let st = step(&format!("a 1 {rules} {} best:{aim} {}", moves.join(","), legal[0]));
+                let st = step(&format!(
+                    "a 1 {rules} {} best:{aim} {}",
+                    moves.join(","),
+                    legal[0]
+                ));
                 let right = right_moves(&st, &mut solver).unwrap();
                 let want: Vec<AnyMove> = legal
                     .iter()
@@ -244,10 +321,23 @@ fn every_shipped_lesson_verifies() {
     let lessons = parse_file(SHIPPED).expect("data/lessons.txt reads");
     assert!(lessons.len() >= 10, "{} lessons", lessons.len());
     for lesson in &lessons {
-        assert!((3..=6).contains(&lesson.steps.len()), "{}: {} steps", lesson.id, lesson.steps.len());
+        assert!(
+            (3..=6).contains(&lesson.steps.len()),
+            "{}: {} steps",
+            lesson.id,
+            lesson.steps.len()
+        );
     }
     let problems = verify(&lessons);
-    assert!(problems.is_empty(), "{}", problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{}",
+        problems
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
 }
 
 #[test]
@@ -272,15 +362,27 @@ fn surviving_agrees_with_the_exact_search_of_the_duel() {
         let mut legal = Vec::new();
         p.legal_moves(&mut legal);
         for turns in [1u8, 2] {
-            let line = format!("a 1 duel {} survive:{turns} {}", texts.join(","), p.notation(legal[0]));
+            let line = format!(
+                "a 1 duel {} survive:{turns} {}",
+                texts.join(","),
+                p.notation(legal[0])
+            );
             let st = step(&line);
             for &mv in &legal {
                 let mut child = AnyGame::Attrition(p.clone());
                 child.play_unchecked(AnyMove::Attrition(mv));
-                let Some((value, _)) = solver.value(&child, me) else { continue };
-                let lost_soon = value < 0 && plies_to_end(value).is_some_and(|n| n <= 2 * u32::from(turns));
+                let Some((value, _)) = solver.value(&child, me) else {
+                    continue;
+                };
+                let lost_soon =
+                    value < 0 && plies_to_end(value).is_some_and(|n| n <= 2 * u32::from(turns));
                 let verdict = judge_move(&st, AnyMove::Attrition(mv), &mut solver);
-                assert_eq!(verdict.is_err(), lost_soon, "{line}: {} ({value})", p.notation(mv));
+                assert_eq!(
+                    verdict.is_err(),
+                    lost_soon,
+                    "{line}: {} ({value})",
+                    p.notation(mv)
+                );
                 checked += 1;
             }
         }

@@ -22,7 +22,11 @@ pub struct Unverified {
 
 impl std::fmt::Display for Unverified {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "lesson {} step {}: {}", self.lesson, self.step, self.reason)
+        write!(
+            f,
+            "lesson {} step {}: {}",
+            self.lesson, self.step, self.reason
+        )
     }
 }
 

@@ -50,7 +50,10 @@ pub fn load_progress() -> (Progress, Option<String>) {
             }
             (
                 Progress::default(),
-                Some(tf("learn.unreadable_progress", &[("reason", &words(&problem))])),
+                Some(tf(
+                    "learn.unreadable_progress",
+                    &[("reason", &words(&problem))],
+                )),
             )
         }
     }
@@ -113,7 +116,10 @@ fn fetch_text(url: &str, done: impl FnOnce(Result<String, Option<u16>>) + 'stati
             finish(Err(None))
         })
     };
-    let _ = window.fetch_with_str(url).then(&on_response).catch(&on_error);
+    let _ = window
+        .fetch_with_str(url)
+        .then(&on_response)
+        .catch(&on_error);
     on_response.forget();
     on_error.forget();
 }
@@ -127,7 +133,10 @@ fn read_words(text: &str, file: &'static str) -> Result<Vec<(String, String)>, P
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect()
         })
-        .map_err(|_| Problem::DataFile { line: 0, field: file })
+        .map_err(|_| Problem::DataFile {
+            line: 0,
+            field: file,
+        })
 }
 
 /// Opens a lesson (`None`: the list), fetching the files first if need be.
@@ -181,7 +190,10 @@ pub fn language_changed() {
         return;
     }
     fetch_text(&words_file(i18n::current()), |words| {
-        if let Ok(words) = words.map_err(|_| ()).and_then(|w| read_words(&w, "lessons/*.lang").map_err(|_| ())) {
+        if let Ok(words) = words
+            .map_err(|_| ())
+            .and_then(|w| read_words(&w, "lessons/*.lang").map_err(|_| ()))
+        {
             dispatch(Action::LessonWords(words));
         }
     });
@@ -218,7 +230,9 @@ pub fn wire() {
     // A lesson in the list: one listener for all of them.
     let list: HtmlElement = by_id("lessons-list");
     dom::on::<Event>(&list, "click", |event| {
-        let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let target = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
         let id = target
             .and_then(|t| t.closest(".lesson").ok().flatten())
             .and_then(|el| el.get_attribute("data-id"));
@@ -265,20 +279,33 @@ pub fn update(app: &App) {
     set_attr(&section, "data-game", step.game());
     set_attr(&section, "data-moves", &step.moves().join(" "));
     set_attr(&section, "data-stars", &run.stars().to_string());
-    set_text("lesson-title", &library.word(&format!("{}.title", run.lesson().id)));
+    set_text(
+        "lesson-title",
+        &library.word(&format!("{}.title", run.lesson().id)),
+    );
     let progress = library.wordf(
         "ui.step",
-        &[("n", &step.number().to_string()), ("total", &total.to_string())],
+        &[
+            ("n", &step.number().to_string()),
+            ("total", &total.to_string()),
+        ],
     );
     set_text("lesson-step", &progress);
     set_text("lesson-task", &state.lesson_task().unwrap_or_default());
-    set_text("lesson-feedback", &state.lesson_feedback().unwrap_or_default());
+    set_text(
+        "lesson-feedback",
+        &state.lesson_feedback().unwrap_or_default(),
+    );
     let feedback: HtmlElement = by_id("lesson-feedback");
-    set_attr(&feedback, "data-said", match run.status() {
-        StepStatus::Wrong => "wrong",
-        StepStatus::Right | StepStatus::Done => "right",
-        StepStatus::Playing => "",
-    });
+    set_attr(
+        &feedback,
+        "data-said",
+        match run.status() {
+            StepStatus::Wrong => "wrong",
+            StepStatus::Right | StepStatus::Done => "right",
+            StepStatus::Playing => "",
+        },
+    );
     let status = run.status();
     let answering = run.answering();
     let show = |id: &str, visible: bool| dom::show(&by_id::<HtmlElement>(id), visible);
@@ -306,17 +333,32 @@ fn update_list(app: &App) {
         .iter()
         .map(|l| {
             let r = progress.record(&l.id).cloned().unwrap_or_default();
-            format!("{}:{}:{}:{};", l.id, r.step, r.stars, library.word(&format!("{}.title", l.id)))
+            format!(
+                "{}:{}:{}:{};",
+                l.id,
+                r.step,
+                r.stars,
+                library.word(&format!("{}.title", l.id))
+            )
         })
         .collect();
     if !dom::rebuild(&list, &key) {
         return;
     }
     for cheversi in [true, false] {
-        let group = if cheversi { "ui.group_cheversi" } else { "ui.group_attrition" };
-        list.append_child(&dom::element("h3", "", &library.word(group))).ok();
+        let group = if cheversi {
+            "ui.group_cheversi"
+        } else {
+            "ui.group_attrition"
+        };
+        list.append_child(&dom::element("h3", "", &library.word(group)))
+            .ok();
         let ul = dom::element("ul", "lesson-list", "");
-        for l in library.lessons().iter().filter(|l| l.cheversi() == cheversi) {
+        for l in library
+            .lessons()
+            .iter()
+            .filter(|l| l.cheversi() == cheversi)
+        {
             let record = progress.record(&l.id);
             let stars = record.map_or(0, |r| r.stars);
             let state_name = lesson::state_name(record);
@@ -326,7 +368,11 @@ fn update_list(app: &App) {
             set_attr(&button, "data-id", &l.id);
             set_attr(&button, "data-state", state_name);
             set_attr(&button, "data-stars", &stars.to_string());
-            let title = dom::element("span", "lesson-name", &library.word(&format!("{}.title", l.id)));
+            let title = dom::element(
+                "span",
+                "lesson-name",
+                &library.word(&format!("{}.title", l.id)),
+            );
             let stars_el = dom::element("span", "lesson-stars", &star_text(stars));
             set_attr(&stars_el, "aria-hidden", "true");
             let about = format!(

@@ -127,10 +127,7 @@ pub enum Action {
     /// by the shell (or why they could not be read), and the lesson to
     /// open (none: show the list).
     LessonsLoaded {
-        lessons: Result<
-            (Vec<cheversi_engine::lesson::Lesson>, Vec<(String, String)>),
-            crate::problem::Problem,
-        >,
+        lessons: Result<super::lesson::Fetched, crate::problem::Problem>,
         open: Option<String>,
     },
     /// The lesson words of the page's new language.

@@ -47,6 +47,10 @@ pub enum Said {
     Right,
 }
 
+/// What the shell fetches for Learn: the lessons, and the words of the
+/// page's language (`key`, `text`).
+pub type Fetched = (Vec<Lesson>, Vec<(String, String)>);
+
 /// The lessons and their words, once fetched.
 #[derive(Clone, Debug, Default)]
 pub struct Library {
@@ -218,7 +222,7 @@ impl LessonRun {
     }
 
     /// Goes on to the next step; true when the lesson is now done.
-    pub fn next(&mut self) -> bool {
+    pub fn advance(&mut self) -> bool {
         if self.status != StepStatus::Right {
             return false;
         }

@@ -8,7 +8,7 @@ use super::{Seat, State};
 use crate::i18n::{self, t, tf};
 use crate::play::Play;
 use crate::problem_words::words;
-use cheversi_engine::lesson::{judge_move, judge_squares, right_squares, Lesson, Why};
+use cheversi_engine::lesson::{judge_move, judge_squares, right_squares, Why};
 use cheversi_engine::puzzle::solve::Solver;
 use cheversi_engine::{GameState, Session, Square};
 
@@ -20,7 +20,7 @@ impl State {
     /// The lessons and their words arrived (or why they could not be read).
     pub(super) fn lessons_loaded(
         &mut self,
-        loaded: Result<(Vec<Lesson>, Vec<(String, String)>), crate::problem::Problem>,
+        loaded: Result<lesson::Fetched, crate::problem::Problem>,
         open: Option<String>,
     ) {
         match loaded {
@@ -81,11 +81,17 @@ impl State {
         self.pending = None;
         let task = self.lesson_task().unwrap_or_default();
         self.announce = task;
-        self.say(if self.lesson.as_ref().is_some_and(|r| r.step().task().is_set()) {
-            self.lesson_word("ui.tap_then_check")
-        } else {
-            t("puzzle.your_move").to_string()
-        });
+        self.say(
+            if self
+                .lesson
+                .as_ref()
+                .is_some_and(|r| r.step().task().is_set())
+            {
+                self.lesson_word("ui.tap_then_check")
+            } else {
+                t("puzzle.your_move").to_string()
+            },
+        );
     }
 
     /// A tap on the board in a tapping task: true when the lesson took it.
@@ -196,7 +202,7 @@ impl State {
         let Some(run) = self.lesson.as_mut() else {
             return;
         };
-        if run.next() {
+        if run.advance() {
             let (id, stars) = (run.lesson().id.clone(), run.stars());
             self.lesson_progress.finished(&id, stars);
             self.lessons_saved += 1;
@@ -225,7 +231,10 @@ impl State {
     }
 
     fn lesson_word(&self, key: &str) -> String {
-        self.lessons.as_ref().map(|l| l.word(key)).unwrap_or_default()
+        self.lessons
+            .as_ref()
+            .map(|l| l.word(key))
+            .unwrap_or_default()
     }
 
     fn lesson_wordf(&self, key: &str, args: &[(&str, &str)]) -> String {
@@ -258,7 +267,9 @@ impl State {
             }
             Said::Right => self.lesson_word("ui.right"),
             Said::Answer => match (step.answer(), step.task().is_set()) {
-                (_, true) => self.lesson_wordf("ui.answer_set", &[("squares", &squares(run.marked()))]),
+                (_, true) => {
+                    self.lesson_wordf("ui.answer_set", &[("squares", &squares(run.marked()))])
+                }
                 (Some(answer), false) => self.lesson_wordf("ui.answer", &[("answer", answer)]),
                 (None, false) => String::new(),
             },
@@ -275,9 +286,10 @@ impl State {
                 let reason = crate::reasons::reason(violation);
                 w("why.illegal", &[("move", played), ("reason", &reason)])
             }
-            Why::NotThePiece { wanted } => {
-                w("why.piece", &[("piece", i18n::piece(wanted.letter(), cheversi))])
-            }
+            Why::NotThePiece { wanted } => w(
+                "why.piece",
+                &[("piece", i18n::piece(wanted.letter(), cheversi))],
+            ),
             Why::Attacks {
                 attacks,
                 needed,
@@ -343,7 +355,10 @@ impl State {
                 "why.no_capture",
                 &[
                     ("move", played),
-                    ("example", &example.map(|m| m.to_string()).unwrap_or_default()),
+                    (
+                        "example",
+                        &example.map(|m| m.to_string()).unwrap_or_default(),
+                    ),
                 ],
             ),
             Why::Unsolved => w("why.unsolved", &[]),
@@ -404,7 +419,10 @@ fn board_of(run: &LessonRun) -> Option<Play> {
 
 /// Squares as a list: "d4, e5".
 fn squares(set: cheversi_engine::Bitboard) -> String {
-    set.into_iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+    set.into_iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// "+3", "0", "-2".

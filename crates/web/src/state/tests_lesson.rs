@@ -52,9 +52,17 @@ fn a_lesson_puts_the_game_aside_and_back_to_my_game_restores_it() {
     let mut s = with_lesson();
     assert_eq!(s.lesson().unwrap().step().number(), 1);
     assert_eq!(s.play().session().notations().len(), 0);
-    assert!(s.announce().contains("Place the Queen where it attacks the most"), "{}", s.announce());
+    assert!(
+        s.announce()
+            .contains("Place the Queen where it attacks the most"),
+        "{}",
+        s.announce()
+    );
     let fx = typed(&mut s, "Qe5");
-    assert!(!fx.save, "a lesson is never saved as the game at this device");
+    assert!(
+        !fx.save,
+        "a lesson is never saved as the game at this device"
+    );
     assert_eq!(status(&s), StepStatus::Right);
     s.apply(Action::OpenLocal);
     assert!(s.lesson().is_none());
@@ -68,7 +76,10 @@ fn a_wrong_answer_is_explained_and_leaves_the_board_as_it_was() {
     assert_eq!(status(&s), StepStatus::Wrong);
     assert!(s.play().session().notations().is_empty());
     let said = s.lesson_feedback().unwrap();
-    assert!(said.contains("Qa1 attacks 21 squares") && said.contains("27"), "{said}");
+    assert!(
+        said.contains("Qa1 attacks 21 squares") && said.contains("27"),
+        "{said}"
+    );
     assert!(s.status().error);
     // Trying again straight away is allowed; an equally good square counts.
     typed(&mut s, "Qd5");
@@ -104,7 +115,10 @@ fn tapping_marks_squares_and_check_judges_the_set() {
     tap(&mut s, "a8");
     tap(&mut s, "a8");
     assert_eq!(s.marked().len(), 2, "a second tap unmarks");
-    assert!(s.play().session().notations().len() == 1, "taps place nothing");
+    assert!(
+        s.play().session().notations().len() == 1,
+        "taps place nothing"
+    );
     s.apply(Action::LessonCheck);
     assert_eq!(status(&s), StepStatus::Wrong);
     let said = s.lesson_feedback().unwrap();
@@ -204,7 +218,10 @@ fn every_lesson_is_worded_in_every_language() {
             keys.push(format!("{}.{}.hint", lesson.id, step.number()));
         }
         for key in keys {
-            assert!(en.iter().any(|(k, _)| *k == key), "lessons/en.lang lacks {key}");
+            assert!(
+                en.iter().any(|(k, _)| *k == key),
+                "lessons/en.lang lacks {key}"
+            );
         }
     }
     for (code, text) in &files[1..] {
@@ -213,8 +230,15 @@ fn every_lesson_is_worded_in_every_language() {
         let english: Vec<&str> = en.iter().map(|(k, _)| *k).collect();
         assert_eq!(keys, english, "lessons/{code}.lang keys");
         for ((key, theirs), (_, ours)) in other.iter().zip(&en) {
-            assert_eq!(placeholders(theirs), placeholders(ours), "lessons/{code}.lang: {key}");
-            assert_ne!(theirs, ours, "lessons/{code}.lang: {key} is the English text");
+            assert_eq!(
+                placeholders(theirs),
+                placeholders(ours),
+                "lessons/{code}.lang: {key}"
+            );
+            assert_ne!(
+                theirs, ours,
+                "lessons/{code}.lang: {key} is the English text"
+            );
         }
     }
 }
