@@ -101,14 +101,15 @@ fn paths_named(code: &str, module: &Module) -> Vec<Module> {
     let mut i = 0;
     while i < bytes.len() {
         let starts_word = i == 0 || !(ident(bytes[i - 1]) || bytes[i - 1] == b':');
-        let rest = &code[i..];
-        let (mut base, mut at) = if starts_word && rest.starts_with("crate::") {
+        // Bytes, not `&code[i..]`: `i` may fall inside a character.
+        let rest = &bytes[i..];
+        let (mut base, mut at) = if starts_word && rest.starts_with(b"crate::") {
             (Vec::new(), i + "crate::".len())
-        } else if starts_word && rest.starts_with("super::") {
+        } else if starts_word && rest.starts_with(b"super::") {
             // `super` in `a/b.rs` and in `a/b/mod.rs` (module a::b) is `a`.
             let mut base = module.clone();
             let mut at = i;
-            while code[at..].starts_with("super::") {
+            while bytes[at..].starts_with(b"super::") {
                 base.pop();
                 at += "super::".len();
             }
@@ -349,4 +350,17 @@ fn a_planted_circle_is_found() {
         .map(|g| g.iter().map(|m| m.join("::")).collect())
         .collect();
     assert_eq!(names, vec![vec!["a".to_string(), "b".to_string()]]);
+}
+
+#[test]
+fn text_beyond_ascii_is_read_around() {
+    // A star in a string before a path: the reader walks bytes, never
+    // slicing inside a character.
+    let code = code_only("fn stars() -> char { '★' }\nuse crate::a::{b, c};\nconst S: &str = \"é★\"; use super::d;\n");
+    let module: Module = vec!["x".into(), "y".into()];
+    let found = paths_named(&code, &module);
+    for want in [["a", "b"], ["a", "c"], ["x", "d"]] {
+        let want: Module = want.iter().map(|s| s.to_string()).collect();
+        assert!(found.contains(&want), "{want:?} in {found:?}");
+    }
 }

@@ -20,7 +20,7 @@
 //!
 //! The words of each step live in the page's language files, not here.
 //! Parsing replays every move, so a [`Step`] always stands on a real
-//! position; whether its answer is right is [`super::verify`]'s question.
+//! position; whether its answer is right is `verify.rs`'s question.
 
 use super::task::Task;
 use crate::any::{AnyGame, GameOptions};

@@ -1,6 +1,6 @@
 //! What a lesson step asks, as the lesson file writes it (`attack:Q:12`,
 //! `scored:w`, `best:win`, `capture`, …). Each kind is checked by the
-//! engine in [`super::judge`]; none is a scripted single answer.
+//! engine in `judge.rs`; none is a scripted single answer.
 
 use crate::cheversi::{Color, Kind, RuleSet};
 use std::fmt;
