@@ -14,13 +14,19 @@
 import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { DIST } from './harness.js';
 
 const HASHED = /^(.+)-([0-9a-f]{8,16})((?:_bg)?\.(?:js|wasm|css))$/;
 const TEXT = /\.(html|js|css|webmanifest|json|svg|txt)$/;
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/** Every file of a build, by its path inside it ('lessons/en.lang'). */
+async function filesOf(dir) {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath ?? e.path, e.name)));
+}
 
 /** A fresh copy of dist/ (or of `from`) in a temporary folder. */
 export async function copyBuild(from = DIST) {
@@ -56,7 +62,7 @@ function mark(name, bytes, tag) {
  * { version, renamed: Map(old name -> new name) }.
  */
 export async function newBuild(dir, tag = 'next') {
-  const names = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+  const names = await filesOf(dir);
   const files = new Map();
   for (const name of names) files.set(name, await readFile(join(dir, name)));
   for (const name of names) {
@@ -107,7 +113,7 @@ export async function newBuild(dir, tag = 'next') {
 /** The SHA-256 (hex) of every file of a build, by URL as the service worker caches it. */
 export async function fileHashes(dir) {
   const out = {};
-  for (const name of await readdir(dir)) {
+  for (const name of await filesOf(dir)) {
     if (name === 'sw.js') continue;
     out['./' + name] = sha256(await readFile(join(dir, name)));
   }
