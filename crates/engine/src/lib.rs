@@ -16,6 +16,7 @@ pub mod attrition;
 pub mod bench;
 pub mod bitboard;
 pub mod cheversi;
+pub mod data_file;
 pub mod game;
 mod game_kind;
 pub mod lesson;

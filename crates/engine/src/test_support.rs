@@ -20,3 +20,12 @@ where
     }
     pos
 }
+
+/// `text` with its `i`-th character (modulo its length) replaced by `c`:
+/// the parsers' property tests damage a good file this way.
+pub fn one_char_changed(text: &str, i: usize, c: char) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    let i = i % chars.len();
+    chars[i] = c;
+    chars.into_iter().collect()
+}

@@ -137,19 +137,21 @@ pub fn piece(letter: char, cheversi: bool) -> &'static str {
     }
 }
 
+/// The `{name}`s of a text, sorted: every language must fill the same.
+#[cfg(test)]
+pub(crate) fn placeholders(text: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = text
+        .split('{')
+        .skip(1)
+        .filter_map(|s| s.split_once('}').map(|(name, _)| name))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn placeholders(text: &str) -> Vec<&str> {
-        let mut out: Vec<&str> = text
-            .split('{')
-            .skip(1)
-            .filter_map(|s| s.split_once('}').map(|(name, _)| name))
-            .collect();
-        out.sort_unstable();
-        out
-    }
 
     #[test]
     fn every_language_has_every_key_with_the_same_placeholders() {

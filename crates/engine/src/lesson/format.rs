@@ -27,7 +27,6 @@ use crate::any::{AnyGame, GameOptions};
 use crate::attrition::{self, Variant};
 use crate::cheversi::{self, Count, RuleSet, Squares};
 use crate::game::GameState;
-use std::fmt;
 
 /// The first line of a lesson file (its format's version).
 pub const HEADER: &str = "#cheversi-lessons 1";
@@ -58,22 +57,9 @@ impl Lesson {
     }
 }
 
-/// Where a lesson file is wrong (line from 1), which field, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LessonError {
-    pub line: usize,
-    /// `header`, `line`, `lesson`, `step`, `game`, `moves`, `task`, `answer`.
-    pub field: &'static str,
-    pub reason: String,
-}
-
-impl fmt::Display for LessonError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, {}: {}", self.line, self.field, self.reason)
-    }
-}
-
-impl std::error::Error for LessonError {}
+/// Where a lesson file is wrong (line from 1), which field (`header`,
+/// `line`, `lesson`, `step`, `game`, `moves`, `task`, `answer`), and why.
+pub type LessonError = crate::data_file::LineError;
 
 /// The options a lesson's game field names.
 pub fn game_options(name: &str) -> Result<GameOptions, String> {
@@ -264,23 +250,10 @@ fn parse_line(text: &str) -> Result<Step, (&'static str, String)> {
 
 /// Reads a whole lesson file; the first problem found is the error.
 pub fn parse_file(text: &str) -> Result<Vec<Lesson>, LessonError> {
-    let mut lines = text.lines().enumerate();
-    let header = lines.next().map(|(_, l)| l.trim_end());
-    if header != Some(HEADER) {
-        return Err(LessonError {
-            line: 1,
-            field: "header",
-            reason: format!("the file must start with '{HEADER}'"),
-        });
-    }
     let mut lessons: Vec<Lesson> = Vec::new();
-    for (i, raw) in lines {
-        let text = raw.trim_end_matches('\r');
-        if text.trim().is_empty() || text.starts_with('#') {
-            continue;
-        }
+    for (line, text) in crate::data_file::item_lines(text, HEADER)? {
         let error = |(field, reason): (&'static str, String)| LessonError {
-            line: i + 1,
+            line,
             field,
             reason,
         };
@@ -429,11 +402,7 @@ mod tests {
 
         #[test]
         fn a_line_with_one_character_changed_never_panics(i in 0usize..200, c in proptest::char::any()) {
-            let mut chars: Vec<char> = GOOD.chars().collect();
-            let i = i % chars.len();
-            chars[i] = c;
-            let text: String = chars.into_iter().collect();
-            let _ = parse_file(&text);
+            let _ = parse_file(&crate::test_support::one_char_changed(GOOD, i, c));
         }
     }
 }

@@ -56,21 +56,7 @@ pub struct Puzzle {
 }
 
 /// Where a puzzle file is wrong (line from 1) and what is wrong there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PuzzleError {
-    pub line: usize,
-    /// The field (`id`, `game`, …), or `line` for the whole line.
-    pub field: &'static str,
-    pub reason: String,
-}
-
-impl fmt::Display for PuzzleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, {}: {}", self.line, self.field, self.reason)
-    }
-}
-
-impl std::error::Error for PuzzleError {}
+pub type PuzzleError = crate::data_file::LineError;
 
 /// The options of a puzzle's game name.
 pub fn game_options(name: &str) -> Option<GameOptions> {
@@ -285,25 +271,12 @@ fn parse_line(text: &str) -> Result<Puzzle, (&'static str, String)> {
 
 /// Reads a whole puzzle file; the first problem found is the error.
 pub fn parse_file(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
-    let mut lines = text.lines().enumerate();
-    let header = lines.next().map(|(_, l)| l.trim_end());
-    if header != Some(HEADER) {
-        return Err(PuzzleError {
-            line: 1,
-            field: "header",
-            reason: format!("the file must start with '{HEADER}'"),
-        });
-    }
     let mut puzzles = Vec::new();
     // Sorted ids (no hash table: the wasm build has no other use for one).
     let mut ids: Vec<String> = Vec::new();
-    for (i, raw) in lines {
-        let text = raw.trim_end_matches('\r');
-        if text.trim().is_empty() || text.starts_with('#') {
-            continue;
-        }
+    for (line, text) in crate::data_file::item_lines(text, HEADER)? {
         let error = |(field, reason): (&'static str, String)| PuzzleError {
-            line: i + 1,
+            line,
             field,
             reason,
         };
@@ -407,11 +380,7 @@ mod tests {
 
         #[test]
         fn a_line_with_one_character_changed_never_panics(i in 0usize..200, c in proptest::char::any()) {
-            let mut chars: Vec<char> = GOOD.chars().collect();
-            let i = i % chars.len();
-            chars[i] = c;
-            let text: String = chars.into_iter().collect();
-            let _ = parse_file(&text);
+            let _ = parse_file(&crate::test_support::one_char_changed(GOOD, i, c));
         }
     }
 }

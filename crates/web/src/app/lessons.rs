@@ -7,9 +7,8 @@
 
 use super::dom::{self, by_id, set_attr};
 use super::{dispatch, storage, with_app, App};
-use crate::i18n::{self, t, tf};
+use crate::i18n::{self, t};
 use crate::problem::Problem;
-use crate::problem_words::words;
 use crate::state::lesson::{self, Progress, StepStatus};
 use crate::state::Action;
 use cheversi_engine::lesson::parse_file;
@@ -38,25 +37,7 @@ fn words_file(code: &str) -> String {
 /// The progress kept here; one that cannot be read is set aside and the
 /// reason returned.
 pub fn load_progress() -> (Progress, Option<String>) {
-    let Some(text) = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten()) else {
-        return (Progress::default(), None);
-    };
-    match super::kept::read::<Progress>(&text) {
-        Ok(progress) => (progress, None),
-        Err(problem) => {
-            if let Some(s) = storage() {
-                let _ = s.set_item(SET_ASIDE_KEY, &text);
-                let _ = s.remove_item(PROGRESS_KEY);
-            }
-            (
-                Progress::default(),
-                Some(tf(
-                    "learn.unreadable_progress",
-                    &[("reason", &words(&problem))],
-                )),
-            )
-        }
-    }
+    super::kept::load_or_set_aside(PROGRESS_KEY, SET_ASIDE_KEY, "learn.unreadable_progress")
 }
 
 pub fn save(app: &App) {

@@ -126,19 +126,15 @@ pub fn start() {
         corr::load()
     };
     state.set_games(games);
-    let puzzles_problem = if embedded {
-        None
+    // Progress is the person's, kept by the game page only.
+    let (puzzles_problem, lessons_problem) = if embedded {
+        (None, None)
     } else {
-        let (progress, problem) = puzzles::load_progress();
-        state.set_puzzle_progress(progress);
-        problem
-    };
-    let lessons_problem = if embedded {
-        None
-    } else {
-        let (progress, problem) = lessons::load_progress();
-        state.set_lesson_progress(progress);
-        problem
+        let (puzzles, puzzles_problem) = puzzles::load_progress();
+        state.set_puzzle_progress(puzzles);
+        let (lessons, lessons_problem) = lessons::load_progress();
+        state.set_lesson_progress(lessons);
+        (puzzles_problem, lessons_problem)
     };
     let app = App {
         state,

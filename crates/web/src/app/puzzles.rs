@@ -8,7 +8,6 @@ use super::dom::{self, by_id, set_attr};
 use super::{dispatch, storage, with_app, App};
 use crate::i18n::{t, tf};
 use crate::problem::Problem;
-use crate::problem_words::words;
 use crate::state::puzzle::{Progress, PuzzleStatus};
 use crate::state::{Action, PuzzleChoice};
 use cheversi_engine::puzzle::parse_file;
@@ -33,22 +32,7 @@ thread_local! {
 /// The progress kept here; one that cannot be read is set aside and the
 /// reason returned.
 pub fn load_progress() -> (Progress, Option<String>) {
-    let Some(text) = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten()) else {
-        return (Progress::default(), None);
-    };
-    match super::kept::read::<Progress>(&text) {
-        Ok(progress) => (progress, None),
-        Err(problem) => {
-            if let Some(s) = storage() {
-                let _ = s.set_item(SET_ASIDE_KEY, &text);
-                let _ = s.remove_item(PROGRESS_KEY);
-            }
-            (
-                Progress::default(),
-                Some(tf("puzzle.unreadable", &[("reason", &words(&problem))])),
-            )
-        }
-    }
+    super::kept::load_or_set_aside(PROGRESS_KEY, SET_ASIDE_KEY, "puzzle.unreadable")
 }
 
 pub fn save(app: &App) {

@@ -131,13 +131,18 @@ impl State {
             self.step_shown_with_answer();
             self.lesson_reached();
         }
+        self.say_judged(right);
+        true
+    }
+
+    /// Says the panel's feedback in the status line: an error when wrong.
+    fn say_judged(&mut self, right: bool) {
         let said = self.lesson_feedback().unwrap_or_default();
         if right {
             self.tell(said);
         } else {
             self.refuse(said);
         }
-        true
     }
 
     /// The step's board with the right move played on it.
@@ -163,12 +168,7 @@ impl State {
         if right {
             self.lesson_reached();
         }
-        let said = self.lesson_feedback().unwrap_or_default();
-        if right {
-            self.tell(said);
-        } else {
-            self.refuse(said);
-        }
+        self.say_judged(right);
     }
 
     pub(super) fn lesson_hint(&mut self) {

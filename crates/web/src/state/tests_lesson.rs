@@ -192,16 +192,6 @@ fn a_progress_kept_on_the_device_reads_back() {
     assert!(crate::stored::read::<Progress, serde_json::Value>("{\"kind\":\"lessons\",\"version\":1,\"data\":{\"lessons\":[{\"id\":\"a\",\"step\":\"x\",\"stars\":0}]}}").is_err());
 }
 
-fn placeholders(text: &str) -> Vec<&str> {
-    let mut out: Vec<&str> = text
-        .split('{')
-        .skip(1)
-        .filter_map(|s| s.split_once('}').map(|(name, _)| name))
-        .collect();
-    out.sort_unstable();
-    out
-}
-
 #[test]
 fn every_lesson_is_worded_in_every_language() {
     let files = [
@@ -231,8 +221,8 @@ fn every_lesson_is_worded_in_every_language() {
         assert_eq!(keys, english, "lessons/{code}.lang keys");
         for ((key, theirs), (_, ours)) in other.iter().zip(&en) {
             assert_eq!(
-                placeholders(theirs),
-                placeholders(ours),
+                crate::i18n::placeholders(theirs),
+                crate::i18n::placeholders(ours),
                 "lessons/{code}.lang: {key}"
             );
             assert_ne!(

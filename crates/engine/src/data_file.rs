@@ -1,0 +1,41 @@
+//! What the shipped data files (puzzles, lessons) share: a header line
+//! naming the format and its version, then one item a line, `#` comments
+//! and blank lines skipped, and errors that name the line and the field.
+
+use std::fmt;
+
+/// Where a data file is wrong (line from 1), which field, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    pub line: usize,
+    /// The field (`id`, `game`, …), `header`, or `line` for the whole line.
+    pub field: &'static str,
+    pub reason: String,
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, {}: {}", self.line, self.field, self.reason)
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// The lines after `header` that hold items, each with its number from 1;
+/// an error when the file does not start with `header`.
+pub fn item_lines<'a>(
+    text: &'a str,
+    header: &'static str,
+) -> Result<impl Iterator<Item = (usize, &'a str)>, LineError> {
+    let mut lines = text.lines().enumerate();
+    if lines.next().map(|(_, l)| l.trim_end()) != Some(header) {
+        return Err(LineError {
+            line: 1,
+            field: "header",
+            reason: format!("the file must start with '{header}'"),
+        });
+    }
+    Ok(lines
+        .map(|(i, raw)| (i + 1, raw.trim_end_matches('\r')))
+        .filter(|(_, text)| !text.trim().is_empty() && !text.starts_with('#')))
+}
