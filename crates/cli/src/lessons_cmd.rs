@@ -28,10 +28,10 @@ pub fn run(action: &LessonsAction) -> Result<(), CliError> {
         .map_err(|e| CliError::Other(format!("cannot read {}: {e}", args.file)))?;
     let lessons = parse_file(&text).map_err(|e| CliError::Other(format!("{}: {e}", args.file)))?;
     let problems = verify(&lessons);
-    let steps: usize = lessons.iter().map(|l| l.steps.len()).sum();
+    let steps: usize = lessons.iter().map(|l| l.steps().len()).sum();
     if args.answers {
         let mut solver = Solver::new(NODE_LIMIT, 16);
-        for step in lessons.iter().flat_map(|l| &l.steps) {
+        for step in lessons.iter().flat_map(|l| l.steps()) {
             let right = match right_squares(&step.position(), step.task()) {
                 Some(set) => set.into_iter().map(|s| s.to_string()).collect(),
                 None => right_moves(step, &mut solver)

@@ -43,14 +43,20 @@ pub struct Step {
     answer: Option<String>,
 }
 
-/// A lesson: its steps in order.
+/// A lesson: its steps in order (at least one; only the file makes one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lesson {
-    pub id: String,
-    pub steps: Vec<Step>,
+    id: String,
+    steps: Vec<Step>,
 }
 
 impl Lesson {
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
     /// The game of the lesson's first step: Cheversi or Attrition.
     pub fn cheversi(&self) -> bool {
         matches!(self.steps[0].options, GameOptions::Cheversi(_))

@@ -17,7 +17,7 @@ use crate::square::Square;
 
 fn step(line: &str) -> Step {
     let file = format!("{}\n{line}\n", super::HEADER);
-    parse_file(&file).expect(line).remove(0).steps.remove(0)
+    parse_file(&file).expect(line)[0].steps()[0].clone()
 }
 
 /// The squares a piece attacks, by walking the board one square at a time.
@@ -321,12 +321,8 @@ fn every_shipped_lesson_verifies() {
     let lessons = parse_file(SHIPPED).expect("data/lessons.txt reads");
     assert!(lessons.len() >= 10, "{} lessons", lessons.len());
     for lesson in &lessons {
-        assert!(
-            (3..=6).contains(&lesson.steps.len()),
-            "{}: {} steps",
-            lesson.id,
-            lesson.steps.len()
-        );
+        let n = lesson.steps().len();
+        assert!((3..=6).contains(&n), "{}: {n} steps", lesson.id());
     }
     let problems = verify(&lessons);
     assert!(

@@ -35,9 +35,9 @@ pub fn verify(lessons: &[Lesson]) -> Vec<Unverified> {
     let mut solver = Solver::new(NODE_LIMIT, 16);
     let mut out = Vec::new();
     for lesson in lessons {
-        for step in &lesson.steps {
+        for step in lesson.steps() {
             let problem = |reason: String| Unverified {
-                lesson: lesson.id.clone(),
+                lesson: lesson.id().to_string(),
                 step: step.number(),
                 reason,
             };

@@ -137,7 +137,7 @@ pub fn report_lesson(app: &mut App) {
     let message = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&message, &"source".into(), &"cheversi".into());
     let _ = js_sys::Reflect::set(&message, &"type".into(), &"lessondone".into());
-    let _ = js_sys::Reflect::set(&message, &"lesson".into(), &run.lesson().id.as_str().into());
+    let _ = js_sys::Reflect::set(&message, &"lesson".into(), &run.lesson().id().into());
     let _ = js_sys::Reflect::set(&message, &"stars".into(), &run.stars().into());
     if let Some(window) = web_sys::window() {
         if let Ok(Some(parent)) = window.parent() {

@@ -198,7 +198,8 @@ pub fn wire() {
         ("lesson-list", || dispatch(Action::ShowLessons(true))),
         ("lesson-exit", || dispatch(Action::OpenLocal)),
         ("lesson-again", || {
-            let id = with_app(|app| app.state.lesson().map(|r| r.lesson().id.clone())).flatten();
+            let id =
+                with_app(|app| app.state.lesson().map(|r| r.lesson().id().to_string())).flatten();
             if let Some(id) = id {
                 dispatch(Action::OpenLesson(id));
             }
@@ -252,8 +253,8 @@ pub fn update(app: &App) {
     };
     dom::show(&section, true);
     let step = run.step();
-    let total = run.lesson().steps.len();
-    set_attr(&section, "data-id", &run.lesson().id);
+    let total = run.lesson().steps().len();
+    set_attr(&section, "data-id", run.lesson().id());
     set_attr(&section, "data-step", &step.number().to_string());
     set_attr(&section, "data-state", run.status().name());
     set_attr(&section, "data-task", step.task().kind_name());
@@ -262,7 +263,7 @@ pub fn update(app: &App) {
     set_attr(&section, "data-stars", &run.stars().to_string());
     set_text(
         "lesson-title",
-        &library.word(&format!("{}.title", run.lesson().id)),
+        &library.word(&format!("{}.title", run.lesson().id())),
     );
     let progress = library.wordf(
         "ui.step",
@@ -313,13 +314,13 @@ fn update_list(app: &App) {
         .lessons()
         .iter()
         .map(|l| {
-            let r = progress.record(&l.id).cloned().unwrap_or_default();
+            let r = progress.record(l.id()).cloned().unwrap_or_default();
             format!(
                 "{}:{}:{}:{};",
-                l.id,
+                l.id(),
                 r.step,
                 r.stars,
-                library.word(&format!("{}.title", l.id))
+                library.word(&format!("{}.title", l.id()))
             )
         })
         .collect();
@@ -340,19 +341,19 @@ fn update_list(app: &App) {
             .iter()
             .filter(|l| l.cheversi() == cheversi)
         {
-            let record = progress.record(&l.id);
+            let record = progress.record(l.id());
             let stars = record.map_or(0, |r| r.stars);
             let state_name = lesson::state_name(record);
             let li = dom::element("li", "", "");
             let button = dom::element("button", "lesson", "");
             set_attr(&button, "type", "button");
-            set_attr(&button, "data-id", &l.id);
+            set_attr(&button, "data-id", l.id());
             set_attr(&button, "data-state", state_name);
             set_attr(&button, "data-stars", &stars.to_string());
             let title = dom::element(
                 "span",
                 "lesson-name",
-                &library.word(&format!("{}.title", l.id)),
+                &library.word(&format!("{}.title", l.id())),
             );
             let stars_el = dom::element("span", "lesson-stars", &star_text(stars));
             set_attr(&stars_el, "aria-hidden", "true");

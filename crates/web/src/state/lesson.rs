@@ -68,7 +68,7 @@ impl Library {
         &self.lessons
     }
     pub fn get(&self, id: &str) -> Option<&Lesson> {
-        self.lessons.iter().find(|l| l.id == id)
+        self.lessons.iter().find(|l| l.id() == id)
     }
     /// A lesson text, or the key itself when the file lacks it.
     pub fn word(&self, key: &str) -> String {
@@ -110,7 +110,7 @@ pub struct LessonRun {
 impl LessonRun {
     /// The lesson from step `step` (0-based; past the end starts over).
     pub fn new(lesson: Lesson, step: usize) -> LessonRun {
-        let step = if step < lesson.steps.len() { step } else { 0 };
+        let step = if step < lesson.steps().len() { step } else { 0 };
         LessonRun {
             lesson,
             step,
@@ -125,7 +125,7 @@ impl LessonRun {
         &self.lesson
     }
     pub fn step(&self) -> &Step {
-        &self.lesson.steps[self.step]
+        &self.lesson.steps()[self.step]
     }
     /// The step's index, from 0.
     pub fn index(&self) -> usize {
@@ -226,7 +226,7 @@ impl LessonRun {
         if self.status != StepStatus::Right {
             return false;
         }
-        if self.step + 1 >= self.lesson.steps.len() {
+        if self.step + 1 >= self.lesson.steps().len() {
             self.status = StepStatus::Done;
             return true;
         }

@@ -203,7 +203,7 @@ impl State {
             return;
         };
         if run.advance() {
-            let (id, stars) = (run.lesson().id.clone(), run.stars());
+            let (id, stars) = (run.lesson().id().to_string(), run.stars());
             self.lesson_progress.finished(&id, stars);
             self.lessons_saved += 1;
             self.lesson_done += 1;
@@ -222,8 +222,8 @@ impl State {
                 StepStatus::Right => run.index() + 1,
                 _ => run.index(),
             };
-            if step < run.lesson().steps.len() {
-                let id = run.lesson().id.clone();
+            if step < run.lesson().steps().len() {
+                let id = run.lesson().id().to_string();
                 self.lesson_progress.reached(&id, step);
                 self.lessons_saved += 1;
             }
@@ -262,7 +262,7 @@ impl State {
         Some(match run.said() {
             Said::Nothing => String::new(),
             Said::Hint => self.lesson_word(&format!("{}.{}.hint", step.lesson(), step.number())),
-            Said::Right if run.index() + 1 < run.lesson().steps.len() => {
+            Said::Right if run.index() + 1 < run.lesson().steps().len() => {
                 self.lesson_word("ui.right_next")
             }
             Said::Right => self.lesson_word("ui.right"),

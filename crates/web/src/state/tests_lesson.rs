@@ -202,10 +202,10 @@ fn every_lesson_is_worded_in_every_language() {
     let en = crate::lang_file::parse(files[0].1).unwrap();
     let lessons = parse_file(cheversi_engine::lesson::SHIPPED).unwrap();
     for lesson in &lessons {
-        let mut keys = vec![format!("{}.title", lesson.id)];
-        for step in &lesson.steps {
-            keys.push(format!("{}.{}", lesson.id, step.number()));
-            keys.push(format!("{}.{}.hint", lesson.id, step.number()));
+        let mut keys = vec![format!("{}.title", lesson.id())];
+        for step in lesson.steps() {
+            keys.push(format!("{}.{}", lesson.id(), step.number()));
+            keys.push(format!("{}.{}.hint", lesson.id(), step.number()));
         }
         for key in keys {
             assert!(
