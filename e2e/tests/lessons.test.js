@@ -211,3 +211,29 @@ test('an unreadable lesson progress is set aside and said, never dropped', async
   await page.waitForSelector('#lessons .lesson[data-state="new"]');
   await context.close();
 });
+
+test('a tapping task by keyboard alone: arrows, Enter on squares, Enter on Check', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await page.focus('#learn-button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#lessons .lesson');
+  await page.focus('#lessons .lesson[data-id="mirror"]');
+  await page.keyboard.press('Enter');
+  await until(page, () => document.querySelector('#lesson')?.dataset.id === 'mirror');
+  // The grid's focused square starts on a1; White is below.
+  await page.focus('#grid [tabindex="0"]');
+  const keys = { e4: ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp'],
+    d5: ['ArrowLeft', 'ArrowUp'], e5: ['ArrowRight'] };
+  for (const square of ['e4', 'd5', 'e5']) {
+    for (const key of keys[square]) await page.keyboard.press(key);
+    await page.keyboard.press('Enter');
+    await until(page, (sq) => document.querySelector(`#grid [data-square="${sq}"]`)?.getAttribute('aria-selected') === 'true',
+      (square.charCodeAt(1) - 49) * 8 + (square.charCodeAt(0) - 97));
+  }
+  await page.focus('#lesson-check');
+  await page.keyboard.press('Enter');
+  await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
+  assert.match(await page.locator('#lesson-feedback').textContent(), /Right/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -49,62 +49,6 @@ pub fn save(app: &App) {
     }
 }
 
-/// Fetches `url` as text; `done` gets the text, or the HTTP status (none
-/// when there was no answer).
-fn fetch_text(url: &str, done: impl FnOnce(Result<String, Option<u16>>) + 'static) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let done = std::rc::Rc::new(RefCell::new(Some(done)));
-    let finish = {
-        let done = done.clone();
-        move |result: Result<String, Option<u16>>| {
-            if let Some(f) = done.borrow_mut().take() {
-                f(result);
-            }
-        }
-    };
-    let finish = std::rc::Rc::new(finish);
-    let on_response = {
-        let finish = finish.clone();
-        Closure::<dyn FnMut(JsValue)>::new(move |response: JsValue| {
-            let response: web_sys::Response = response.unchecked_into();
-            if !response.ok() {
-                return finish(Err(Some(response.status())));
-            }
-            let Ok(text) = response.text() else {
-                return finish(Err(None));
-            };
-            let on_text = {
-                let finish = finish.clone();
-                Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| {
-                    finish(Ok(text.as_string().unwrap_or_default()));
-                })
-            };
-            let on_error = {
-                let finish = finish.clone();
-                Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| finish(Err(None)))
-            };
-            let _ = text.then(&on_text).catch(&on_error);
-            on_text.forget();
-            on_error.forget();
-        })
-    };
-    let on_error = {
-        let finish = finish.clone();
-        Closure::<dyn FnMut(JsValue)>::new(move |error: JsValue| {
-            web_sys::console::warn_1(&error);
-            finish(Err(None))
-        })
-    };
-    let _ = window
-        .fetch_with_str(url)
-        .then(&on_response)
-        .catch(&on_error);
-    on_response.forget();
-    on_error.forget();
-}
-
 /// The words of a language file, or why they could not be read.
 fn read_words(text: &str, file: &'static str) -> Result<Vec<(String, String)>, Problem> {
     i18n::parse(text)
@@ -136,9 +80,9 @@ pub fn open(id: Option<String>) {
         text: t("learn.loading").into(),
         error: false,
     });
-    fetch_text(FILE, |lessons| {
+    super::shell::fetch_text(FILE, |lessons| {
         let code = i18n::current();
-        fetch_text(&words_file(code), move |words| {
+        super::shell::fetch_text(&words_file(code), move |words| {
             LOADING.with(|l| l.set(false));
             let open = WANTED.with(|w| w.borrow_mut().take());
             let not_fetched = |status| Problem::NotFetched { file: FILE, status };
@@ -170,7 +114,7 @@ pub fn language_changed() {
     if !with_app(|app| app.state.has_lessons()).unwrap_or(false) {
         return;
     }
-    fetch_text(&words_file(i18n::current()), |words| {
+    super::shell::fetch_text(&words_file(i18n::current()), |words| {
         if let Ok(words) = words
             .map_err(|_| ())
             .and_then(|w| read_words(&w, "lessons/*.lang").map_err(|_| ()))

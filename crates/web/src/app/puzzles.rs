@@ -13,7 +13,6 @@ use crate::state::{Action, PuzzleChoice};
 use cheversi_engine::puzzle::parse_file;
 use cheversi_engine::GameOptions;
 use std::cell::{Cell, RefCell};
-use wasm_bindgen::prelude::*;
 use web_sys::{Event, HtmlElement};
 
 const PROGRESS_KEY: &str = "cheversi.puzzles";
@@ -57,62 +56,21 @@ pub fn open(choice: PuzzleChoice) {
         text: t("puzzle.loading").into(),
         error: false,
     });
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let on_response = Closure::<dyn FnMut(JsValue)>::new(move |response: JsValue| {
-        let response: web_sys::Response = response.unchecked_into();
-        if !response.ok() {
-            return failed(Some(response.status()));
-        }
-        let Ok(text) = response.text() else {
-            return failed(None);
-        };
-        let on_text = Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| {
-            LOADING.with(|l| l.set(false));
-            let text = text.as_string().unwrap_or_default();
-            let open = WANTED
-                .with(|w| w.borrow_mut().take())
-                .unwrap_or(PuzzleChoice::Start);
-            dispatch(Action::PuzzlesLoaded {
-                puzzles: parse_file(&text).map_err(|e| Problem::DataFile {
+    super::shell::fetch_text(FILE, |text| {
+        LOADING.with(|l| l.set(false));
+        let open = WANTED
+            .with(|w| w.borrow_mut().take())
+            .unwrap_or(PuzzleChoice::Start);
+        let puzzles = text
+            .map_err(|status| Problem::NotFetched { file: FILE, status })
+            .and_then(|text| {
+                parse_file(&text).map_err(|e| Problem::DataFile {
                     line: e.line,
                     field: e.field,
-                }),
-                open,
+                })
             });
-        });
-        let on_error = fetch_failed();
-        let _ = text.then(&on_text).catch(&on_error);
-        on_text.forget();
-        on_error.forget();
+        dispatch(Action::PuzzlesLoaded { puzzles, open });
     });
-    let on_error = fetch_failed();
-    let _ = window
-        .fetch_with_str(FILE)
-        .then(&on_response)
-        .catch(&on_error);
-    on_response.forget();
-    on_error.forget();
-}
-
-/// The file could not be fetched or read (offline before it was kept);
-/// the HTTP status when there was an answer.
-fn failed(status: Option<u16>) {
-    LOADING.with(|l| l.set(false));
-    WANTED.with(|w| w.borrow_mut().take());
-    dispatch(Action::PuzzlesLoaded {
-        puzzles: Err(Problem::NotFetched { file: FILE, status }),
-        open: PuzzleChoice::Start,
-    });
-}
-
-fn fetch_failed() -> Closure<dyn FnMut(JsValue)> {
-    Closure::<dyn FnMut(JsValue)>::once(|error: JsValue| {
-        // The browser's own words stay in the console.
-        web_sys::console::warn_2(&format!("{FILE} could not be fetched:").into(), &error);
-        failed(None);
-    })
 }
 
 fn puzzle_url(id: &str) -> String {

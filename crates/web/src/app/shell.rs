@@ -1,5 +1,6 @@
 //! The page's shell, the helpers every room of the app shares: the page's
-//! address, the clipboard, a file to download, a fresh id and the time.
+//! address, the clipboard, a file to download, a file fetched as text, a
+//! fresh id and the time.
 
 use super::dom;
 use wasm_bindgen::prelude::*;
@@ -62,4 +63,60 @@ pub(super) fn download_text(text: &str, name: &str) {
     a.set_download(name);
     a.click();
     let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// Fetches `url` as text; `done` gets the text, or the HTTP status (none
+/// when there was no answer).
+pub(super) fn fetch_text(url: &str, done: impl FnOnce(Result<String, Option<u16>>) + 'static) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
+    let finish = {
+        let done = done.clone();
+        move |result: Result<String, Option<u16>>| {
+            if let Some(f) = done.borrow_mut().take() {
+                f(result);
+            }
+        }
+    };
+    let finish = std::rc::Rc::new(finish);
+    let on_response = {
+        let finish = finish.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |response: JsValue| {
+            let response: web_sys::Response = response.unchecked_into();
+            if !response.ok() {
+                return finish(Err(Some(response.status())));
+            }
+            let Ok(text) = response.text() else {
+                return finish(Err(None));
+            };
+            let on_text = {
+                let finish = finish.clone();
+                Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| {
+                    finish(Ok(text.as_string().unwrap_or_default()));
+                })
+            };
+            let on_error = {
+                let finish = finish.clone();
+                Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| finish(Err(None)))
+            };
+            let _ = text.then(&on_text).catch(&on_error);
+            on_text.forget();
+            on_error.forget();
+        })
+    };
+    let on_error = {
+        let finish = finish.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |error: JsValue| {
+            web_sys::console::warn_1(&error);
+            finish(Err(None))
+        })
+    };
+    let _ = window
+        .fetch_with_str(url)
+        .then(&on_response)
+        .catch(&on_error);
+    on_response.forget();
+    on_error.forget();
 }
