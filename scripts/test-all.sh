@@ -6,28 +6,32 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each stage says when it starts, so a slow run shows where the time went.
+stage() { echo "== $1 ($(date +%T))"; }
+
 bash scripts/setup.sh
 export PATH="$PWD/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
-echo "== format and lints"
+stage "format and lints"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo clippy -p cheversi-web -p cheversi-api --target wasm32-unknown-unknown --quiet -- -D warnings
 
-echo "== no import circles between source files"
+stage "no import circles between source files"
 cargo test -p cheversi-cli --test import_circles --quiet
 
-echo "== tests"
+stage "tests"
 cargo test --workspace
 
-echo "== benchmark harness (quick mode)"
+stage "benchmark harness (quick mode)"
 cargo test --benches --workspace --quiet
 
-echo "== the JavaScript API in headless Chromium (wasm-bindgen-test)"
+stage "the JavaScript API in headless Chromium (wasm-bindgen-test)"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p cheversi-api --target wasm32-unknown-unknown --test web
 
-echo "== the site (trunk build --release)"
+stage "the site (trunk build --release)"
 trunk build --release --offline
 
-echo "== end-to-end tests of dist/ in Chromium (Playwright)"
+stage "end-to-end tests of dist/ in Chromium (Playwright)"
 npm test --prefix e2e
+stage "done"
