@@ -175,6 +175,7 @@ test('a lesson embedded on a rules page tells the page when it is done', async (
     await frame.locator('#lesson-next').click();
   }
   await frame.locator('#lesson[data-state="done"]').waitFor();
+  assert.equal(await frame.locator('#lesson-next-lesson').isVisible(), false, 'one lesson to a frame');
   const messages = await until(page, () => window.__messages.length && window.__messages);
   assert.deepEqual(messages, [{ source: 'cheversi', type: 'lessondone', lesson: 'mirror', stars: 3 }]);
   assert.deepEqual(errors, []);
@@ -234,6 +235,26 @@ test('a tapping task by keyboard alone: arrows, Enter on squares, Enter on Check
   await page.keyboard.press('Enter');
   await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
   assert.match(await page.locator('#lesson-feedback').textContent(), /Right/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a finished lesson offers the next one', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await page.click('#learn-button');
+  await page.waitForSelector('#lessons .lesson');
+  await complete(page, 'melee');
+  await page.click('#lesson-next-lesson');
+  await until(page, () => document.querySelector('#lesson')?.dataset.id === 'duel-colours');
+  // The last lesson has no next one.
+  for (const step of lessons.get('duel-colours')) {
+    await until(page, (n) => document.querySelector('#lesson').dataset.step === n, String(step.step));
+    await type(page, step.answer);
+    await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
+    await page.click('#lesson-next');
+  }
+  await until(page, () => document.querySelector('#lesson').dataset.state === 'done');
+  assert.equal(await page.locator('#lesson-next-lesson').isVisible(), false);
   assert.deepEqual(errors, []);
   await context.close();
 });

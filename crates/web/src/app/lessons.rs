@@ -130,7 +130,7 @@ pub fn id_of_fragment(hash: &str) -> Option<&str> {
 }
 
 pub fn wire() {
-    let buttons: [(&str, fn()); 11] = [
+    let buttons: [(&str, fn()); 12] = [
         ("learn-button", || open(None)),
         ("learn-invite-button", || open(None)),
         ("lessons-close", || dispatch(Action::ShowLessons(false))),
@@ -141,6 +141,11 @@ pub fn wire() {
         ("lesson-show", || dispatch(Action::LessonShow)),
         ("lesson-list", || dispatch(Action::ShowLessons(true))),
         ("lesson-exit", || dispatch(Action::OpenLocal)),
+        ("lesson-next-lesson", || {
+            if let Some(Some(id)) = with_app(|app| app.state.next_lesson()) {
+                dispatch(Action::OpenLesson(id));
+            }
+        }),
         ("lesson-again", || {
             let id =
                 with_app(|app| app.state.lesson().map(|r| r.lesson().id().to_string())).flatten();
@@ -241,6 +246,10 @@ pub fn update(app: &App) {
     show("lesson-retry", status == StepStatus::Wrong);
     show("lesson-show", answering);
     show("lesson-again", status == StepStatus::Done);
+    show(
+        "lesson-next-lesson",
+        status == StepStatus::Done && state.next_lesson().is_some(),
+    );
 }
 
 /// The list of lessons by game, each with its state and stars.

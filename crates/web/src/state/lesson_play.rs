@@ -365,6 +365,15 @@ impl State {
         }
     }
 
+    /// The lesson after the one shown, in the file's order (none after the
+    /// last).
+    pub fn next_lesson(&self) -> Option<String> {
+        let id = self.lesson.as_ref()?.lesson().id();
+        let lessons = self.lessons.as_ref()?.lessons();
+        let at = lessons.iter().position(|l| l.id() == id)?;
+        lessons.get(at + 1).map(|l| l.id().to_string())
+    }
+
     /// The lessons are loaded.
     pub fn has_lessons(&self) -> bool {
         self.lessons.is_some()

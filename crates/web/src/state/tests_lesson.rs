@@ -12,7 +12,10 @@ use cheversi_engine::lesson::parse_file;
 const LESSONS: &str = "#cheversi-lessons 1\n\
     pieces 1 lewicki-free - attack:Q:most Qd4\n\
     pieces 2 lewicki-free Qd4 scored:w *\n\
-    pieces 3 lewicki Nd4 any Qc2\n";
+    pieces 3 lewicki Nd4 any Qc2\n\
+    knights 1 duel - any Nd4\n\
+    knights 2 duel Nd4 any Nb6\n\
+    knights 3 duel Nd4,Nb6 any d4-f5\n";
 
 fn words() -> Vec<(String, String)> {
     crate::lang_file::parse(include_str!("../../lang/lessons/en.lang"))
@@ -168,6 +171,10 @@ fn stars_count_mistakes_and_the_progress_resumes_where_it_stopped() {
     assert!(s.lesson_progress().any_done());
     assert_eq!(s.lessons_done(), 1);
     assert!(s.lesson_feedback().unwrap().contains("3 of 3 stars"));
+    // The next lesson in the file's order; none after the last.
+    assert_eq!(s.next_lesson().as_deref(), Some("knights"));
+    s.apply(Action::OpenLesson("knights".into()));
+    assert_eq!(s.next_lesson(), None);
 }
 
 #[test]
