@@ -67,16 +67,11 @@ impl State {
         self.version += 1;
         self.game_version += 1;
         self.games_saved += 1;
-        self.step_shown();
+        self.say_task();
     }
 
-    /// Puts the step's board up and says the task (screen readers too).
-    fn step_shown(&mut self) {
-        if let Some(play) = self.lesson.as_ref().and_then(board_of) {
-            self.play = play;
-            self.version += 1;
-            self.game_version += 1;
-        }
+    /// Says the step's task (screen readers too) with nothing chosen.
+    fn say_task(&mut self) {
         self.selected = None;
         self.pending = None;
         let task = self.lesson_task().unwrap_or_default();
@@ -128,7 +123,7 @@ impl State {
         self.selected = None;
         self.pending = None;
         if right {
-            self.step_shown_with_answer();
+            self.lesson_board();
             self.lesson_reached();
         }
         self.say_judged(right);
@@ -145,8 +140,9 @@ impl State {
         }
     }
 
-    /// The step's board with the right move played on it.
-    fn step_shown_with_answer(&mut self) {
+    /// The step's board as the run stands (with the right move once
+    /// played).
+    fn lesson_board(&mut self) {
         if let Some(play) = self.lesson.as_ref().and_then(board_of) {
             self.play = play;
             self.version += 1;
@@ -182,7 +178,8 @@ impl State {
     pub(super) fn lesson_retry(&mut self) {
         if let Some(run) = self.lesson.as_mut() {
             run.retry();
-            self.step_shown();
+            self.lesson_board();
+            self.say_task();
         }
     }
 
@@ -192,7 +189,7 @@ impl State {
         };
         let set = right_squares(&run.step().position(), run.step().task());
         run.show(set);
-        self.step_shown_with_answer();
+        self.lesson_board();
         self.lesson_reached();
         let said = self.lesson_feedback().unwrap_or_default();
         self.tell(said);
@@ -211,7 +208,8 @@ impl State {
             self.tell(text);
             return;
         }
-        self.step_shown();
+        self.lesson_board();
+        self.say_task();
         self.lesson_reached();
     }
 
