@@ -11,7 +11,11 @@
    which keeps the tag.
 1. Moves trunk's inline start-up script into its own file, so the page's
    Content-Security-Policy can forbid inline scripts.
-2. Writes the service worker from www/public/sw.js with the list of every
+2. Writes the duel's data files (duel_setups.txt, duel_book.txt), which
+   the wasm module leaves out and fetches with the first duel, as the
+   engine's build.rs ships them natively: no comments, and the setups'
+   `white black result` fields only (the node counts are the solver's).
+3. Writes the service worker from www/public/sw.js with the list of every
    file of this build (trunk's hashed names included) and its SHA-256,
    which the service worker checks while installing, and a version made
    from them, so a new build replaces the old cache cleanly.
@@ -136,6 +140,14 @@ def write_embed_page():
         f.write(html)
 
 
+def write_duel_data():
+    for name, fields in (("duel_setups.txt", 3), ("duel_book.txt", None)):
+        with open(os.path.join("crates", "engine", "data", name), encoding="utf-8") as f:
+            lines = [line.split()[:fields] for line in f if line.strip() and not line.lstrip().startswith("#")]
+        with open(os.path.join(staging, name), "w", encoding="utf-8") as f:
+            f.write("".join(" ".join(words) + "\n" for words in lines))
+
+
 def strip_comment_lines():
     """Drops the whole-line // comments of the scripts copied from
     www/public (the sources keep them; the site is measured gzipped).
@@ -161,4 +173,5 @@ for html_name in ("index.html", "embed.html"):
 for html_name in sorted(os.listdir(staging)):
     if html_name.endswith(".html"):
         externalise_start_script(html_name)
+write_duel_data()
 write_service_worker()

@@ -1,6 +1,7 @@
 //! Turns the language files in `lang/` into tables for `src/i18n.rs`:
-//! the English keys once, and each language's texts in the same order
-//! (adding a language is adding a file). A file that cannot be read, or
+//! the English keys and texts, and the list of languages with their
+//! names (adding a language is adding a file, and copying it in
+//! index.html). A file that cannot be read, or
 //! a key English does not have, stops the build.
 use std::fmt::Write as _;
 
@@ -45,18 +46,37 @@ fn main() {
         .expect("lang/en.lang")
         .1;
     let keys: Vec<&str> = english.iter().map(|(k, _)| *k).collect();
-    let mut code = format!("pub const KEYS: &[&str] = &{keys:?};\n");
-    code.push_str("pub const LANGS: &[(&str, &[&str])] = &[\n");
     for (lang, entries) in &parsed {
         if let Some((key, _)) = entries.iter().find(|(k, _)| keys.binary_search(k).is_err()) {
             panic!("lang/{lang}.lang: {key} is not a key of lang/en.lang");
         }
-        // Missing texts stay empty (English is shown); a test lists them.
-        let values: Vec<&str> = keys
-            .iter()
-            .map(|k| entries.iter().find(|(e, _)| e == k).map_or("", |(_, v)| *v))
-            .collect();
-        writeln!(code, "    ({lang:?}, &{values:?}),").unwrap();
+    }
+    // English is compiled in; the other languages are fetched when chosen
+    // (lang/<code>.lang in dist/), so the page carries one language's words.
+    let texts: Vec<&str> = english.iter().map(|(_, v)| *v).collect();
+    let mut code = format!("pub const KEYS: &[&str] = &{keys:?};\n");
+    writeln!(code, "pub const ENGLISH: &[&str] = &{texts:?};").unwrap();
+    let known: Vec<(&str, &str)> = parsed
+        .iter()
+        .map(|(lang, entries)| {
+            let name = entries
+                .iter()
+                .find(|(k, _)| *k == "language.name")
+                .map_or(*lang, |(_, v)| *v);
+            (*lang, name)
+        })
+        .collect();
+    writeln!(code, "pub const KNOWN: &[(&str, &str)] = &{known:?};").unwrap();
+    // The tests read every file as the page would after fetching it.
+    code.push_str("#[cfg(test)]\npub const FILES: &[(&str, &str)] = &[\n");
+    for path in &files {
+        let lang = path.file_stem().unwrap().to_string_lossy();
+        writeln!(
+            code,
+            "    ({lang:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .unwrap();
     }
     code.push_str("];\n");
     let out = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("languages.rs");

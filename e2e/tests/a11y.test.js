@@ -122,8 +122,10 @@ test('the theme switch: auto, light, dark; remembered; applied before the first 
   assert.equal(await background(page), darkBg, 'auto follows the (dark) system');
   // The label follows the page's language.
   await page.selectOption('#language', 'it');
+  await page.waitForSelector('html[lang="it"]');
   assert.doesNotMatch(await button.textContent(), /theme/i);
   await page.selectOption('#language', 'en');
+  await page.waitForSelector('html[lang="en"]');
   // The rules pages (and their boards) follow the choice too.
   await page.click('#theme');
   await page.goto(`${server.url}rules.html`);

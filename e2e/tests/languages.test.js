@@ -29,6 +29,7 @@ test('an Italian browser gets Italian, and the choice of Romanian is remembered'
   assert.equal(await p.locator('.reserve-piece[aria-label="Donna Nero, 1 in riserva"]').count(), 1);
 
   await p.selectOption('#language', 'ro');
+  await p.waitForSelector('html[lang="ro"]');
   await settled(p);
   assert.equal(await p.getAttribute('html', 'lang'), 'ro');
   assert.equal(await p.locator('#new-game-button').textContent(), 'Joc nou');
@@ -50,5 +51,35 @@ test('every language offered in the switcher', async () => {
   assert.deepEqual(options, ['en:English', 'it:Italiano', 'ro:Română']);
   assert.equal(await p.locator('#flip').textContent(), 'Flip board');
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('only the page\'s own language is fetched, and a language that cannot be fetched leaves English, said', async () => {
+  const fetchedLangs = async (locale) => {
+    const { page: p, context, errors } = await open(browser, undefined, { locale });
+    const files = [];
+    p.on('request', (r) => { if (/\/lang\//.test(r.url())) files.push(r.url().replace(/.*\/lang\//, '')); });
+    await p.goto(server.url);
+    await p.waitForSelector('body[data-ready="true"]');
+    assert.deepEqual(errors, []);
+    await context.close();
+    return files;
+  };
+  assert.deepEqual(await fetchedLangs('en-GB'), [], 'English is in the module');
+  assert.deepEqual(await fetchedLangs('it-IT'), ['it.lang']);
+
+  const { page: p, context } = await open(browser, undefined, { locale: 'ro-RO' });
+  await p.route('**/lang/ro.lang', (route) => route.fulfill({ status: 404, body: '' }));
+  await p.goto(server.url);
+  await p.waitForSelector('body[data-ready="true"]');
+  assert.equal(await p.getAttribute('html', 'lang'), 'en');
+  assert.equal(await p.locator('#new-game-button').textContent(), 'New game');
+  assert.match(await p.locator('#status').textContent(), /^Română could not be loaded \(.*404.*\)\.$/);
+  // The switcher stays on the language shown when another cannot come.
+  await p.route('**/lang/it.lang', (route) => route.fulfill({ status: 200, body: 'not a language file' }));
+  await p.selectOption('#language', 'it');
+  await p.waitForSelector('#status:has-text("Italiano could not be loaded")', { state: 'attached' });
+  assert.equal(await p.locator('#language').inputValue(), 'en');
+  assert.equal(await p.getAttribute('html', 'lang'), 'en');
   await context.close();
 });

@@ -94,6 +94,7 @@ test('the evaluation after the computer\'s reply is White\'s, labelled, in the p
   assert.match(await cell(page, square).getAttribute('aria-label'), new RegExp(`^${square}, empty`));
   // Proven results are worded in Italian on the Italian page.
   await page.selectOption('#language', 'it');
+  await page.waitForSelector('html[lang="it"]');
   await settled(page);
   assert.match(await page.locator('#eval').textContent(), /^Valutazione \(dal lato del Bianco\): [+-]\d+\.\d$/);
   assert.deepEqual(errors, []);

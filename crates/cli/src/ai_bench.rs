@@ -4,7 +4,7 @@
 
 use cheversi_engine::ai::budget::{Budget, Clock};
 use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
-use cheversi_engine::ai::duel::book::DuelBook;
+use cheversi_engine::ai::duel::data;
 use cheversi_engine::ai::duel::dfpn::Dfpn;
 use cheversi_engine::ai::duel::random::random_position;
 use cheversi_engine::ai::duel::{prove_jump, DuelSolver};
@@ -265,7 +265,7 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
     let mut proved = 0;
     let mut times = Vec::new();
     // Parsed once, as the Master keeps it.
-    let book = DuelBook::shipped();
+    let book = data::opening_book();
     for (pos, _) in duel_positions(moves, samples) {
         let me = pos.to_move().expect("not over");
         let knight = |p| pos.slot(p, Piece::Knight).square().expect("placed");

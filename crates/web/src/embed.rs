@@ -91,7 +91,7 @@ pub fn parse(query: &str) -> Result<Embed, Problem> {
                 size = Some(px);
             }
             "lang" => {
-                if !crate::i18n::all().iter().any(|l| l.code == value) {
+                if !crate::i18n::known().iter().any(|(code, _)| *code == value) {
                     return Err(bad("lang", Expected::Language));
                 }
                 lang = Some(value.clone());

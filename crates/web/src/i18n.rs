@@ -1,8 +1,10 @@
 //! The page's words in every language: one file per language in `lang/`
-//! (`key = text`, `{name}` filled in), found by `build.rs`. A missing key
-//! falls back to English; tests check every file has every English key.
+//! (`key = text`, `{name}` filled in), found by `build.rs`. English is
+//! compiled in; another language is fetched (`lang/<code>.lang`) and
+//! [`install`]ed before it is [`set`]. A missing key falls back to
+//! English; tests check every file has every English key.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 mod files {
     include!(concat!(env!("OUT_DIR"), "/languages.rs"));
@@ -10,85 +12,101 @@ mod files {
 
 pub use crate::lang_file::parse;
 
-/// One language: its texts in the order of [`files::KEYS`] (empty where
-/// the file lacks the key).
-pub struct Lang {
-    pub code: &'static str,
-    texts: &'static [&'static str],
-}
-
-impl Lang {
-    fn get(&self, key: &str) -> Option<&'static str> {
-        files::KEYS
-            .binary_search(&key)
-            .ok()
-            .map(|i| self.texts[i])
-            .filter(|text| !text.is_empty())
-    }
-
-    /// The language's own name ("Italiano").
-    pub fn name(&self) -> &'static str {
-        self.get("language.name").unwrap_or(self.code)
-    }
-
-    /// The keys this language has a text for.
-    pub fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
-        files::KEYS
-            .iter()
-            .zip(self.texts)
-            .filter(|(_, text)| !text.is_empty())
-            .map(|(key, _)| *key)
-    }
-}
-
-static LANGS: [Lang; files::LANGS.len()] = {
-    let mut out = [const {
-        Lang {
-            code: "",
-            texts: &[],
-        }
-    }; files::LANGS.len()];
-    let mut i = 0;
-    while i < out.len() {
-        out[i] = Lang {
-            code: files::LANGS[i].0,
-            texts: files::LANGS[i].1,
-        };
-        i += 1;
-    }
-    out
-};
+/// The texts of one language, in the order of [`files::KEYS`] (empty
+/// where the file lacks the key). Installed languages live as long as
+/// the page: at most one copy of each file.
+type Texts = &'static [&'static str];
 
 thread_local! {
-    static CURRENT: Cell<usize> = const { Cell::new(usize::MAX) };
+    static LOADED: RefCell<Vec<(&'static str, Texts)>> =
+        RefCell::new(vec![("en", files::ENGLISH)]);
+    static CURRENT: Cell<Texts> = const { Cell::new(files::ENGLISH) };
+    static CURRENT_CODE: Cell<&'static str> = const { Cell::new("en") };
 }
 
-fn english() -> &'static Lang {
-    LANGS.iter().find(|l| l.code == "en").expect("lang/en.lang")
+fn lookup(texts: Texts, key: &str) -> Option<&'static str> {
+    files::KEYS
+        .binary_search(&key)
+        .ok()
+        .map(|i| texts[i])
+        .filter(|text| !text.is_empty())
 }
 
-pub fn all() -> &'static [Lang] {
-    &LANGS
+/// Every language the site has, as (code, its own name: "Italiano").
+pub fn known() -> &'static [(&'static str, &'static str)] {
+    files::KNOWN
 }
 
-fn current_lang() -> &'static Lang {
-    let i = CURRENT.with(Cell::get);
-    LANGS.get(i).unwrap_or_else(english)
+fn known_code(code: &str) -> Option<&'static str> {
+    known().iter().map(|(c, _)| *c).find(|c| *c == code)
+}
+
+/// The file that holds a language's words, relative to the page.
+pub fn file_of(code: &str) -> String {
+    format!("lang/{code}.lang")
+}
+
+fn loaded(code: &str) -> Option<Texts> {
+    LOADED.with(|l| l.borrow().iter().find(|(c, _)| *c == code).map(|(_, t)| *t))
+}
+
+/// True when the language's words are here, so [`set`] will take it.
+pub fn is_loaded(code: &str) -> bool {
+    loaded(code).is_some()
+}
+
+/// Takes a fetched language file. The error says what is wrong with it.
+pub fn install(code: &str, text: &str) -> Result<(), String> {
+    let code =
+        known_code(code).ok_or_else(|| format!("'{code}' is not a language of this site"))?;
+    let entries = parse(text)?;
+    if let Some((key, _)) = entries
+        .iter()
+        .find(|(k, _)| files::KEYS.binary_search(k).is_err())
+    {
+        return Err(format!("{key} is not a key of this build"));
+    }
+    let texts: Vec<&'static str> = files::KEYS
+        .iter()
+        .map(|k| {
+            entries
+                .binary_search_by(|(e, _)| e.cmp(k))
+                .map_or("", |i| &*String::leak(entries[i].1.to_string()))
+        })
+        .collect();
+    let texts: Texts = Vec::leak(texts);
+    LOADED.with(|l| {
+        let mut l = l.borrow_mut();
+        l.retain(|(c, _)| *c != code);
+        l.push((code, texts));
+    });
+    if current() == code {
+        CURRENT.with(|c| c.set(texts));
+    }
+    Ok(())
 }
 
 /// The current language's code.
 pub fn current() -> &'static str {
-    current_lang().code
+    CURRENT_CODE.with(Cell::get)
 }
 
-/// Switches language; false for an unknown code.
+/// Switches language; false for a language that is unknown or not yet
+/// installed.
 pub fn set(code: &str) -> bool {
-    match LANGS.iter().position(|l| l.code == code) {
-        Some(i) => {
-            CURRENT.with(|c| c.set(i));
+    #[cfg(test)]
+    if !is_loaded(code) {
+        if let Some((_, text)) = files::FILES.iter().find(|(c, _)| *c == code) {
+            install(code, text).expect("the shipped language files read");
+        }
+    }
+    match (known_code(code), loaded(code)) {
+        (Some(code), Some(texts)) => {
+            CURRENT.with(|c| c.set(texts));
+            CURRENT_CODE.with(|c| c.set(code));
             true
         }
-        None => false,
+        _ => false,
     }
 }
 
@@ -99,16 +117,15 @@ pub fn pick(preferred: &[String]) -> &'static str {
         .iter()
         .find_map(|p| {
             let base = p.split('-').next().unwrap_or("").to_ascii_lowercase();
-            LANGS.iter().find(|l| l.code == base).map(|l| l.code)
+            known_code(&base)
         })
         .unwrap_or("en")
 }
 
 /// The text for `key`.
 pub fn t(key: &str) -> &'static str {
-    current_lang()
-        .get(key)
-        .or_else(|| english().get(key))
+    lookup(CURRENT.with(Cell::get), key)
+        .or_else(|| lookup(files::ENGLISH, key))
         .unwrap_or("?")
 }
 
@@ -155,21 +172,46 @@ mod tests {
 
     #[test]
     fn every_language_has_every_key_with_the_same_placeholders() {
-        assert!(all().len() >= 3, "en, it, ro");
-        let en = english();
-        for lang in all() {
-            let keys: Vec<_> = lang.keys().collect();
-            let english_keys: Vec<_> = en.keys().collect();
-            assert_eq!(keys, english_keys, "lang/{}.lang keys", lang.code);
-            for key in en.keys() {
+        assert!(files::FILES.len() >= 3, "en, it, ro");
+        assert_eq!(known().len(), files::FILES.len());
+        for (code, text) in files::FILES {
+            let entries = parse(text).unwrap();
+            let keys: Vec<_> = entries.iter().map(|(k, _)| *k).collect();
+            assert_eq!(keys, files::KEYS, "lang/{code}.lang keys");
+            for (key, value) in &entries {
+                assert!(!value.is_empty(), "lang/{code}.lang: {key} is empty");
                 assert_eq!(
-                    placeholders(lang.get(key).unwrap()),
-                    placeholders(en.get(key).unwrap()),
-                    "lang/{}.lang: {key}",
-                    lang.code
+                    placeholders(value),
+                    placeholders(lookup(files::ENGLISH, key).unwrap()),
+                    "lang/{code}.lang: {key}"
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_fetched_file_is_checked_before_it_is_taken() {
+        assert_eq!(
+            install("xx", "a = b"),
+            Err("'xx' is not a language of this site".into())
+        );
+        assert_eq!(
+            install("it", "no.such.key = testo"),
+            Err("no.such.key is not a key of this build".into())
+        );
+        assert!(install("it", "a = 1\na = 2").is_err());
+        // A file short of keys is taken: English fills the gaps.
+        install("ro", "player.0 = Alb").unwrap();
+        assert!(set("ro"));
+        assert_eq!(player(0), "Alb");
+        assert_eq!(player(1), "Black");
+        install(
+            "ro",
+            files::FILES.iter().find(|(c, _)| *c == "ro").unwrap().1,
+        )
+        .unwrap();
+        assert_eq!(player(1), "Negru");
+        assert!(set("en"));
     }
 
     #[test]
@@ -181,6 +223,10 @@ mod tests {
         assert_eq!(player(0), "Bianco");
         assert_eq!(tf("news.wins", &[("player", player(1))]), "Vince Nero.");
         assert!(!set("xx"));
+        assert_eq!(
+            known().iter().find(|(c, _)| *c == "it").unwrap().1,
+            "Italiano"
+        );
         assert_eq!(current(), "it");
         assert!(set("en"));
         assert_eq!(piece('B', false), "second Knight");

@@ -9,6 +9,8 @@
 
 pub mod answer;
 pub mod embed;
+#[cfg(target_arch = "wasm32")]
+mod fetch;
 pub mod i18n;
 mod lang_file;
 pub mod layout;

@@ -130,7 +130,7 @@ fn expected(e: Expected) -> String {
             )
         }
         Expected::Language => {
-            let codes: Vec<&str> = crate::i18n::all().iter().map(|l| l.code).collect();
+            let codes: Vec<&str> = crate::i18n::known().iter().map(|(code, _)| *code).collect();
             return tf("problem.expected.one_of", &[("list", &codes.join(", "))]);
         }
         Expected::Players => "problem.expected.players",

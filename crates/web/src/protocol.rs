@@ -60,6 +60,12 @@ impl ToWorker {
             ToWorker::Think { id, .. } | ToWorker::Review { id, .. } => *id,
         }
     }
+
+    /// True for a request about the duel, which the duel's data serves.
+    pub fn needs_duel_data(&self) -> bool {
+        let (ToWorker::Think { spec, .. } | ToWorker::Review { spec, .. }) = self;
+        spec.game == "attrition" && spec.variant.as_deref().is_none_or(|v| v == "duel")
+    }
 }
 
 /// A position's value as a review reports it.

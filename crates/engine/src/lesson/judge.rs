@@ -6,7 +6,7 @@
 use super::format::{play, Step};
 use super::task::{Aim, Task};
 use crate::ai::cheversi::SCALE;
-use crate::ai::duel::{Dfpn, DuelBook, DuelTable, Setup, SetupValue};
+use crate::ai::duel::{data, Dfpn, DuelTable, Setup, SetupValue};
 use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 use crate::attrition::{self, Piece, Variant};
 use crate::bitboard::Bitboard;
@@ -322,7 +322,7 @@ fn duel_wins_after(
         return Some(winner == me);
     }
     let square = |player| after.slot(player, Piece::Knight).square();
-    let table = table.get_or_insert_with(DuelTable::shipped);
+    let table = table.get_or_insert_with(data::table);
     match (square(0), square(1)) {
         // White has placed: White wins when every answer loses for Black.
         (Some(white), None) => Some(table.placement_value(white) == SetupValue::WhiteWins),
@@ -339,7 +339,7 @@ fn duel_wins_after(
             };
             // Right after White's first jump the book knows (df-pn would
             // need seconds there).
-            if let Some(answer) = DuelBook::shipped().lookup(after.markers(), theirs, mine) {
+            if let Some(answer) = data::opening_book().lookup(after.markers(), theirs, mine) {
                 return Some(!answer.wins);
             }
             pn.prove(after.markers(), theirs, mine)

@@ -44,13 +44,22 @@ pub fn is_embedded() -> bool {
         .is_some_and(|b| b.has_attribute("data-embed"))
 }
 
+fn query() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
+}
+
+/// The language of a well-formed `lang=`, fetched before the board is set
+/// up (a bad query is reported by [`setup`], in the page's language).
+pub fn wanted_lang() -> Option<String> {
+    embed::parse(&query()).ok().and_then(|e| e.lang)
+}
+
 /// The game the URL asks for; on a bad parameter, an empty locked board
 /// and the reason.
 pub fn setup() -> (State, Option<String>) {
-    let query = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    match embed::parse(&query) {
+    match embed::parse(&query()) {
         Ok(e) => {
             if let Some(code) = &e.lang {
                 crate::i18n::set(code);

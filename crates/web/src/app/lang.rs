@@ -2,7 +2,9 @@
 
 use super::dispatch;
 use super::dom::{self, by_id};
-use crate::i18n::{self, t};
+use crate::i18n::{self, t, tf};
+use crate::problem::Problem;
+use crate::problem_words::words;
 use crate::state::Action;
 use crate::stored::Language;
 use wasm_bindgen::JsCast;
@@ -14,52 +16,115 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// Chooses the language (remembered, else the browser's) and wires the
-/// switcher.
-pub fn init() {
+/// The language to start in: the embed's `lang=`, else the remembered
+/// one, else the browser's first that the site has.
+fn wanted(embed_lang: Option<String>) -> String {
+    if let Some(code) = embed_lang {
+        return code;
+    }
     let saved = storage()
         .and_then(|s| s.get_item(KEY).ok().flatten())
         .and_then(|text| super::kept::read::<Language>(&text).ok())
-        .map(|Language(code)| code);
-    let code = match saved {
-        Some(code) if i18n::set(&code) => code,
-        _ => {
-            let preferred: Vec<String> = web_sys::window()
-                .map(|w| {
-                    w.navigator()
-                        .languages()
-                        .iter()
-                        .filter_map(|v| v.as_string())
-                        .collect()
+        .map(|Language(code)| code)
+        .filter(|code| i18n::known().iter().any(|(c, _)| c == code));
+    saved.unwrap_or_else(|| {
+        let preferred: Vec<String> = web_sys::window()
+            .map(|w| {
+                w.navigator()
+                    .languages()
+                    .iter()
+                    .filter_map(|v| v.as_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        i18n::pick(&preferred).to_string()
+    })
+}
+
+/// Fetches a language's words unless they are here; `done` gets why not.
+fn load(code: String, done: Box<dyn FnOnce(Result<(), String>)>) {
+    if i18n::is_loaded(&code) {
+        return done(Ok(()));
+    }
+    let file = i18n::file_of(&code);
+    crate::fetch::fetch_text(
+        &file,
+        Box::new(move |text| {
+            let result = text
+                .map_err(|status| Problem::NotFetched {
+                    file: "lang/*.lang",
+                    status,
                 })
-                .unwrap_or_default();
-            let code = i18n::pick(&preferred).to_string();
-            i18n::set(&code);
-            code
-        }
-    };
+                .and_then(|text| {
+                    i18n::install(&code, &text).map_err(|_| Problem::DataFile {
+                        line: 0,
+                        field: "lang/*.lang",
+                    })
+                })
+                .map_err(|problem| {
+                    let name = i18n::known()
+                        .iter()
+                        .find(|(c, _)| *c == code)
+                        .map_or(code.as_str(), |(_, name)| name);
+                    tf(
+                        "language.not_loaded",
+                        &[("language", name), ("reason", &words(&problem))],
+                    )
+                });
+            done(result)
+        }),
+    );
+}
+
+/// Chooses the language and fetches its words, then calls `then` with
+/// the reason when they could not be had (the page is then in English).
+pub fn init(embed_lang: Option<String>, then: impl FnOnce(Option<String>) + 'static) {
+    let code = wanted(embed_lang);
+    load(
+        code.clone(),
+        Box::new(move |loaded| {
+            let problem = loaded.err();
+            i18n::set(if problem.is_none() { &code } else { "en" });
+            apply_static();
+            then(problem)
+        }),
+    );
+}
+
+/// Fills the language switcher and follows it.
+pub fn wire() {
     let select: HtmlSelectElement = by_id("language");
-    for lang in i18n::all() {
-        let option = dom::element("option", "", lang.name());
-        dom::set_attr(&option, "value", lang.code);
-        dom::set_attr(&option, "lang", lang.code);
+    for (code, name) in i18n::known() {
+        let option = dom::element("option", "", name);
+        dom::set_attr(&option, "value", code);
+        dom::set_attr(&option, "lang", code);
         select.append_child(&option).ok();
     }
-    select.set_value(&code);
+    select.set_value(i18n::current());
     let s = select.clone();
     dom::on::<Event>(&select, "change", move |_| {
         let code = s.value();
-        if i18n::set(&code) {
-            if let Some(storage) = storage() {
-                let _ = storage.set_item(KEY, &super::kept::text_of(&Language(code.clone())));
-            }
-            apply_static();
-            super::setup::translate();
-            dispatch(Action::LanguageChanged);
-            super::lessons::language_changed();
-        }
+        let s = s.clone();
+        load(
+            code.clone(),
+            Box::new(move |loaded| match loaded {
+                Ok(()) if i18n::set(&code) => {
+                    if let Some(storage) = storage() {
+                        let _ = storage.set_item(KEY, &super::kept::text_of(&Language(code)));
+                    }
+                    apply_static();
+                    super::setup::translate();
+                    dispatch(Action::LanguageChanged);
+                    super::lessons::language_changed();
+                }
+                Ok(()) => s.set_value(i18n::current()),
+                Err(text) => {
+                    s.set_value(i18n::current());
+                    dispatch(Action::Tell { text, error: true });
+                }
+            }),
+        );
     });
-    apply_static();
 }
 
 /// Puts the current language's words into the page's fixed text.

@@ -80,33 +80,56 @@ pub fn open(id: Option<String>) {
         text: t("learn.loading").into(),
         error: false,
     });
-    super::shell::fetch_text(FILE, |lessons| {
-        let code = i18n::current();
-        super::shell::fetch_text(&words_file(code), move |words| {
-            LOADING.with(|l| l.set(false));
-            let open = WANTED.with(|w| w.borrow_mut().take());
-            let not_fetched = |status| Problem::NotFetched { file: FILE, status };
-            let loaded = lessons
-                .map_err(not_fetched)
+    crate::fetch::fetch_text(
+        FILE,
+        Box::new(|lessons| {
+            let lessons = lessons
+                .map_err(|status| Problem::NotFetched { file: FILE, status })
                 .and_then(|text| {
                     parse_file(&text).map_err(|e| Problem::DataFile {
                         line: e.line,
                         field: e.field,
                     })
-                })
-                .and_then(|lessons| {
-                    let words = words.map_err(|status| Problem::NotFetched {
-                        file: "lessons/*.lang",
-                        status,
-                    })?;
-                    Ok((lessons, read_words(&words, "lessons/*.lang")?))
                 });
-            dispatch(Action::LessonsLoaded {
-                lessons: loaded,
-                open,
+            // The duel's steps are judged with its solved data, which the
+            // module leaves out; a frame with one other lesson goes without.
+            let duel = lessons.as_ref().is_ok_and(|lessons| {
+                let wanted = WANTED.with(|w| w.borrow().clone());
+                !with_app(|app| app.embedded).unwrap_or(false)
+                    || lessons
+                        .iter()
+                        .filter(|l| wanted.as_deref().is_none_or(|id| l.id() == id))
+                        .any(|l| l.steps().iter().any(|s| s.game() == "duel"))
             });
-        });
-    });
+            let code = i18n::current();
+            crate::fetch::fetch_text(
+                &words_file(code),
+                Box::new(move |words| {
+                    let fetched = move |duel_data: Result<(), Problem>| {
+                        LOADING.with(|l| l.set(false));
+                        let open = WANTED.with(|w| w.borrow_mut().take());
+                        let loaded = lessons.and_then(|lessons| {
+                            duel_data?;
+                            let words = words.map_err(|status| Problem::NotFetched {
+                                file: "lessons/*.lang",
+                                status,
+                            })?;
+                            Ok((lessons, read_words(&words, "lessons/*.lang")?))
+                        });
+                        dispatch(Action::LessonsLoaded {
+                            lessons: loaded,
+                            open,
+                        });
+                    };
+                    if duel {
+                        crate::fetch::duel_data(Box::new(fetched));
+                    } else {
+                        fetched(Ok(()));
+                    }
+                }),
+            );
+        }),
+    );
 }
 
 /// The page changed language: the lesson words follow, once fetched.
@@ -114,14 +137,17 @@ pub fn language_changed() {
     if !with_app(|app| app.state.has_lessons()).unwrap_or(false) {
         return;
     }
-    super::shell::fetch_text(&words_file(i18n::current()), |words| {
-        if let Ok(words) = words
-            .map_err(|_| ())
-            .and_then(|w| read_words(&w, "lessons/*.lang").map_err(|_| ()))
-        {
-            dispatch(Action::LessonWords(words));
-        }
-    });
+    crate::fetch::fetch_text(
+        &words_file(i18n::current()),
+        Box::new(|words| {
+            if let Ok(words) = words
+                .map_err(|_| ())
+                .and_then(|w| read_words(&w, "lessons/*.lang").map_err(|_| ()))
+            {
+                dispatch(Action::LessonWords(words));
+            }
+        }),
+    );
 }
 
 /// The lesson id of a `#learn=ID` fragment.

@@ -113,8 +113,21 @@ pub fn start() {
         .flatten()
         .expect("2d canvas")
         .unchecked_into();
-    lang::init();
     let embedded = embedded::is_embedded();
+    let embed_lang = embedded.then(embedded::wanted_lang).flatten();
+    // The words come first: every text the state builds is in them.
+    lang::init(embed_lang, move |lang_problem| {
+        start_in_language(canvas, ctx, embedded, lang_problem)
+    });
+}
+
+fn start_in_language(
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+    embedded: bool,
+    lang_problem: Option<String>,
+) {
+    let document = dom::document();
     let (mut state, problem) = if embedded {
         embedded::setup()
     } else {
@@ -189,6 +202,7 @@ pub fn start() {
     });
     with_app(|app| app.worker = Some(WorkerHandle::new(on_reply)));
     wire_events();
+    lang::wire();
     setup::wire();
     share::wire(embedded);
     if !embedded {
@@ -199,9 +213,15 @@ pub fn start() {
     if let Some(id) = open_game {
         dispatch(Action::OpenGame(id));
     }
-    for text in [problem, games_problem, puzzles_problem, lessons_problem]
-        .into_iter()
-        .flatten()
+    for text in [
+        lang_problem,
+        problem,
+        games_problem,
+        puzzles_problem,
+        lessons_problem,
+    ]
+    .into_iter()
+    .flatten()
     {
         dispatch(Action::Tell { text, error: true });
     }

@@ -56,21 +56,24 @@ pub fn open(choice: PuzzleChoice) {
         text: t("puzzle.loading").into(),
         error: false,
     });
-    super::shell::fetch_text(FILE, |text| {
-        LOADING.with(|l| l.set(false));
-        let open = WANTED
-            .with(|w| w.borrow_mut().take())
-            .unwrap_or(PuzzleChoice::Start);
-        let puzzles = text
-            .map_err(|status| Problem::NotFetched { file: FILE, status })
-            .and_then(|text| {
-                parse_file(&text).map_err(|e| Problem::DataFile {
-                    line: e.line,
-                    field: e.field,
-                })
-            });
-        dispatch(Action::PuzzlesLoaded { puzzles, open });
-    });
+    crate::fetch::fetch_text(
+        FILE,
+        Box::new(|text| {
+            LOADING.with(|l| l.set(false));
+            let open = WANTED
+                .with(|w| w.borrow_mut().take())
+                .unwrap_or(PuzzleChoice::Start);
+            let puzzles = text
+                .map_err(|status| Problem::NotFetched { file: FILE, status })
+                .and_then(|text| {
+                    parse_file(&text).map_err(|e| Problem::DataFile {
+                        line: e.line,
+                        field: e.field,
+                    })
+                });
+            dispatch(Action::PuzzlesLoaded { puzzles, open });
+        }),
+    );
 }
 
 fn puzzle_url(id: &str) -> String {

@@ -28,9 +28,6 @@ pub struct BookLine {
     pub plies: Option<u16>,
 }
 
-/// The book as the engine ships it (comments left out by `build.rs`).
-pub const SHIPPED: &str = include_str!(concat!(env!("OUT_DIR"), "/duel_book.txt"));
-
 /// Parses the book's lines; `#` starts a comment. Errors name the line.
 pub fn parse(text: &str) -> Result<Vec<BookLine>, String> {
     let mut out = Vec::new();
@@ -96,6 +93,10 @@ pub struct BookAnswer {
     pub plies: Option<u16>,
 }
 
+/// The book as the engine ships it (comments left out by `build.rs`);
+/// compiled in only where [`super::data`] asks for it.
+pub const SHIPPED: &str = include_str!(concat!(env!("OUT_DIR"), "/duel_book.txt"));
+
 /// The book as a lookup, keyed in the canonical orientation of the setup.
 #[derive(Default)]
 pub struct DuelBook {
@@ -111,10 +112,6 @@ struct Known {
 }
 
 impl DuelBook {
-    pub fn shipped() -> DuelBook {
-        DuelBook::from_lines(&parse(SHIPPED).unwrap_or_default())
-    }
-
     pub fn from_lines(lines: &[BookLine]) -> DuelBook {
         DuelBook {
             lines: lines
@@ -304,13 +301,15 @@ mod tests {
     /// later, and gives only legal jumps. Every position is proved.
     #[test]
     fn the_shipped_book_is_complete_and_agrees_with_the_setups() {
-        use crate::ai::duel::table::{DuelTable, SetupValue};
+        use crate::ai::duel::table::SetupValue;
         let lines = parse(SHIPPED).unwrap();
         let listed: std::collections::HashSet<(Setup, Option<Square>)> =
             lines.iter().map(|l| (l.setup, l.first)).collect();
         assert_eq!(listed.len(), lines.len(), "one line a position");
         let book = DuelBook::from_lines(&lines);
-        let table = DuelTable::shipped();
+        let table = crate::ai::duel::DuelTable::from_lines(
+            &crate::ai::duel::table::parse(crate::ai::duel::table::SHIPPED).unwrap(),
+        );
         let legal = |from: Square, markers: Bitboard, to: Square, target: Square| {
             knight_attacks(from).contains(to) && (to == target || !markers.contains(to))
         };

@@ -5,12 +5,14 @@
 //!   races, setups, proofs);
 //! - [`solver`]: the depth-first solver, with distances;
 //! - [`dfpn`]: proof-number search, with the "wins in N" along its proof;
-//! - [`book`]: the opening book; [`table`]: the solved setups;
+//! - [`book`]: the opening book; [`table`]: the solved setups; [`data`]:
+//!   their texts, compiled in or fetched by the page;
 //! - [`jump`]: a jump proved within a time, from all of them.
 
 pub mod book;
 #[cfg(test)]
 mod brute;
+pub mod data;
 pub mod dfpn;
 pub mod facts;
 pub mod jump;

@@ -24,10 +24,6 @@ pub struct Solved {
     pub nodes: u64,
 }
 
-/// `data/duel_setups.txt` as the engine ships it: `white black result`
-/// lines, without comments and node counts (see `build.rs`).
-pub const SHIPPED: &str = include_str!(concat!(env!("OUT_DIR"), "/duel_setups.txt"));
-
 /// Parses the table's lines (`white black W|B|? [nodes]`); `#` starts a
 /// comment.
 pub fn parse(text: &str) -> Result<Vec<Solved>, String> {
@@ -61,16 +57,17 @@ pub fn parse(text: &str) -> Result<Vec<Solved>, String> {
         .collect()
 }
 
+/// `data/duel_setups.txt` as the engine ships it: `white black result`
+/// lines, without comments and node counts (see `build.rs`); compiled in
+/// only where [`super::data`] asks for it.
+pub const SHIPPED: &str = include_str!(concat!(env!("OUT_DIR"), "/duel_setups.txt"));
+
 /// The table as a lookup by canonical setup.
 pub struct DuelTable {
     values: HashMap<Setup, SetupValue>,
 }
 
 impl DuelTable {
-    pub fn shipped() -> DuelTable {
-        DuelTable::from_lines(&parse(SHIPPED).unwrap_or_default())
-    }
-
     pub fn from_lines(lines: &[Solved]) -> DuelTable {
         DuelTable {
             values: lines
@@ -198,7 +195,7 @@ mod tests {
     fn the_depth_first_solver_agrees_with_the_table() {
         use crate::ai::duel::solver::DuelSolver;
         use crate::bitboard::Bitboard;
-        let table = DuelTable::shipped();
+        let table = DuelTable::from_lines(&parse(SHIPPED).unwrap());
         let mut checked = [0; 2];
         for setup in Setup::all_distinct() {
             let mut solver = DuelSolver::new(16, 20_000);

@@ -5,10 +5,9 @@ use super::engine::{pv_of, Engine, DFPN_BITS};
 use super::request::{Eval, Thought};
 use crate::ai::attrition::Mobility;
 use crate::ai::budget::Budget;
-use crate::ai::duel::book::DuelBook;
 use crate::ai::duel::dfpn::Dfpn;
 use crate::ai::duel::table::{DuelTable, SetupValue};
-use crate::ai::duel::{prove_jump, Setup};
+use crate::ai::duel::{data, prove_jump, Setup};
 use crate::ai::player::levels::Settings;
 use crate::ai::search::RootValues;
 use crate::any::AnyMove;
@@ -36,7 +35,7 @@ impl Engine {
                 seconds: budget.elapsed(),
             };
         if pos.in_setup() {
-            let table = self.duel_table.get_or_insert_with(DuelTable::shipped);
+            let table = self.duel_table.get_or_insert_with(data::table);
             let Some((squares, value)) = best_placement(table, me, square(0)) else {
                 return self.hunter_placement(pos, s, budget);
             };
@@ -55,7 +54,7 @@ impl Engine {
             let mut distance = None;
             let mut squares = squares;
             if let (true, 1, Some(white)) = (wins, me, square(0)) {
-                let book = self.duel_book.get_or_insert_with(DuelBook::shipped);
+                let book = self.duel_book.get_or_insert_with(data::opening_book);
                 let measured: Vec<(Square, u16)> = squares
                     .iter()
                     .filter_map(|&b| Some((b, book.black_setup_distance(white, b)?)))
@@ -91,7 +90,7 @@ impl Engine {
         // A request by nodes alone has no time limit: the nodes bound it.
         pn.set_node_limit(s.nodes);
         let before = self.duel.nodes + pn.nodes;
-        let book = self.duel_book.get_or_insert_with(DuelBook::shipped);
+        let book = self.duel_book.get_or_insert_with(data::opening_book);
         let solved = prove_jump(
             book,
             &mut self.duel,
