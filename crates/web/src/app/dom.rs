@@ -70,3 +70,10 @@ pub fn on<E: wasm_bindgen::convert::FromWasmAbi + 'static>(
 pub fn show(el: &HtmlElement, visible: bool) {
     el.set_hidden(!visible);
 }
+
+/// A User Timing mark (`cheversi: …`), for the start-up figures.
+pub fn mark(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark(&format!("cheversi: {name}"));
+    }
+}

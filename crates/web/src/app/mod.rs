@@ -101,6 +101,7 @@ fn default_state() -> State {
 
 pub fn start() {
     console_error_panic_hook::set_once();
+    dom::mark("module started");
     let document = dom::document();
     // Under wasm-bindgen-test there is no board: nothing to start.
     let Some(canvas) = document.get_element_by_id("board") else {
@@ -127,6 +128,7 @@ fn start_in_language(
     embedded: bool,
     lang_problem: Option<String>,
 ) {
+    dom::mark("words");
     let document = dom::document();
     let (mut state, problem) = if embedded {
         embedded::setup()
@@ -178,6 +180,10 @@ fn start_in_language(
         let event = match reply {
             WorkerReply::Ready => {
                 with_app(|app| app.worker.as_mut().map(WorkerHandle::on_ready));
+                if let Some(body) = dom::document().body() {
+                    dom::set_attr(&body, "data-worker", "ready");
+                }
+                dom::mark("worker ready");
                 return;
             }
             WorkerReply::Message(message) => WorkerEvent::Answer(message),
@@ -234,8 +240,10 @@ fn start_in_language(
         share::open_link();
     }
     dispatch(Action::Resized);
+    dom::mark("state");
     // Render the first frame now, so "ready" means a board is on screen.
     with_app(App::render);
+    dom::mark("board");
     let body = document.body().expect("body");
     let now = web_sys::window()
         .and_then(|w| w.performance())
