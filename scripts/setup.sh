@@ -20,6 +20,17 @@ if ! have cargo; then
 fi
 export PATH="$HOME/.cargo/bin:$PATH"
 
+APT_PID=""
+if [ "${1:-}" != "--serve" ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
+  say "installing chromium and chromium-driver (apt, in the background)"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+  APT_LOG="$(mktemp)"
+  ( $SUDO apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver fonts-dejavu-core ) >"$APT_LOG" 2>&1 &
+  APT_PID=$!
+fi
+
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
@@ -54,15 +65,13 @@ if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ e2e/package-lock.json -nt e2e/no
   npm ci --prefix e2e --no-audit --no-fund
 fi
 
-if [ "${1:-}" = "--serve" ]; then
-  exit 0
-fi
-
-# Debian's Chromium and ChromeDriver for the browser tests.
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
-  say "installing chromium and chromium-driver (apt)"
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver fonts-dejavu-core >/dev/null
+# Debian's Chromium and ChromeDriver, for the browser tests (not with
+# --serve): started at the top, so apt downloads while cargo compiles.
+if [ -n "$APT_PID" ]; then
+  say "waiting for apt (chromium, chromium-driver)"
+  if ! wait "$APT_PID"; then
+    cat "$APT_LOG" >&2
+    echo "setup: installing chromium failed" >&2
+    exit 1
+  fi
 fi

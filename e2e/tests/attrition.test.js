@@ -38,6 +38,28 @@ test('a full duel against the computer', async () => {
   await context.close();
 });
 
+test('the duel\'s solved data comes with the first duel, once, not with the page', async () => {
+  const { page, errors, context } = await open(browser, undefined, { serviceWorkers: 'block' });
+  const fetched = [];
+  context.on('request', (r) => { if (/duel_/.test(r.url())) fetched.push(r.url().split('/').pop()); });
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="true"][data-worker="ready"]');
+  assert.deepEqual(fetched, []);
+  await newGame(page, { game: 'attrition', variant: 'duel', seats: ['human', 'master'] });
+  await cell(page, 'd4').click();
+  await waitForHumanTurn(page, 0);
+  const [, black] = await page.locator('#moves .move').allTextContents();
+  // Black wins from a square of White's colour (the solved setups): the
+  // Master, as Black, takes one.
+  const [file, rank] = [black.charCodeAt(1) - 97, Number(black[2]) - 1];
+  assert.equal((file + rank) % 2, 0, `${black} is a dark square, as d4`);
+  await playAnyMove(page, { confirm: false });
+  await waitForHumanTurn(page, 0);
+  assert.deepEqual(fetched.sort(), ['duel_book.txt', 'duel_setups.txt']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a 3-player melee with two computer seats', async () => {
   const { page, errors, context } = await open(browser, server.url, { width: 360, height: 640 });
   await newGame(page, {

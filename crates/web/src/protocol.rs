@@ -140,3 +140,38 @@ pub enum Failure {
     /// Not a thinking request.
     NotThinking,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn think(game: &str, variant: Option<&str>) -> ToWorker {
+        ToWorker::Think {
+            id: 1,
+            spec: GameSpec {
+                game: game.into(),
+                rules: None,
+                count: None,
+                squares: None,
+                variant: variant.map(Into::into),
+                players: None,
+            },
+            moves: vec![],
+            level: "master".into(),
+            purpose: Purpose::Play,
+            nodes: None,
+        }
+    }
+
+    #[test]
+    fn only_duel_requests_wait_for_the_duel_data() {
+        assert!(
+            think("attrition", None).needs_duel_data(),
+            "the duel by default"
+        );
+        assert!(think("attrition", Some("duel")).needs_duel_data());
+        assert!(!think("attrition", Some("two-knights")).needs_duel_data());
+        assert!(!think("attrition", Some("melee")).needs_duel_data());
+        assert!(!think("cheversi", None).needs_duel_data());
+    }
+}

@@ -11,7 +11,7 @@ use crate::i18n::{self, t};
 use crate::problem::Problem;
 use crate::state::lesson::{self, Progress, StepStatus};
 use crate::state::Action;
-use cheversi_engine::lesson::parse_file;
+use cheversi_engine::lesson::{parse_file, Lesson};
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use web_sys::{Event, HtmlElement};
@@ -91,45 +91,51 @@ pub fn open(id: Option<String>) {
                         field: e.field,
                     })
                 });
-            // The duel's steps are judged with its solved data, which the
-            // module leaves out; a frame with one other lesson goes without.
-            let duel = lessons.as_ref().is_ok_and(|lessons| {
-                let wanted = WANTED.with(|w| w.borrow().clone());
-                !with_app(|app| app.embedded).unwrap_or(false)
-                    || lessons
-                        .iter()
-                        .filter(|l| wanted.as_deref().is_none_or(|id| l.id() == id))
-                        .any(|l| l.steps().iter().any(|s| s.game() == "duel"))
-            });
-            let code = i18n::current();
-            crate::fetch::fetch_text(
-                &words_file(code),
-                Box::new(move |words| {
-                    let fetched = move |duel_data: Result<(), Problem>| {
-                        LOADING.with(|l| l.set(false));
-                        let open = WANTED.with(|w| w.borrow_mut().take());
-                        let loaded = lessons.and_then(|lessons| {
-                            duel_data?;
-                            let words = words.map_err(|status| Problem::NotFetched {
-                                file: "lessons/*.lang",
-                                status,
-                            })?;
-                            Ok((lessons, read_words(&words, "lessons/*.lang")?))
-                        });
-                        dispatch(Action::LessonsLoaded {
-                            lessons: loaded,
-                            open,
-                        });
-                    };
-                    if duel {
-                        crate::fetch::duel_data(Box::new(fetched));
-                    } else {
-                        fetched(Ok(()));
-                    }
-                }),
-            );
+            let duel = lessons.as_deref().is_ok_and(needs_duel_data);
+            let words_fetched = move |words| {
+                let done = move |duel_data| {
+                    LOADING.with(|l| l.set(false));
+                    dispatch(Action::LessonsLoaded {
+                        lessons: all_loaded(lessons, words, duel_data),
+                        open: WANTED.with(|w| w.borrow_mut().take()),
+                    });
+                };
+                if duel {
+                    crate::fetch::duel_data(Box::new(done));
+                } else {
+                    done(Ok(()));
+                }
+            };
+            crate::fetch::fetch_text(&words_file(i18n::current()), Box::new(words_fetched));
         }),
     );
+}
+
+/// The duel's steps are judged with its solved data, which the module
+/// leaves out: it comes with the lessons, except in a frame that holds
+/// one lesson of another game.
+fn needs_duel_data(lessons: &[Lesson]) -> bool {
+    let wanted = WANTED.with(|w| w.borrow().clone());
+    !with_app(|app| app.embedded).unwrap_or(false)
+        || lessons
+            .iter()
+            .filter(|l| wanted.as_deref().is_none_or(|id| l.id() == id))
+            .any(|l| l.steps().iter().any(|s| s.game() == "duel"))
+}
+
+/// The lessons with their words, or the first thing that went wrong.
+fn all_loaded(
+    lessons: Result<Vec<Lesson>, Problem>,
+    words: Result<String, Option<u16>>,
+    duel_data: Result<(), Problem>,
+) -> Result<lesson::Fetched, Problem> {
+    let lessons = lessons?;
+    duel_data?;
+    let words = words.map_err(|status| Problem::NotFetched {
+        file: "lessons/*.lang",
+        status,
+    })?;
+    Ok((lessons, read_words(&words, "lessons/*.lang")?))
 }
 
 /// The page changed language: the lesson words follow, once fetched.

@@ -94,7 +94,7 @@ pub struct BookAnswer {
 }
 
 /// The book as the engine ships it (comments left out by `build.rs`);
-/// compiled in only where [`super::data`] asks for it.
+/// compiled in only where the duel data module asks for it (`data.rs`).
 pub const SHIPPED: &str = include_str!(concat!(env!("OUT_DIR"), "/duel_book.txt"));
 
 /// The book as a lookup, keyed in the canonical orientation of the setup.

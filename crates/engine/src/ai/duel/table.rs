@@ -59,7 +59,7 @@ pub fn parse(text: &str) -> Result<Vec<Solved>, String> {
 
 /// `data/duel_setups.txt` as the engine ships it: `white black result`
 /// lines, without comments and node counts (see `build.rs`); compiled in
-/// only where [`super::data`] asks for it.
+/// only where the duel data module asks for it (`data.rs`).
 pub const SHIPPED: &str = include_str!(concat!(env!("OUT_DIR"), "/duel_setups.txt"));
 
 /// The table as a lookup by canonical setup.
