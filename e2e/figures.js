@@ -25,12 +25,25 @@ console.log(`dist/ total gzipped (level 9): ${(total / 1000).toFixed(1)} kB`);
 const server = await serve();
 const browser = await launch();
 const ready = [];
+// Where the time goes: the wasm module's arrival (Resource Timing) and the
+// page's own User Timing marks ("cheversi: …", see app/mod.rs).
+const steps = {};
 for (let i = 0; i < 7; i++) {
   const { page, context } = await open(browser, server.url);
   ready.push(Number(await page.getAttribute('body', 'data-ready-ms')));
+  // (A build from before the marks never says so: give up after 5 s.)
+  await page.waitForSelector('body[data-worker="ready"]', { timeout: 5000 }).catch(() => {});
+  const marks = await page.evaluate(() => [
+    ...performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm'))
+      .map((e) => ['wasm module received', e.responseEnd]),
+    ...performance.getEntriesByType('mark').filter((m) => m.name.startsWith('cheversi: '))
+      .map((m) => [m.name.slice(10), m.startTime]),
+  ]);
+  for (const [name, ms] of marks) (steps[name] ??= []).push(Math.round(ms));
   await context.close();
 }
 console.log(`first interactive board: median ${median(ready)} ms over 7 loads (${ready.join(', ')})`);
+console.log(`  medians: ${Object.entries(steps).map(([name, xs]) => `${name} ${median(xs)} ms`).join(', ')}`);
 
 // Puzzles: what the first page fetches (puzzles.txt must not be part of
 // it) and what the first press of "Puzzles" adds, as the browser
