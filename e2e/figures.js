@@ -29,7 +29,8 @@ const ready = [];
 // page's own User Timing marks ("cheversi: …", see app/mod.rs).
 const steps = {};
 for (let i = 0; i < 7; i++) {
-  const { page, context } = await open(browser, server.url);
+  // No service worker: its install would compete with the page.
+  const { page, context } = await open(browser, server.url, { serviceWorkers: 'block' });
   ready.push(Number(await page.getAttribute('body', 'data-ready-ms')));
   // (A build from before the marks never says so: give up after 5 s.)
   await page.waitForSelector('body[data-worker="ready"]', { timeout: 5000 }).catch(() => {});
