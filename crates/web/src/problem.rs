@@ -178,6 +178,16 @@ impl From<OptionError> for Problem {
     }
 }
 
+/// A line of a fetched data file (puzzles, lessons) the engine refused.
+impl From<cheversi_engine::data_file::LineError> for Problem {
+    fn from(e: cheversi_engine::data_file::LineError) -> Problem {
+        Problem::DataFile {
+            line: e.line,
+            field: e.field,
+        }
+    }
+}
+
 impl From<RecordError> for Problem {
     fn from(e: RecordError) -> Problem {
         Problem::Record(Box::new(e))

@@ -85,12 +85,7 @@ pub fn open(id: Option<String>) {
         Box::new(|lessons| {
             let lessons = lessons
                 .map_err(|status| Problem::NotFetched { file: FILE, status })
-                .and_then(|text| {
-                    parse_file(&text).map_err(|e| Problem::DataFile {
-                        line: e.line,
-                        field: e.field,
-                    })
-                });
+                .and_then(|text| Ok(parse_file(&text)?));
             let duel = lessons.as_deref().is_ok_and(needs_duel_data);
             let words_fetched = move |words| {
                 let done = move |duel_data| {

@@ -65,12 +65,7 @@ pub fn open(choice: PuzzleChoice) {
                 .unwrap_or(PuzzleChoice::Start);
             let puzzles = text
                 .map_err(|status| Problem::NotFetched { file: FILE, status })
-                .and_then(|text| {
-                    parse_file(&text).map_err(|e| Problem::DataFile {
-                        line: e.line,
-                        field: e.field,
-                    })
-                });
+                .and_then(|text| Ok(parse_file(&text)?));
             dispatch(Action::PuzzlesLoaded { puzzles, open });
         }),
     );
