@@ -99,8 +99,6 @@ test('every lesson is completed by its answers, and stars and progress survive a
 
 test('a wrong answer is explained by the engine, and an illegal one names the rule', async () => {
   const { page, context, errors } = await open(browser, server.url);
-  await page.click('#learn-button');
-  await page.waitForSelector('#lessons .lesson');
   await openLesson(page, 'pieces');
   await type(page, 'Qa1');
   assert.equal(await said(page, /Qa1/), 'Qa1 attacks 21 squares; Qd4 would attack 27, the most here.');
@@ -200,7 +198,6 @@ test('Learn works offline once the app is installed', async () => {
   await context.setOffline(true);
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
-  await page.click('#learn-button');
   await openLesson(page, 'knights');
   await type(page, 'Nd4');
   await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
@@ -246,8 +243,6 @@ test('a tapping task by keyboard alone: arrows, Enter on squares, Enter on Check
 
 test('a finished lesson offers the next one', async () => {
   const { page, context, errors } = await open(browser, server.url);
-  await page.click('#learn-button');
-  await page.waitForSelector('#lessons .lesson');
   await complete(page, 'melee');
   await page.click('#lesson-next-lesson');
   await until(page, () => document.querySelector('#lesson')?.dataset.id === 'duel-colours');
