@@ -1,6 +1,7 @@
 // What the analysis shows while playing: the evaluation bar, evaluations
 // that deepen as the search goes on, pieces that move in (not under
 // reduced motion), and the review and record errors in Italian.
+// e2e: runs alone (its proofs have a time budget, which a neighbour's load halves).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, cell } from '../lib/harness.js';

@@ -1,5 +1,6 @@
 // A whole BrainKing game against the computer through the UI, with the
 // main thread watched for long tasks while the computer thinks.
+// e2e: runs alone (it times the page's main thread).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, cell } from '../lib/harness.js';

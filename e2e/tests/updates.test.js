@@ -4,6 +4,7 @@
 // are made by lib/deploy.js from copies of dist/ (new content, new hashed
 // names, new precache list and version), then published over the served
 // folder the way `rsync --delete` would.
+// e2e: runs alone (beside another file, its update waits ran out).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
