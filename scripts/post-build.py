@@ -20,8 +20,11 @@
    which the service worker checks while installing, and a version made
    from them, so a new build replaces the old cache cleanly.
 
-Before all that, the scripts copied from www/public lose their whole-line
-// comments.
+Before all that, the scripts are minified by terser (from e2e/'s npm
+packages, as wasm-opt is): wasm-bindgen's app-<hash>.js, renamed by its
+new content, and those copied from www/public. sw.js and worker-loader.js
+only lose their whole-line // comments: step 3, step 0 and the tests
+(e2e/lib/deploy.js, tests/worker.test.js) read them as text.
 
 Run by trunk (see Trunk.toml); reads TRUNK_STAGING_DIR.
 """
@@ -29,6 +32,7 @@ import hashlib
 import json
 import os
 import re
+import subprocess
 import sys
 
 staging = os.environ.get("TRUNK_STAGING_DIR") or (sys.argv[1] if len(sys.argv) > 1 else None)
@@ -148,22 +152,57 @@ def write_duel_data():
             f.write("".join(" ".join(words) + "\n" for words in lines))
 
 
-def strip_comment_lines():
-    """Drops the whole-line // comments of the scripts copied from
-    www/public (the sources keep them; the site is measured gzipped).
-    Runs before the worker's loader gets its hashed name."""
+TERSER = os.path.join("e2e", "node_modules", ".bin", "terser")
+# ES modules: terser may rename their top-level names too.
+MODULES = re.compile(r"app-[0-9a-f]+\.js|cheversi\.js|api-demo\.js")
+
+
+def minify_scripts():
+    """Minifies the scripts (the site is measured gzipped). Runs before
+    the worker's loader gets its hashed name."""
+    if not os.access(TERSER, os.X_OK):
+        sys.exit(f"post-build: {TERSER} is missing: run scripts/setup.sh")
     for name in sorted(os.listdir(staging)):
         path = os.path.join(staging, name)
-        if not name.endswith(".js") or not os.path.exists(os.path.join("www", "public", name)):
+        if not name.endswith(".js"):
             continue
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines(keepends=True)
-        kept = [line for line in lines if not line.lstrip().startswith("//")]
-        with open(path, "w", encoding="utf-8") as f:
-            f.write("".join(kept))
+        if name in ("sw.js", "worker-loader.js"):
+            strip_comment_lines(path)
+            continue
+        module = ["--module"] if MODULES.fullmatch(name) else []
+        done = subprocess.run([TERSER, path, "--compress", "--mangle", "--format", "quote_style=3", *module,
+                               "--output", path],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"post-build: terser failed on {name}: {done.stderr.strip()}")
+        if re.fullmatch(r"app-[0-9a-f]+\.js", name):
+            rename_by_content(name, "app", ".js")
 
 
-strip_comment_lines()
+def rename_by_content(name, stem, suffix):
+    """trunk's hashed name, made again from the minified content, in the
+    file and in the pages that name it."""
+    with open(os.path.join(staging, name), "rb") as f:
+        new = content_name(stem, suffix, f.read())
+    os.rename(os.path.join(staging, name), os.path.join(staging, new))
+    for page in os.listdir(staging):
+        if page.endswith(".html"):
+            path = os.path.join(staging, page)
+            with open(path, encoding="utf-8") as f:
+                html = f.read()
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(html.replace(name, new))
+
+
+def strip_comment_lines(path):
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines(keepends=True)
+    kept = [line for line in lines if not line.lstrip().startswith("//")]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("".join(kept))
+
+
+minify_scripts()
 worker_tag = write_worker_loader()
 write_embed_page()
 for html_name in ("index.html", "embed.html"):

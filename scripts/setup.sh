@@ -55,12 +55,13 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION$"; the
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
-# npm: wasm-opt (binaryen@132, Debian's is broken) and playwright-core.
+# npm: wasm-opt (binaryen@132, Debian's is broken), terser (the site's scripts)
+# and playwright-core.
 if ! have npm; then
   echo "setup: npm is missing; install Node.js 20 or later" >&2
   exit 1
 fi
-if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then
+if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -x e2e/node_modules/.bin/terser ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then
   say "installing npm packages (e2e/)"
   npm ci --prefix e2e --no-audit --no-fund
 fi
