@@ -4,12 +4,6 @@
 #   scripts/setup.sh          everything (Rust targets, trunk, wasm-bindgen,
 #                             Chromium, npm packages)
 #   scripts/setup.sh --serve  only what `trunk serve` needs
-#   scripts/setup.sh --tools-later, then --wait-tools
-#                             everything, but trunk and wasm-bindgen-cli are
-#                             compiled in the background until --wait-tools
-#                             (scripts/test-all.sh: the lints and tests do not
-#                             need them, and their compiles fill each other's
-#                             one-core stretches)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,53 +19,6 @@ if ! have cargo; then
   exit 1
 fi
 export PATH="$HOME/.cargo/bin:$PATH"
-
-# The two tools compiled from crates.io (no prebuilt binaries here).
-have_trunk() { trunk --version 2>/dev/null | grep -q "^trunk $TRUNK_VERSION\."; }
-have_wasm_bindgen() { wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION$"; }
-install_tools() {
-  if ! have_trunk; then
-    say "installing trunk $TRUNK_VERSION.x (a few minutes)"
-    cargo install --locked trunk --version "~$TRUNK_VERSION"
-  fi
-  # Not --locked: the CLI's lock file pins a crate version the registry no
-  # longer serves.
-  if ! have_wasm_bindgen; then
-    say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes)"
-    cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
-  fi
-}
-
-# --tools-later: the background install's log, exit status and process
-# (group) id.
-LATER="target/setup-tools"
-case "${1:-}" in
-  --tools-now)
-    install_tools
-    exit 0
-    ;;
-  --wait-tools)
-    if [ -f "$LATER.pid" ]; then
-      say "waiting for trunk and wasm-bindgen-cli (compiling in the background)"
-      pid="$(cat "$LATER.pid")"
-      while [ ! -f "$LATER.rc" ]; do
-        if ! kill -0 "$pid" 2>/dev/null && [ ! -f "$LATER.rc" ]; then
-          echo 1 >"$LATER.rc"
-        fi
-        sleep 2
-      done
-      rc="$(cat "$LATER.rc")"
-      rm -f "$LATER.pid" "$LATER.rc"
-      if [ "$rc" != 0 ]; then
-        cat "$LATER.log" >&2
-        echo "setup: installing trunk or wasm-bindgen-cli failed" >&2
-        exit 1
-      fi
-    fi
-    install_tools
-    exit 0
-    ;;
-esac
 
 APT_PID=""
 if [ "${1:-}" != "--serve" ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
@@ -96,18 +43,16 @@ for component in rustfmt clippy; do
   fi
 done
 
-if [ "${1:-}" = "--tools-later" ]; then
-  rm -f "$LATER.pid" "$LATER.rc"
+if ! trunk --version 2>/dev/null | grep -q "^trunk $TRUNK_VERSION\."; then
+  say "installing trunk $TRUNK_VERSION.x (a few minutes)"
+  cargo install --locked trunk --version "~$TRUNK_VERSION"
 fi
-if [ "${1:-}" = "--tools-later" ] && ! { have_trunk && have_wasm_bindgen; }; then
-  # In a session of its own, so scripts/test-all.sh can stop all of it.
-  mkdir -p target
-  setsid bash -c 'bash scripts/setup.sh --tools-now >"$0.log" 2>&1; echo $? >"$0.rc"' "$LATER" \
-    </dev/null >/dev/null 2>&1 &
-  echo $! >"$LATER.pid"
-  say "compiling trunk and wasm-bindgen-cli in the background (log: $LATER.log)"
-else
-  install_tools
+
+# Not --locked: the CLI's lock file pins a crate version the registry no
+# longer serves.
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION$"; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes)"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
 # npm: wasm-opt (binaryen@132, Debian's is broken), terser (the site's scripts)

@@ -9,11 +9,7 @@ cd "$(dirname "$0")/.."
 # Each stage says when it starts, so a slow run shows where the time went.
 stage() { echo "== $1 ($(date +%T))"; }
 
-# trunk and wasm-bindgen-cli compile in the background until the first
-# stage that needs them (a fresh machine); stopped if this run stops first.
-stop_tools() { if [ -f target/setup-tools.pid ]; then kill -- -"$(cat target/setup-tools.pid)" 2>/dev/null || true; fi; }
-trap stop_tools EXIT
-bash scripts/setup.sh --tools-later
+bash scripts/setup.sh
 export PATH="$PWD/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 stage "format and lints"
@@ -31,7 +27,6 @@ stage "benchmark harness (quick mode)"
 cargo test --benches --workspace --quiet
 
 stage "the JavaScript API in headless Chromium (wasm-bindgen-test)"
-bash scripts/setup.sh --wait-tools
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p cheversi-api --target wasm32-unknown-unknown --test web
 
 stage "the site (trunk build --release)"
