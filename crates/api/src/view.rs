@@ -208,14 +208,13 @@ pub fn legal_moves(game: &AnyGame) -> Vec<String> {
 pub fn legal_targets(game: &AnyGame, chosen: &str) -> Vec<u8> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
-    let mut squares: Vec<u8> = moves
+    // In square order without a sort (whose code would weigh on the wasm
+    // module): the squares as bits of one mask.
+    let mask = moves
         .into_iter()
         .filter(|&mv| selector(mv).eq_ignore_ascii_case(chosen))
-        .map(|mv| target(mv).index() as u8)
-        .collect();
-    squares.sort_unstable();
-    squares.dedup();
-    squares
+        .fold(0u64, |mask, mv| mask | 1 << target(mv).index());
+    (0..64u8).filter(|&i| mask >> i & 1 == 1).collect()
 }
 
 /// The move text for a selector and a square: `Q` + d4 → `Qd4`, d4 + f5 →
@@ -395,6 +394,48 @@ mod tests {
             let snap = snapshot(&s);
             assert_eq!(snap.attacks, naive_attacks(&snap.board), "after {mv}");
         }
+    }
+
+    /// Against the plain way: every legal move's target for the
+    /// selector, sorted, without repeats.
+    #[test]
+    fn legal_targets_are_the_sorted_targets_of_the_legal_moves() {
+        let positions = [
+            session("cheversi", "", &[]),
+            session("cheversi", "", &["Kd4", "Qe5", "Nd5"]),
+            session(
+                "cheversi",
+                r#","rules":"brainking""#,
+                &["Kd4", "Qe5", "Qc3", "Rd5"],
+            ),
+            session("attrition", "", &["Nd4", "Nf6", "d4-b5"]),
+            session("attrition", r#","variant":"two-knights""#, &[]),
+            session(
+                "attrition",
+                r#","variant":"melee","players":4"#,
+                &["Nd4", "Ne6", "Nc5", "Nf3"],
+            ),
+        ];
+        let mut checked = 0;
+        for s in &positions {
+            let game = s.current();
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let mut selectors: Vec<String> = moves.iter().map(|&mv| selector(mv)).collect();
+            selectors.extend(["Z".to_string(), "a1".to_string()]);
+            for chosen in selectors {
+                let mut plain: Vec<u8> = moves
+                    .iter()
+                    .filter(|&&mv| selector(mv).eq_ignore_ascii_case(&chosen))
+                    .map(|&mv| target(mv).index() as u8)
+                    .collect();
+                plain.sort();
+                plain.dedup();
+                assert_eq!(legal_targets(game, &chosen), plain, "{chosen}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "{checked} selectors");
     }
 
     #[test]

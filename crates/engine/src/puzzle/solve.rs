@@ -24,6 +24,19 @@ pub struct Valued {
     pub value: i32,
 }
 
+/// Best first, ties in move order. An insertion sort: a jump has a few
+/// moves, and the std stable sort would add kilobytes to the wasm module
+/// for this type.
+fn best_first(moves: &mut [Valued]) {
+    for i in 1..moves.len() {
+        let mut j = i;
+        while j > 0 && moves[j - 1].value < moves[j].value {
+            moves.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 /// The exact searches, with their tables kept between questions (later
 /// questions about the same game profit from the earlier ones).
 pub struct Solver {
@@ -115,7 +128,7 @@ impl Solver {
                 }
                 let complete = !budget.stopped() && out.len() == p.count_legal_moves() as usize;
                 complete.then(|| {
-                    out.sort_by_key(|v| -v.value);
+                    best_first(&mut out);
                     out
                 })
             }
@@ -218,5 +231,38 @@ pub fn describe(value: i32, cheversi: bool) -> String {
         None if cheversi && value % SCALE == 0 => format!("{:+}", value / SCALE),
         None if cheversi => format!("{:+}", f64::from(value) / f64::from(SCALE)),
         None => format!("{value:+} (not proven)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Square;
+
+    #[test]
+    fn best_first_is_the_std_stable_sort_by_value_descending() {
+        let mv = |i: u8| {
+            let to = Square::new(i).unwrap();
+            AnyMove::Attrition(attrition::Move::Jump { from: to, to })
+        };
+        let mut state = 12345u64;
+        for len in 0..40 {
+            let moves: Vec<Valued> = (0..len)
+                .map(|i| {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    Valued {
+                        mv: mv(i),
+                        value: (state >> 60) as i32 - 8,
+                    }
+                })
+                .collect();
+            let mut ours = moves.clone();
+            best_first(&mut ours);
+            let mut std = moves;
+            std.sort_by_key(|v| -v.value);
+            assert_eq!(ours, std, "{len} moves");
+        }
     }
 }
