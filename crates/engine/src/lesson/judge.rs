@@ -29,7 +29,13 @@ pub enum Why {
         example_attacks: u32,
     },
     /// Squares tapped that are not in the set, and squares of it missed.
-    Squares { missing: Bitboard, extra: Bitboard },
+    /// For a set of legal squares, `rule` is the first extra square's
+    /// move and the rule that forbids it.
+    Squares {
+        missing: Bitboard,
+        extra: Bitboard,
+        rule: Option<(AnyMove, AnyViolation)>,
+    },
     /// Cheversi: the final margin for the mover with best play after the
     /// move, in points, against the best one and a move that reaches it.
     Worse {
@@ -93,13 +99,21 @@ pub fn right_squares(pos: &AnyGame, task: Task) -> Option<Bitboard> {
 pub fn judge_squares(pos: &AnyGame, task: Task, tapped: Bitboard) -> Verdict {
     let right = right_squares(pos, task).ok_or(Why::Unsolved)?;
     if tapped == right {
-        Ok(())
-    } else {
-        Err(Why::Squares {
-            missing: right & !tapped,
-            extra: tapped & !right,
-        })
+        return Ok(());
     }
+    let extra = tapped & !right;
+    let rule = match task {
+        Task::Legal { kind } => extra.first().and_then(|square| {
+            let mv = AnyMove::Cheversi(cheversi::Move { kind, square });
+            pos.check_move(mv).err().map(|violation| (mv, violation))
+        }),
+        _ => None,
+    };
+    Err(Why::Squares {
+        missing: right & !tapped,
+        extra,
+        rule,
+    })
 }
 
 /// The step's position under another rule set (same moves, same scoring):

@@ -7,7 +7,7 @@ use super::format::parse_file;
 use super::judge::{attack_count, judge_move, judge_squares, right_moves, right_squares, Why};
 use super::task::Task;
 use super::{verify, Step, SHIPPED};
-use crate::any::{AnyGame, AnyMove};
+use crate::any::{AnyGame, AnyMove, AnyViolation};
 use crate::bitboard::Bitboard;
 use crate::cheversi::{self, Color, Kind};
 use crate::game::GameState;
@@ -227,13 +227,18 @@ fn set_answers_name_the_missed_and_the_extra_squares() {
     for s in ["a3", "c3", "h8"] {
         tapped.insert(sq(s));
     }
-    let Err(Why::Squares { missing, extra }) = judge_squares(
+    let Err(Why::Squares {
+        missing,
+        extra,
+        rule: None,
+    }) = judge_squares(
         &pos,
         Task::Scored {
             color: Color::White,
         },
         tapped,
-    ) else {
+    )
+    else {
         panic!("wrong")
     };
     assert_eq!(missing.into_iter().collect::<Vec<_>>(), [sq("d2")]);
@@ -384,4 +389,32 @@ fn surviving_agrees_with_the_exact_search_of_the_duel() {
         }
     }
     assert!(checked > 60, "{checked} jumps checked");
+}
+
+#[test]
+fn an_extra_legal_square_names_the_rule_that_forbids_it() {
+    // BrainKing's rule 4: a1 touches three pieces, but White's last piece
+    // there would leave Black's King no empty square beside it.
+    let st =
+        step("b 1 brainking Kb2,Qc3,Qa2,Nb1,Rc2,Rd3,Nd2,Bd4,Be3,Nc4,Bf3,Bd5,Rg3,Re4 legal:N *");
+    let pos = st.position();
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let mut tapped = Bitboard::EMPTY;
+    for s in ["a1", "d1", "h8"] {
+        tapped.insert(sq(s));
+    }
+    let Err(Why::Squares {
+        extra,
+        rule: Some((mv, violation)),
+        ..
+    }) = judge_squares(&pos, st.task(), tapped)
+    else {
+        panic!("wrong")
+    };
+    assert_eq!(extra.into_iter().collect::<Vec<_>>(), [sq("a1"), sq("h8")]);
+    assert_eq!(mv.to_string(), "Na1");
+    assert_eq!(
+        violation,
+        AnyViolation::Cheversi(cheversi::Violation::WhiteLastNeedsEmptyNeighbour)
+    );
 }

@@ -310,13 +310,24 @@ impl State {
                     ],
                 )
             }
-            Why::Squares { missing, extra } => {
+            Why::Squares {
+                missing,
+                extra,
+                rule,
+            } => {
                 let mut parts = Vec::new();
                 if !missing.is_empty() {
                     parts.push(w("why.missing", &[("squares", &squares(missing))]));
                 }
                 if !extra.is_empty() {
                     parts.push(w("why.extra", &[("squares", &squares(extra))]));
+                }
+                if let Some((mv, violation)) = rule {
+                    let reason = crate::reasons::reason(violation);
+                    parts.push(w(
+                        "why.illegal",
+                        &[("move", &mv.to_string()), ("reason", &reason)],
+                    ));
                 }
                 parts.join(" ")
             }

@@ -108,6 +108,33 @@ fn an_illegal_answer_says_which_rule_forbids_it() {
 }
 
 #[test]
+fn an_extra_tap_in_a_legal_set_is_answered_with_the_rule() {
+    // BrainKing's rule 4, as in the shipped lesson.
+    let mut s = game(
+        r#"{"game":"cheversi","rules":"lewicki-free"}"#,
+        vec![Seat::Human, Seat::Human],
+    );
+    let file = "#cheversi-lessons 1\n\
+        brainking 1 brainking Kb2,Qc3,Qa2,Nb1,Rc2,Rd3,Nd2,Bd4,Be3,Nc4,Bf3,Bd5,Rg3,Re4 legal:N *\n";
+    s.apply(Action::LessonsLoaded {
+        lessons: Ok((parse_file(file).unwrap(), words())),
+        open: Some("brainking".into()),
+    });
+    tap(&mut s, "a1");
+    tap(&mut s, "d1");
+    s.apply(Action::LessonCheck);
+    assert_eq!(status(&s), StepStatus::Wrong);
+    let said = s.lesson_feedback().unwrap();
+    assert!(
+        said.ends_with(
+            "Not in the set: a1. Na1 is not legal here: White's last piece must leave \
+             an empty square beside it for Black's King."
+        ),
+        "{said}"
+    );
+}
+
+#[test]
 fn tapping_marks_squares_and_check_judges_the_set() {
     let mut s = with_lesson();
     typed(&mut s, "Qd4");
