@@ -76,9 +76,12 @@ test('the evaluation after the computer\'s reply is White\'s, labelled, in the p
   await page.press('#type-move', 'Enter');
   await waitForHumanTurn(page, 0);
   await page.waitForFunction(() => !document.querySelector('#eval').hidden, null, { timeout: 10000 });
-  const text = await page.locator('#eval').textContent();
+  // Read together: a deeper search may update the evaluation in between.
+  const { text, score } = await page.evaluate(() => {
+    const el = document.querySelector('#eval');
+    return { text: el.textContent, score: Number(el.dataset.score) };
+  });
   assert.match(text, /^Evaluation \(White's view\): [+-]\d+\.\d$/);
-  const score = Number(await page.locator('#eval').getAttribute('data-score'));
   assert.equal(text.endsWith(score.toFixed(1).replace(/^(\d)/, '+$1')), true, `${text} vs ${score}`);
   assert.match(await page.locator('#best-line').textContent(), /^Best line \((depth \d+|proven)\): [KQRBN][a-h][1-8]/);
   // Pointing at the best line's first move shows it on the board only.
