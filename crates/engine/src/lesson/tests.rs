@@ -218,15 +218,20 @@ fn differs_needs_a_move_the_other_rule_set_forbids() {
     );
 }
 
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+/// The squares tapped, by name.
+fn squares(names: &[&str]) -> Bitboard {
+    names.iter().map(|n| sq(n)).collect()
+}
+
 #[test]
 fn set_answers_name_the_missed_and_the_extra_squares() {
     let st = step("a 1 lewicki-free Nb1 scored:w *");
     let pos = st.position();
-    let sq = |s: &str| s.parse::<Square>().unwrap();
-    let mut tapped = Bitboard::EMPTY;
-    for s in ["a3", "c3", "h8"] {
-        tapped.insert(sq(s));
-    }
+    let mut tapped = squares(&["a3", "c3", "h8"]);
     let Err(Why::Squares {
         missing,
         extra,
@@ -398,11 +403,7 @@ fn an_extra_legal_square_names_the_rule_that_forbids_it() {
     let st =
         step("b 1 brainking Kb2,Qc3,Qa2,Nb1,Rc2,Rd3,Nd2,Bd4,Be3,Nc4,Bf3,Bd5,Rg3,Re4 legal:N *");
     let pos = st.position();
-    let sq = |s: &str| s.parse::<Square>().unwrap();
-    let mut tapped = Bitboard::EMPTY;
-    for s in ["a1", "d1", "h8"] {
-        tapped.insert(sq(s));
-    }
+    let tapped = squares(&["a1", "d1", "h8"]);
     let Err(Why::Squares {
         extra,
         rule: Some((mv, violation)),
