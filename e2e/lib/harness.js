@@ -19,7 +19,8 @@ export const DIST = process.env.CHEVERSI_DIST
 /**
  * Serves `root` under `prefix` (e.g. '/' or '/games/cheversi/').
  * Options: headers, sent with every response (e.g. { 'cache-control':
- * 'max-age=600' }, as static hosts do).
+ * 'max-age=600' }, as static hosts do); types, content types by file
+ * extension in place of the usual ones (e.g. { '.wasm': 'application/octet-stream' }).
  */
 export async function serve(root = DIST, prefix = '/', options = {}) {
   const server = await serveAll({ [prefix]: root }, options);
@@ -30,7 +31,7 @@ export async function serve(root = DIST, prefix = '/', options = {}) {
  * Serves several folders on one origin, e.g. { '/cheversi/': a,
  * '/cheversi-dev/': b } (the longest matching prefix wins).
  */
-export async function serveAll(mounts, { headers = {} } = {}) {
+export async function serveAll(mounts, { headers = {}, types = {} } = {}) {
   const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -42,7 +43,7 @@ export async function serveAll(mounts, { headers = {} } = {}) {
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.writeHead(200, { ...headers, 'content-type': types[extname(file)] ?? TYPES[extname(file)] ?? 'application/octet-stream' });
       res.end(body);
     } catch {
       res.writeHead(404); res.end('not found');
