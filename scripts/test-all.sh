@@ -21,7 +21,15 @@ stage "no import circles between source files"
 cargo test -p cheversi-cli --test import_circles --quiet
 
 stage "tests"
-cargo test --workspace
+# cargo-nextest, where the machine has it, runs the tests of every binary
+# in one pool, so a binary's slow test no longer holds the next binary
+# back (warm: 67 s against 75 s for cargo test).
+if cargo nextest --version >/dev/null 2>&1; then
+  cargo nextest run --workspace --no-fail-fast --status-level fail --final-status-level slow
+  cargo test --workspace --doc --quiet
+else
+  cargo test --workspace
+fi
 
 stage "benchmark harness (quick mode)"
 cargo test --benches --workspace --quiet

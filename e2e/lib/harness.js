@@ -116,7 +116,7 @@ export function cell(page, square) {
  * and returns it. page.waitForFunction does not await a promise: an async
  * predicate counts as true at once.
  */
-export async function until(page, fn, arg, { timeout = 20000, interval = 100 } = {}) {
+export async function until(page, fn, arg, { timeout = 20000, interval = 20 } = {}) {
   const end = Date.now() + timeout;
   for (;;) {
     const value = await page.evaluate(fn, arg);
