@@ -7,7 +7,7 @@ use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
 use cheversi_engine::ai::duel::data;
 use cheversi_engine::ai::duel::dfpn::Dfpn;
 use cheversi_engine::ai::duel::random::random_position;
-use cheversi_engine::ai::duel::{prove_jump, DuelSolver};
+use cheversi_engine::ai::duel::{prove_jump, DuelSolver, PROOF_SHARE};
 use cheversi_engine::ai::player::engine::TABLE_BITS;
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::player::{Engine, Request};
@@ -270,7 +270,8 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
         let me = pos.to_move().expect("not over");
         let knight = |p| pos.slot(p, Piece::Knight).square().expect("placed");
         let (a, b) = (knight(me), knight(1 - me));
-        // As the Master proves in play: the depth-first solver, then df-pn.
+        // As the Master proves in play: the depth-first solver, then df-pn,
+        // with the share of the think the Master gives them.
         let mut solver = DuelSolver::new(22, u64::MAX);
         let mut pn = Dfpn::new(cheversi_engine::ai::player::engine::DFPN_BITS, u64::MAX);
         let mut budget = Budget::new(clock, Some(seconds), None, None);
@@ -282,7 +283,7 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
             a,
             b,
             &mut budget,
-            seconds,
+            seconds * PROOF_SHARE,
         );
         if let Some(proof) = proof {
             proved += 1;

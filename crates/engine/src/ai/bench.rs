@@ -12,8 +12,9 @@ use crate::rng::Rng;
 
 /// Nodes per second of the master's alpha-beta search over a few positions
 /// of each game kind, `plies` moves in (played at random from a seed).
-/// Cheversi's Master plays by tree search; its alpha-beta is what the
-/// other levels, the review and the exact ends use, and what this measures.
+/// Cheversi's Master plays by tree search, and the duel's proves first;
+/// its alpha-beta is what the other levels, the review and the exact ends
+/// use, and what this measures.
 pub fn search_speed(options: GameOptions, plies: usize, samples: u64, clock: Clock<'_>) -> f64 {
     let (mut nodes, mut seconds) = (0u64, 0.0);
     for seed in 0..samples {

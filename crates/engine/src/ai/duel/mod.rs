@@ -23,6 +23,6 @@ pub mod table;
 pub use book::DuelBook;
 pub use dfpn::Dfpn;
 pub use facts::{Proof, Setup};
-pub use jump::{prove_jump, ProvedJump};
+pub use jump::{prove_jump, ProvedJump, PROOF_SHARE};
 pub use solver::DuelSolver;
 pub use table::{DuelTable, SetupValue};

@@ -7,7 +7,7 @@ use crate::ai::attrition::Mobility;
 use crate::ai::budget::Budget;
 use crate::ai::duel::dfpn::Dfpn;
 use crate::ai::duel::table::{DuelTable, SetupValue};
-use crate::ai::duel::{data, prove_jump, Setup};
+use crate::ai::duel::{data, prove_jump, Setup, PROOF_SHARE};
 use crate::ai::player::levels::Settings;
 use crate::ai::search::RootValues;
 use crate::any::AnyMove;
@@ -82,7 +82,8 @@ impl Engine {
         }
         let (mine, theirs) = (square(me)?, square(1 - me)?);
         // The solvers may use the level's nodes and, through the budget,
-        // half its time; the search gets the rest if no proof comes.
+        // their share of its time; the search gets the rest if no proof
+        // comes.
         self.duel.set_node_limit(s.nodes);
         let pn = self
             .duel_pn
@@ -99,13 +100,13 @@ impl Engine {
             mine,
             theirs,
             budget,
-            s.seconds / 2.0,
+            s.seconds * PROOF_SHARE,
         );
         let mut solved = solved?;
         if !solved.wins && solved.plies.is_none() {
             // The opponent's "wins in N": the longest resistance, walked
-            // along df-pn's proof with what is left of the solvers' half.
-            let left = (s.seconds / 2.0 - budget.elapsed()).max(0.0);
+            // along df-pn's proof with what is left of the solvers' share.
+            let left = (s.seconds * PROOF_SHARE - budget.elapsed()).max(0.0);
             let mut part = budget.part(Some(left));
             if let Some((line, plies)) = pn.losing_line(pos.markers(), mine, theirs, &mut part) {
                 solved.plies = Some(plies);

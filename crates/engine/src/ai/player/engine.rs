@@ -95,7 +95,8 @@ impl Engine {
         false
     }
 
-    /// Whether Cheversi is played by alpha-beta alone (benchmarks only).
+    /// Whether the Master plays by alpha-beta alone: Cheversi without the
+    /// tree search, the duel without its solvers (benchmarks only).
     fn alpha_beta_only(&self) -> bool {
         #[cfg(feature = "tools")]
         return self.alpha_beta_only;
@@ -103,8 +104,10 @@ impl Engine {
         false
     }
 
-    /// The Master without the tree search: Cheversi by alpha-beta
-    /// with the hand-value evaluation only (benchmarks compare the two).
+    /// The Master by alpha-beta alone: Cheversi with the hand-value
+    /// evaluation only, without the tree search (benchmarks compare the
+    /// two), and the duel without its solvers (so `bench --ai` times the
+    /// search itself).
     #[cfg(feature = "tools")]
     pub fn with_alpha_beta_only(mut self) -> Engine {
         self.alpha_beta_only = true;
@@ -314,7 +317,7 @@ impl Engine {
                 seconds: budget.elapsed(),
             };
         }
-        if s.solve && pos.variant() == Variant::Duel {
+        if s.solve && pos.variant() == Variant::Duel && !self.alpha_beta_only() {
             match self.solve_duel(pos, s, budget) {
                 // A proven loss after the setup: the opponent may still go
                 // wrong, so the move comes from the ordinary search (which
