@@ -155,6 +155,8 @@ for (const [label, spec, moves, unit] of [
   const { page, context } = await open(browser, server.url);
   const rates = await page.evaluate(async ({ spec, moves }) => {
     const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content, { type: 'module' });
+    // The loader's first message: anything but a compiled module loads the file, as a fresh worker.
+    worker.postMessage(null);
     const next = () => new Promise((ok) => { worker.onmessage = (e) => ok(e.data); });
     await next(); // Ready
     const out = [];
@@ -186,6 +188,8 @@ const DUEL_SIX = [
   const { page, context } = await open(browser, server.url);
   const answers = await page.evaluate(async (lines) => {
     const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content, { type: 'module' });
+    // The loader's first message: anything but a compiled module loads the file, as a fresh worker.
+    worker.postMessage(null);
     const next = () => new Promise((ok) => { worker.onmessage = (e) => ok(e.data); });
     await next(); // Ready
     const out = [];

@@ -61,6 +61,8 @@ for (const [label, all] of sets) {
     for (const { spec, moves } of list) {
       // A fresh worker a position, as a fresh process natively.
       const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content, { type: 'module' });
+      // The loader's first message: anything but a compiled module loads the file, as a fresh worker.
+      worker.postMessage(null);
       const next = () => new Promise((ok) => { worker.onmessage = (e) => ok(e.data); });
       await next(); // Ready
       worker.postMessage({ Think: { id: 1, spec, moves, level: 'master', purpose: 'Play', nodes } });

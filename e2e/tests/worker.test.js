@@ -74,7 +74,7 @@ test('the worker loads the page\'s own wasm module, by names made from content',
   hashed(loader);
   const code = read(loader).toString();
   const script = /import init from '\.\/(app-[0-9a-f]+\.js)'/.exec(code)?.[1];
-  const wasm = /module_or_path: '\.\/(app-[0-9a-f]+_bg\.wasm)'/.exec(code)?.[1];
+  const wasm = /'\.\/(app-[0-9a-f]+_bg\.wasm)'/.exec(code)?.[1];
   assert.ok(script && wasm, code);
   // The very files the page loads: the site ships the engine once.
   const start = read('index.html').toString();
@@ -83,14 +83,27 @@ test('the worker loads the page\'s own wasm module, by names made from content',
   assert.deepEqual(wasmFiles, [wasm], 'one wasm module in dist/');
   assert.equal(existsSync(DIST + 'worker-loader.js'), false, 'no fixed name');
 
-  // The loader the page names starts the worker.
+  // The loader the page names starts the worker: handed anything but a
+  // compiled module, it loads the wasm file itself.
   const { page, errors, context } = await open(browser, server.url);
   const first = await page.evaluate(() => new Promise((ok, fail) => {
     const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content, { type: 'module' });
     worker.onmessage = (e) => { worker.terminate(); ok(e.data); };
     worker.onerror = (e) => { e.preventDefault(); fail(new Error(e.message)); };
+    worker.postMessage(null);
   }));
   assert.equal(first, 'Ready');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the page hands its compiled module to the worker: the wasm is fetched once', async () => {
+  const { page, errors, context } = await open(browser, null, { serviceWorkers: 'block' });
+  const fetched = [];
+  context.on('request', (r) => { if (r.url().endsWith('.wasm')) fetched.push(r.url()); });
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-worker="ready"]');
+  assert.equal(fetched.length, 1, `the wasm fetched ${fetched.length} times: ${fetched}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -97,6 +97,11 @@ fn spawn(on_reply: std::rc::Rc<dyn Fn(WorkerReply)>) -> Worker {
     options.set_type(WorkerType::Module);
     let worker =
         Worker::new_with_options(&loader(), &options).expect("module workers are supported");
+    // The loader waits for this: the page's compiled module, shared, so
+    // the worker starts without fetching or compiling it again.
+    if let Err(e) = worker.post_message(&wasm_bindgen::module()) {
+        web_sys::console::warn_2(&"cannot hand the module to the worker".into(), &e);
+    }
     let reply = on_reply.clone();
     dom::on::<MessageEvent>(&worker, "message", move |event| {
         let message = match serde_wasm_bindgen::from_value::<FromWorker>(event.data()) {
