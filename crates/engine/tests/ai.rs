@@ -754,6 +754,59 @@ fn the_master_proves_a_duel_position_the_solvers_prove_in_most_of_its_time() {
     }
 }
 
+/// After Black's first jump, where the book gives it as the winning reply
+/// to White's first (as the Master plays Black), the Master says at once
+/// that White loses, with the distance; df-pn, given the time, proves the
+/// same. Before, df-pn had to refute every jump of White's within the
+/// think, and the answer had no distance.
+#[test]
+fn after_the_books_winning_reply_the_master_says_white_loses_at_once() {
+    use cheversi_engine::ai::duel::{data, Dfpn};
+    use cheversi_engine::ai::player::engine::DFPN_BITS;
+    use cheversi_engine::bitboard::Bitboard;
+    let clock = clock();
+    let book = data::opening_book();
+    let mut checked = 0;
+    for (white, black) in [("a4", "c2"), ("b8", "a5")] {
+        let (w, b): (Square, Square) = (white.parse().unwrap(), black.parse().unwrap());
+        let setup = Bitboard::from_square(w) | Bitboard::from_square(b);
+        // White's first jumps that Black answers with a win.
+        for first in cheversi_engine::attacks::knight_attacks(w) & !setup {
+            let after = setup | Bitboard::from_square(first);
+            let Some(reply) = book.lookup(after, b, first).filter(|a| a.wins) else {
+                continue;
+            };
+            let Some(to) = reply.jump.filter(|&j| j != first) else {
+                continue;
+            };
+            let moves = format!("N{white} N{black} {white}-{first} {black}-{to}");
+            let game = common::play(
+                GameOptions::Attrition(attrition::Options::new(Variant::Duel)),
+                &moves,
+            );
+            // No time and few nodes: only the book can answer this soon.
+            let request = Request {
+                level: Level::Master,
+                seconds: None,
+                nodes: Some(1_000),
+            };
+            let t = Engine::new(1).think(&game, &request, &clock, None).unwrap();
+            assert!(t.exact, "{moves}: {:?}", t.eval);
+            let plies = reply.plies.map(|p| u32::from(p) - 1);
+            assert_eq!(t.eval, Eval::Loses(plies), "{moves}");
+            assert!(game.check_move(t.best).is_ok(), "{moves}");
+            let markers = after | Bitboard::from_square(to);
+            let mut budget = Budget::new(&clock, None, None, None);
+            let proof =
+                Dfpn::new(DFPN_BITS, u64::MAX).prove_within(markers, first, to, &mut budget);
+            assert_eq!(proof, Some(false), "{moves}: df-pn");
+            checked += 1;
+            break;
+        }
+    }
+    assert_eq!(checked, 2, "a winning reply in each setup");
+}
+
 #[test]
 fn an_abort_stops_the_duel_solver_too() {
     // Early in the game the solver needs far more than the test allows;

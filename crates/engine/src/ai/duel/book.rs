@@ -137,9 +137,13 @@ impl DuelBook {
     }
 
     /// The book's answer for the player to move (knight on `me`, the other
-    /// on `them`), if the position is right after the setup or after
-    /// White's first jump and the book has it.
+    /// on `them`), if the position is right after the setup, after
+    /// White's first jump, or after Black's winning reply to it, and the
+    /// book has it.
     pub fn lookup(&self, markers: Bitboard, me: Square, them: Square) -> Option<BookAnswer> {
+        if markers.count() == 4 {
+            return self.after_black_reply(markers, me, them);
+        }
         let (setup, first) = match markers.count() {
             // White to move on its setup square.
             2 => (
@@ -180,6 +184,32 @@ impl DuelBook {
                 None => None,
             },
             plies,
+        })
+    }
+
+    /// White to move after Black's first jump (knights on `me` and `them`,
+    /// the setup squares the other two markers): lost when that jump is
+    /// the book's winning reply to White's first, one ply sooner than the
+    /// reply's win. df-pn needs seconds to refute every jump of White's
+    /// there. The position does not depend on which setup square was
+    /// whose, so either history the markers allow will do.
+    fn after_black_reply(&self, markers: Bitboard, me: Square, them: Square) -> Option<BookAnswer> {
+        let setups = markers & !Bitboard::from_square(me) & !Bitboard::from_square(them);
+        let a = setups.first()?;
+        let b = (setups & !Bitboard::from_square(a)).first()?;
+        [(a, b), (b, a)].into_iter().find_map(|(white, black)| {
+            if !knight_attacks(white).contains(me) || !knight_attacks(black).contains(them) {
+                return None;
+            }
+            let before = Bitboard::from_square(white)
+                | Bitboard::from_square(black)
+                | Bitboard::from_square(me);
+            let reply = self.lookup(before, black, me)?;
+            (reply.wins && reply.jump == Some(them)).then(|| BookAnswer {
+                wins: false,
+                jump: None,
+                plies: reply.plies.map(|p| p.saturating_sub(1)),
+            })
         })
     }
 }
@@ -291,9 +321,26 @@ mod tests {
         // After White's c2 Black wins by d3; mirrored: after f2, e3.
         assert_eq!(at(&["a1", "c1", "c2"], "c1", "c2"), wins("d3"));
         assert_eq!(at(&["h1", "f1", "f2"], "f1", "f2"), wins("e3"));
-        // Not in the book: unproved, other setups, later positions.
+        // After White's c2 and Black's winning d3, White (on c2) is lost;
+        // mirrored, after f2 and e3, too.
+        assert_eq!(at(&["a1", "c1", "c2", "d3"], "c2", "d3"), lost);
+        assert_eq!(at(&["h1", "f1", "f2", "e3"], "f2", "e3"), lost);
+        // Not in the book: unproved, other setups, later positions, a
+        // reply other than the book's, a jump after White's winning one.
         assert_eq!(at(&["a1", "d1"], "a1", "d1"), None);
+        assert_eq!(at(&["a1", "c1", "c2", "e2"], "c2", "e2"), None);
         assert_eq!(at(&["a1", "c1", "b3", "d3"], "b3", "d3"), None);
+        assert_eq!(at(&["a1", "c1", "c2", "d3", "b4"], "b4", "d3"), None);
+        // The reply's distance, one ply shorter for the loser.
+        let book = DuelBook::from_lines(&parse("a1 c1 c2 B d3 31\n").unwrap());
+        assert_eq!(
+            book.lookup(markers(&["a1", "c1", "c2", "d3"]), sq("c2"), sq("d3")),
+            Some(BookAnswer {
+                wins: false,
+                jump: None,
+                plies: Some(30),
+            })
+        );
     }
 
     /// The shipped book covers every setup and every first jump, agrees

@@ -22,7 +22,8 @@ pub const PROOF_SHARE: f64 = 0.9;
 const DFS_FIRST_FROM_MARKERS: u32 = 8;
 
 /// A duel position proved within `seconds` of `budget`. Right after the
-/// setup and after White's first jump, the opening book answers. Else,
+/// setup, after White's first jump and after Black's winning reply to it,
+/// the opening book answers. Else,
 /// from 6 jumps after the setup, the depth-first solver tries first with a
 /// tenth of the time (it gives "wins in N" and proves late positions at
 /// once), then df-pn with the rest (it proves far more of the early
@@ -52,18 +53,19 @@ pub fn prove_jump(
     if n(me.index() as u8) & 1 << them.index() != 0 {
         return one(them, true, Some(1));
     }
-    // Lost: any jump (the caller plays on by search).
-    let lost = || {
+    // Lost: any jump (the caller plays on by search), with the distance
+    // where the book gives it.
+    let lost = |plies: Option<u16>| {
         one(
             Bitboard(n(me.index() as u8) & !markers.0).first()?,
             false,
-            None,
+            plies,
         )
     };
     if let Some(answer) = book.lookup(markers, me, them) {
         match (answer.wins, answer.jump) {
             (true, Some(to)) => return one(to, true, answer.plies),
-            (false, _) => return lost(),
+            (false, _) => return lost(answer.plies),
             // A win without a jump: the book's parser refuses such lines.
             (true, None) => {}
         }
@@ -79,7 +81,7 @@ pub fn prove_jump(
     let mut part = budget.part(Some((seconds - used).max(0.0)));
     let wins = pn.prove_within(markers, me, them, &mut part)?;
     if !wins {
-        return lost();
+        return lost(None);
     }
     // The proof's shortest line gives "wins in N" and the line to show; if
     // the time runs out first, any proved jump.
