@@ -220,23 +220,12 @@ fn a_proven_result_is_reported_as_proven() {
 /// the proof given 0.3 of its think; the proof alone, 40.)
 #[test]
 fn the_master_proves_a_result_the_proof_reaches_in_half_its_think() {
-    use cheversi_engine::ai::cheversi::distinct_moves;
-    use cheversi_engine::ai::player::TABLE_BITS;
     let clock = clock();
     let options = cheversi::Options::new(RuleSet::Brainking);
-    let values = HandValues::calibrate(options);
     for seed in 1..=4 {
         let pos = common::random_placements(options, 7, &mut Rng::new(seed));
-        let mut budget = Budget::new(&clock, None, None, None);
-        let proven = Searcher::new(TABLE_BITS).prove_result(
-            &pos,
-            &values,
-            &mut budget,
-            distinct_moves(&pos),
-            Draws::Every,
-        );
-        assert!(proven.is_some(), "seed {seed}: proved without a limit");
-        let needed = budget.nodes;
+        let needed = common::result_proof_nodes(&pos, Draws::Every)
+            .unwrap_or_else(|| panic!("seed {seed}: not proved without a limit"));
         let request = Request {
             seconds: None,
             nodes: Some(needed * 2),

@@ -62,18 +62,10 @@ fn nodes(rules: RuleSet, moves: &str) -> (u64, u64) {
         let mv = pos.parse_move(text).expect("a move");
         pos.try_play(mv).expect("a legal move");
     }
+    let result = common::result_proof_nodes(&pos, Draws::One)
+        .unwrap_or_else(|| panic!("{rules:?} {moves}: not proved"));
     let clock = clock();
     let values = HandValues::calibrate(options);
-    let mut budget = Budget::new(&clock, None, None, None);
-    let proven = Searcher::new(TABLE_BITS).prove_result(
-        &pos,
-        &values,
-        &mut budget,
-        distinct_moves(&pos),
-        Draws::One,
-    );
-    assert!(proven.is_some(), "{rules:?} {moves}: proved");
-    let result = budget.nodes;
     let mut budget = Budget::new(&clock, None, None, None);
     let left = (cheversi::PLIES - pos.ply()) as u32;
     let found = Searcher::new(TABLE_BITS).search(

@@ -18,6 +18,24 @@ pub fn clock() -> impl Fn() -> f64 {
     move || origin.elapsed().as_secs_f64()
 }
 
+/// The nodes the Master's result proof alone needs on `pos`, with a fresh
+/// table of the Master's size and no limit (None if it did not prove).
+pub fn result_proof_nodes(
+    pos: &cheversi::Position,
+    draws: cheversi_engine::ai::search::Draws,
+) -> Option<u64> {
+    use cheversi_engine::ai::budget::Budget;
+    use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
+    use cheversi_engine::ai::player::TABLE_BITS;
+    use cheversi_engine::ai::search::Searcher;
+    let clock = clock();
+    let values = HandValues::calibrate(pos.options());
+    let mut budget = Budget::new(&clock, None, None, None);
+    Searcher::new(TABLE_BITS)
+        .prove_result(pos, &values, &mut budget, distinct_moves(pos), draws)
+        .map(|_| budget.nodes)
+}
+
 /// A random position `plies` moves into a game (None if it ended sooner).
 pub fn random_position<G: GameState>(
     start: &G,
