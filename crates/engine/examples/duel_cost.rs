@@ -6,7 +6,8 @@
 //! `cargo run --release -p cheversi-engine --example duel_cost -- JUMPS SAMPLES NODES [pn]`
 //! e.g. `... -- 4 10 5000000`; with `pn`, df-pn alone (the depth-first
 //! solver gets no nodes). `PN_BITS=19` sets df-pn's table to 2^19 entries
-//! (the Master's; 22 by default).
+//! (the Master's; 22 by default); `SEED=N` draws other positions (77 by
+//! default).
 
 use cheversi_engine::ai::duel::dfpn::Dfpn;
 use cheversi_engine::ai::duel::random::random_position;
@@ -24,7 +25,8 @@ fn main() {
         std::process::exit(2);
     };
     let pn_only = std::env::args().nth(4).is_some_and(|a| a == "pn");
-    let mut rng = Rng::new(77);
+    let seed = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(77);
+    let mut rng = Rng::new(seed);
     let mut taken = 0;
     let (mut dfs_times, mut pn_times) = (Vec::new(), Vec::new());
     while taken < samples {

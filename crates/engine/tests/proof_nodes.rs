@@ -80,11 +80,14 @@ fn nodes(rules: RuleSet, moves: &str) -> (u64, u64) {
     (result, budget.nodes)
 }
 
-/// Duel positions from the shipped puzzles' games, jumps after the setup.
-const DUEL_CASES: [(&str, u64); 2] = [
+/// Duel positions jumps after the setup: two from the shipped puzzles'
+/// games, and one two jumps in that resisted the Master's think (a loss for
+/// the player to move: every jump refuted).
+const DUEL_CASES: [(&str, u64); 3] = [
     // moves, df-pn nodes to prove the result
-    ("Ne5 Nf4 e5-f3 f4-e6 f3-d2 e6-c5", 125_557),
-    ("Ne5 Nf4 e5-f3 f4-e6 f3-d2 e6-c5 d2-c4 c5-e4", 46_491),
+    ("Ne5 Nf4 e5-f3 f4-e6 f3-d2 e6-c5", 105_547),
+    ("Ne5 Nf4 e5-f3 f4-e6 f3-d2 e6-c5 d2-c4 c5-e4", 38_348),
+    ("Nb8 Na5 b8-d7 a5-b7", 937_011),
 ];
 
 /// The nodes df-pn spends proving who wins the duel after `moves`, with

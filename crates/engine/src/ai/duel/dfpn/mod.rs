@@ -15,12 +15,30 @@ mod distance;
 const INF: u32 = u32::MAX / 2;
 
 /// The first proof number of an unseen node is this many times the
-/// opponent's safe jumps: a win needs a jump after which the opponent
-/// loses, harder the more room the opponent has (the disproof number is
-/// the mover's own safe jumps). Twice proves early positions with far
+/// opponent's room (see [`room`]): a win needs a jump after which the
+/// opponent loses, harder the more room the opponent has (the disproof
+/// number is the mover's own room). Twice proves early positions with far
 /// fewer nodes than a flat number or other multiples
 /// (`examples/duel_cost.rs`).
 const PROOF_PER_REPLY: u32 = 2;
+
+/// The most a jump counts for in [`room`].
+const ONWARD_CAP: u32 = 4;
+
+/// A knight's room, for a first estimate: each of its safe jumps (onto a
+/// free square the other knight does not attack) counts its onward jumps
+/// to free squares, at most [`ONWARD_CAP`]; a dead end counts nothing, as
+/// it loses. Counting each safe jump as one took twice the nodes on the
+/// same 48 positions two and three jumps after the setup, and a cap of 2
+/// or 3, or none, more than 4 (`SEED=5` and `6` of
+/// `examples/duel_cost.rs`).
+fn room(markers: u64, knight_on: u8, other: u8) -> u32 {
+    let safe = knight(knight_on) & !markers & !knight(other);
+    Bitboard(safe)
+        .into_iter()
+        .map(|t| (knight(t.index() as u8) & !markers).count_ones().min(ONWARD_CAP))
+        .sum()
+}
 
 /// A table entry: 24 bytes (the key exactly, so a proof never rests on a
 /// hash collision), two to a bucket.
@@ -241,8 +259,7 @@ impl Dfpn {
 
     /// Proof and disproof numbers of `n` for its player to move: from the
     /// table, or the first estimate of an unseen node (twice the
-    /// opponent's safe jumps to prove a win, as many as its own to prove a
-    /// loss).
+    /// opponent's room to prove a win, the mover's own to prove a loss).
     fn numbers(&self, n: DuelNode) -> (u32, u32) {
         let (pn, dn, _) = self.lookup(n, self.index(n));
         (pn, dn)
@@ -255,9 +272,8 @@ impl Dfpn {
                 return (e.pn, e.dn, e.work);
             }
         }
-        let safe = |a: u8, b: u8| (knight(a) & !n.markers & !knight(b)).count_ones();
-        let pn = (PROOF_PER_REPLY * safe(n.them, n.me)).max(1);
-        (pn, safe(n.me, n.them).max(1), 0)
+        let pn = (PROOF_PER_REPLY * room(n.markers, n.them, n.me)).max(1);
+        (pn, room(n.markers, n.me, n.them).max(1), 0)
     }
 
     /// Stores `n`'s numbers: over its own entry, else over the bucket's
@@ -431,31 +447,42 @@ mod tests {
             .count();
         assert_eq!(kept, 1);
         // An unseen node gets the first estimate: twice the opponent's
-        // safe jumps (h8: f7 and g6), and its own (a1: b3 and c2).
-        assert_eq!(solver.numbers(node(0)), (4, 2));
-        // g8 jumps to e7, f6 and h6; a marker on f6 leaves two.
-        let other = DuelNode {
-            them: 62,
-            ..node(0)
+        // room, and the mover's own. a1 against h8 (both marked): h8
+        // jumps to f7 (on to d8, d6, e5, g5 and h6) and g6 (e7, e5, f8, f4
+        // and h4), a1 to b3 (c1, d2, d4, a5 and c5) and c2 (a3, b4, d4, e3
+        // and e1): five onward jumps each, counted as 4.
+        let sq = |s: &str| s.parse::<Square>().unwrap().index() as u8;
+        let marks = |squares: &[&str]| squares.iter().fold(0u64, |m, s| m | 1 << sq(s));
+        let corners = DuelNode {
+            markers: marks(&["a1", "h8"]),
+            me: sq("a1"),
+            them: sq("h8"),
         };
-        assert_eq!(solver.numbers(other), (6, 2));
-        let f6 = 1 << 45;
-        assert_eq!(
-            solver.numbers(DuelNode {
-                markers: f6,
-                ..other
-            }),
-            (4, 2)
-        );
+        assert_eq!(solver.numbers(corners), (16, 8));
+        // With c1, d2 and d4 marked, b3 goes on only to a5 and c5 (2) and
+        // c2 to a3, b4, e3 and e1 (4); with a5 and c5 marked too, b3 is a
+        // dead end and counts nothing.
+        let hemmed = DuelNode {
+            markers: corners.markers | marks(&["c1", "d2", "d4"]),
+            ..corners
+        };
+        assert_eq!(solver.numbers(hemmed), (16, 6));
+        let dead_end = DuelNode {
+            markers: hemmed.markers | marks(&["a5", "c5"]),
+            ..corners
+        };
+        assert_eq!(solver.numbers(dead_end), (16, 4));
         // A jump onto a square the other knight attacks is not safe. b1
-        // jumps to a3, c3 and d2; e4 attacks c3 and d2. e4 jumps to d2,
-        // f2, c3, g3, c5, g5, d6 and f6; b1 attacks c3 and d2.
+        // jumps to a3, c3 and d2; e4 attacks c3 and d2: a3 is left, going
+        // on to c2, c4 and b5 (3). e4 jumps to d2, f2, c3, g3, c5, g5, d6
+        // and f6; b1 attacks a3, c3 and d2: six are left, each going on to
+        // at least 4 free squares.
         let close = DuelNode {
-            markers: 1 << 1 | 1 << 28,
-            me: 1,
-            them: 28,
+            markers: marks(&["b1", "e4"]),
+            me: sq("b1"),
+            them: sq("e4"),
         };
-        assert_eq!(solver.numbers(close), (2 * 6, 1));
+        assert_eq!(solver.numbers(close), (2 * 6 * 4, 3));
     }
 
     /// A budget that says stop ends the proof without a result.
@@ -475,3 +502,4 @@ mod tests {
         assert!(solver.nodes < 10_000, "{} nodes", solver.nodes);
     }
 }
+
