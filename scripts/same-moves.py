@@ -24,8 +24,9 @@ def positions(per_game):
     for line in PUZZLES.read_text().splitlines():
         if line.startswith("#"):
             continue
+        # game rating goal moves line, after an id where one is given
         fields = line.split()
-        game, moves = fields[1], fields[4].split(",")
+        game, moves = fields[-5], fields[-2].split(",")
         by_game.setdefault(game, []).append(moves)
     out = []
     for game, lines in sorted(by_game.items()):

@@ -25,7 +25,10 @@ fn main() {
         std::process::exit(2);
     };
     let pn_only = std::env::args().nth(4).is_some_and(|a| a == "pn");
-    let seed = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(77);
+    let seed = std::env::var("SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(77);
     let mut rng = Rng::new(seed);
     let mut taken = 0;
     let (mut dfs_times, mut pn_times) = (Vec::new(), Vec::new());

@@ -52,3 +52,27 @@ fn every_shipped_puzzle_verifies() {
         start.elapsed().as_secs_f64()
     );
 }
+
+/// The file leaves out the ids its puzzles' game and moves give: the ids
+/// are still those the file of version 1 wrote out, which links and saved
+/// progress name (first, a duel and the last puzzle, copied from it).
+#[test]
+fn the_shipped_puzzles_keep_the_ids_links_name() {
+    let puzzles = parse_file(FILE).expect("the shipped file parses");
+    let id_of = |moves: &str| {
+        puzzles
+            .iter()
+            .find(|p| p.moves().join(",") == moves)
+            .map(|p| p.id().to_string())
+    };
+    assert_eq!(
+        id_of("Qe5,Qe4,Rf3,Rf6,Rc6,Bc2,Na4,Rb6,Bb4,Bc3,Nb2,Kc4,Kc5").as_deref(),
+        Some("ru5cwcm3")
+    );
+    assert_eq!(puzzles[0].id(), "ru5cwcm3");
+    let duel = "Nf4,Nc3,f4-d3,c3-e4,d3-e5,e4-f6,e5-f3,f6-d5,f3-d4,d5-e3,d4-c6,e3-c4,c6-e7,\
+        c4-d6,e7-g6,d6-f5,g6-f8,f5-g3,f8-e6,g3-f1,e6-c5,f1-d2,c5-a6,d2-b3,a6-c7,b3-c1,c7-b5,c1-a2";
+    assert_eq!(id_of(duel).as_deref(), Some("b49azxx5"));
+    assert_eq!(puzzles.last().map(|p| p.id()), Some("s79cu13"));
+    assert_eq!(puzzles.len(), 2048);
+}

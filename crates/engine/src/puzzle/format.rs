@@ -1,12 +1,11 @@
-//! The puzzle file: a header line, then one puzzle a line, six fields
+//! The puzzle file: a header line, then one puzzle a line, five fields
 //! separated by single spaces:
 //!
 //! ```text
-//! #cheversi-puzzles 1
-//! <id> <game> <rating> <goal> <moves> <line>
+//! #cheversi-puzzles 2
+//! <game> <rating> <goal> <moves> <line>
 //! ```
 //!
-//! - `id`: 1 to 8 characters `a-z0-9`, unique in the file (links name it).
 //! - `game`: a Cheversi rule set at its default scoring (`lewicki`,
 //!   `lewicki-any`, `lewicki-free`, `brainking-classic`, `brainking`) or an
 //!   Attrition variant (`duel`, `two-knights`).
@@ -20,6 +19,13 @@
 //!   replies between them, separated by commas; it ends with the solver's
 //!   last move.
 //!
+//! A puzzle's id (links and saved progress name it) comes from its game
+//! and moves ([`id_of`]), so the file does not spell it out: the ids were a
+//! fifth of the file gzipped. Where the generator salted an id that
+//! collided, the line starts with that id as a sixth field, before the
+//! game: 1 to 8 characters `a-z0-9`. Ids are unique in the file. Files of
+//! version 1, where every line starts with its id, are read the same way.
+//!
 //! Lines starting with `#` after the header are comments; blank lines are
 //! skipped. Parsing checks every move against the rules, so a [`Puzzle`]
 //! always describes a real position and a playable line.
@@ -31,7 +37,10 @@ use crate::game::{GameState, Player};
 use std::fmt;
 
 /// The first line of a puzzle file (its format's version).
-pub const HEADER: &str = "#cheversi-puzzles 1";
+pub const HEADER: &str = "#cheversi-puzzles 2";
+
+/// The first line of the files of version 1, still read.
+const HEADER_1: &str = "#cheversi-puzzles 1";
 
 /// What the side to move must reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,7 +193,8 @@ impl Puzzle {
         count
     }
 
-    /// The puzzle as a line of the file.
+    /// The puzzle as a line of the file: its id only where it is not the
+    /// one its game and moves give.
     pub fn to_line(&self) -> String {
         let list = |moves: &[String]| {
             if moves.is_empty() {
@@ -193,16 +203,57 @@ impl Puzzle {
                 moves.join(",")
             }
         };
-        format!(
-            "{} {} {} {} {} {}",
-            self.id,
+        let fields = format!(
+            "{} {} {} {} {}",
             self.game,
             self.rating,
             self.goal,
             list(&self.moves),
             list(&self.line)
-        )
+        );
+        if self.id == id_of(&self.game, &self.moves, 0) {
+            fields
+        } else {
+            format!("{} {fields}", self.id)
+        }
     }
+}
+
+/// A puzzle's id from its game and the moves to its position: the same
+/// puzzle keeps its id whatever else is generated (links stay valid);
+/// `salt` separates the rare collision.
+pub(crate) fn id_of(game: &str, moves: &[String], salt: u32) -> String {
+    // FNV-1a of "<game> <moves joined by commas> <salt>": fixed and
+    // platform-independent. Fed piece by piece (no text built).
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    feed(game.as_bytes());
+    feed(b" ");
+    for (i, mv) in moves.iter().enumerate() {
+        if i > 0 {
+            feed(b",");
+        }
+        feed(mv.as_bytes());
+    }
+    feed(b" ");
+    feed(salt.to_string().as_bytes());
+    // 36^8 ids of 8 characters at most, written from the last digit.
+    let mut n = h % 2_821_109_907_456;
+    let mut id = String::new();
+    loop {
+        let d = (n % 36) as u32;
+        id.insert(0, char::from_digit(d, 36).expect("below 36"));
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    id
 }
 
 fn play(pos: &mut AnyGame, text: &str) -> Result<(), String> {
@@ -243,30 +294,27 @@ fn split_moves(text: &str) -> Vec<String> {
     }
 }
 
-/// One line of the file (not a comment).
+/// One line of the file (not a comment): five fields, or six with the id
+/// first.
 fn parse_line(text: &str) -> Result<Puzzle, (&'static str, String)> {
     let fields: Vec<&str> = text.split(' ').collect();
-    if fields.len() != 6 {
-        return Err((
-            "line",
-            format!(
-                "{} fields where 6 are needed (id game rating goal moves line)",
-                fields.len()
-            ),
-        ));
-    }
-    let rating = fields[2]
+    let (id, fields) = match fields.len() {
+        5 => (None, &fields[..]),
+        6 => (Some(fields[0]), &fields[1..]),
+        n => {
+            return Err((
+                "line",
+                format!("{n} fields where 5 are needed (game rating goal moves line)"),
+            ))
+        }
+    };
+    let rating = fields[1]
         .parse()
-        .map_err(|_| ("rating", format!("'{}' is not a whole number", fields[2])))?;
-    let goal = fields[3].parse().map_err(|e| ("goal", e))?;
-    Puzzle::new(
-        fields[0],
-        fields[1],
-        rating,
-        goal,
-        split_moves(fields[4]),
-        split_moves(fields[5]),
-    )
+        .map_err(|_| ("rating", format!("'{}' is not a whole number", fields[1])))?;
+    let goal = fields[2].parse().map_err(|e| ("goal", e))?;
+    let moves = split_moves(fields[3]);
+    let id = id.map_or_else(|| id_of(fields[0], &moves, 0), str::to_string);
+    Puzzle::new(&id, fields[0], rating, goal, moves, split_moves(fields[4]))
 }
 
 /// Reads a whole puzzle file; the first problem found is the error.
@@ -274,7 +322,11 @@ pub fn parse_file(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
     let mut puzzles = Vec::new();
     // Sorted ids (no hash table: the wasm build has no other use for one).
     let mut ids: Vec<String> = Vec::new();
-    for (line, text) in crate::data_file::item_lines(text, HEADER)? {
+    let header = match text.lines().next() {
+        Some(first) if first.trim_end() == HEADER_1 => HEADER_1,
+        _ => HEADER,
+    };
+    for (line, text) in crate::data_file::item_lines(text, header)? {
         let error = |(field, reason): (&'static str, String)| PuzzleError {
             line,
             field,
@@ -305,22 +357,40 @@ pub fn write_file(puzzles: &[Puzzle]) -> String {
 mod tests {
     use super::*;
 
-    const GOOD: &str = "#cheversi-puzzles 1\n\
+    const GOOD: &str = "#cheversi-puzzles 2\n\
         # a comment\n\
-        a1 lewicki-free 1200 +3 Qd4,Qe5,Rb2,Rg7,Bc3,Bf6,Nc6,Nf3,Kh1,Ka8,Rb7,Ra2 Bh3,Bb5,Nd1\n";
+        lewicki-free 1200 +3 Qd4,Qe5,Rb2,Rg7,Bc3,Bf6,Nc6,Nf3,Kh1,Ka8,Rb7,Ra2 Bh3,Bb5,Nd1\n\
+        a1 lewicki 1000 +1 - Qd4\n";
 
     #[test]
     fn a_good_file_round_trips() {
         let puzzles = parse_file(GOOD).expect("the sample is good");
-        assert_eq!(puzzles.len(), 1);
+        assert_eq!(puzzles.len(), 2);
         let p = &puzzles[0];
-        assert_eq!(p.id(), "a1");
+        // FNV-1a of "lewicki-free Qd4,...,Ra2 0", in base 36.
+        assert_eq!(p.id(), "19wezgs6");
         assert_eq!(p.goal(), Goal::Margin(3));
         assert_eq!(p.moves().len(), 12);
         assert_eq!(p.solver(), 0);
         assert_eq!(p.solver_moves(), 2);
+        // An id the file gives is kept, and written back.
+        assert_eq!(puzzles[1].id(), "a1");
         let written = write_file(&puzzles);
+        assert_eq!(
+            written,
+            GOOD.replace("# a comment\n", ""),
+            "the derived id is left out, the given one kept"
+        );
         assert_eq!(parse_file(&written), Ok(puzzles));
+    }
+
+    #[test]
+    fn a_file_of_version_1_is_read_with_its_ids() {
+        let old = "#cheversi-puzzles 1\n\
+            ru5cwcm3 lewicki-free 1200 +3 Qd4,Qe5,Rb2,Rg7,Bc3,Bf6,Nc6,Nf3,Kh1,Ka8,Rb7,Ra2 Bh3,Bb5,Nd1\n";
+        let puzzles = parse_file(old).expect("a version 1 file");
+        assert_eq!(puzzles[0].id(), "ru5cwcm3");
+        assert_eq!(puzzles[0].line().len(), 3);
     }
 
     fn error_of(line: &str) -> PuzzleError {
@@ -330,7 +400,8 @@ mod tests {
     #[test]
     fn damaged_lines_say_where_and_what() {
         let cases: &[(&str, &str, &str)] = &[
-            ("a1 lewicki 1200 +3 Qd4", "line", "5 fields"),
+            ("lewicki 1200 +3 Qd4", "line", "4 fields"),
+            ("a1 lewicki 1200 +3 - Qd4 Qe5", "line", "7 fields"),
             ("A! lewicki 1200 +3 - Qd4", "id", "letters"),
             ("a1 chess 1200 +3 - Qd4", "game", "'chess'"),
             ("a1 melee 1200 +3 - Qd4", "game", "'melee'"),
@@ -365,6 +436,12 @@ mod tests {
         assert_eq!((e.line, e.field), (1, "header"));
         let e = parse_file(&format!(
             "{HEADER}\na1 lewicki 1200 +3 - Qd4\n\na1 lewicki 1200 +3 - Qe4\n"
+        ))
+        .unwrap_err();
+        assert_eq!((e.line, e.field), (4, "id"));
+        // Two lines of the same position have the same derived id.
+        let e = parse_file(&format!(
+            "{HEADER}\nlewicki 1200 +3 - Qd4\nlewicki 1300 +3 Qd4 Qe4\nlewicki 1400 +2 - Qe4\n"
         ))
         .unwrap_err();
         assert_eq!((e.line, e.field), (4, "id"));

@@ -18,7 +18,7 @@
 //! - Every puzzle kept is checked again by [`verify`] from scratch.
 
 use super::criteria::{greedy_fails, greedy_shortfall, is_cheversi, only_best, tempting, MARGIN};
-use super::format::{game_options, Goal, Puzzle};
+use super::format::{game_options, id_of, Goal, Puzzle};
 use super::rating::{rating, Difficulty};
 use super::solve::{no_clock, Solver, Valued};
 use super::verify::verify;
@@ -403,32 +403,6 @@ fn notations(start: &AnyGame, moves: &[AnyMove]) -> Vec<String> {
             text
         })
         .collect()
-}
-
-/// An id from the game and the moves to the position: the same puzzle
-/// keeps its id whatever else is generated (links stay valid); `salt`
-/// separates the rare collision.
-fn id_of(game: &str, moves: &[String], salt: u32) -> String {
-    // FNV-1a: fixed, platform-independent.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let text = format!("{game} {} {salt}", moves.join(","));
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    // 36^8 ids of 8 characters at most.
-    let mut n = h % 2_821_109_907_456;
-    let mut id = Vec::new();
-    loop {
-        let d = (n % 36) as u8;
-        id.push(if d < 10 { b'0' + d } else { b'a' + d - 10 });
-        n /= 36;
-        if n == 0 {
-            break;
-        }
-    }
-    id.reverse();
-    String::from_utf8(id).expect("ASCII")
 }
 
 /// The puzzle with an id not used before (a colliding id is salted).

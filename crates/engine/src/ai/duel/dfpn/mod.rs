@@ -36,7 +36,11 @@ fn room(markers: u64, knight_on: u8, other: u8) -> u32 {
     let safe = knight(knight_on) & !markers & !knight(other);
     Bitboard(safe)
         .into_iter()
-        .map(|t| (knight(t.index() as u8) & !markers).count_ones().min(ONWARD_CAP))
+        .map(|t| {
+            (knight(t.index() as u8) & !markers)
+                .count_ones()
+                .min(ONWARD_CAP)
+        })
         .sum()
 }
 
@@ -502,4 +506,3 @@ mod tests {
         assert!(solver.nodes < 10_000, "{} nodes", solver.nodes);
     }
 }
-
