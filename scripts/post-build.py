@@ -15,10 +15,9 @@
    the end of <head>, up to just after the Content-Security-Policy: the
    theme's script blocks the parser, and the browser fetched the wasm
    only once it had run.
-2. Writes the duel's data files (duel_setups.txt, duel_book.txt), which
-   the wasm module leaves out and fetches with the first duel, as the
-   engine's build.rs ships them natively: no comments, and the setups'
-   `white black result` fields only (the node counts are the solver's).
+2. Writes the duel's opening book (duel_book.txt, which also gives who
+   wins each setup), which the wasm module leaves out and fetches with the
+   first duel, as the engine's build.rs ships it natively: no comments.
 3. Writes the service worker from www/public/sw.js with the list of every
    file of this build (trunk's hashed names included) and its SHA-256,
    which the service worker checks while installing, and a version made
@@ -202,7 +201,7 @@ def write_embed_page():
 
 
 def write_duel_data():
-    for name, fields in (("duel_setups.txt", 3), ("duel_book.txt", None)):
+    for name, fields in (("duel_book.txt", None),):
         with open(os.path.join("crates", "engine", "data", name), encoding="utf-8") as f:
             lines = [line.split()[:fields] for line in f if line.strip() and not line.lstrip().startswith("#")]
         with open(os.path.join(staging, name), "w", encoding="utf-8") as f:

@@ -1,8 +1,5 @@
-//! Ships the solved duel data without what only the solver needs: the
-//! comments and node counts of `data/duel_setups.txt` stay in the file
-//! (`cheversi duel-table` resumes from it), the engine gets
-//! `white black result` lines (a smaller wasm download); the opening book
-//! `data/duel_book.txt` loses its comments.
+//! Ships the duel's opening book, `data/duel_book.txt`, without its
+//! comments (the engine reads the solved setups from its setup lines).
 fn ship(name: &str, fields: usize) {
     let source = std::path::PathBuf::from(
         std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
@@ -26,6 +23,5 @@ fn ship(name: &str, fields: usize) {
 }
 
 fn main() {
-    ship("duel_setups.txt", 3);
     ship("duel_book.txt", usize::MAX);
 }

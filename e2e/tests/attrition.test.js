@@ -55,7 +55,7 @@ test('the duel\'s solved data comes with the first duel, once, not with the page
   assert.equal((file + rank) % 2, 0, `${black} is a dark square, as d4`);
   await playAnyMove(page, { confirm: false });
   await waitForHumanTurn(page, 0);
-  assert.deepEqual(fetched.sort(), ['duel_book.txt', 'duel_setups.txt']);
+  assert.deepEqual(fetched.sort(), ['duel_book.txt']);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -67,8 +67,8 @@ pub fn fetch_text(url: &str, done: OnText) {
     on_error.forget();
 }
 
-/// The site's copies of the duel's solved setups and opening book.
-const DUEL_FILES: [&str; 2] = ["duel_setups.txt", "duel_book.txt"];
+/// The site's copy of the duel's opening book (with the solved setups).
+const DUEL_BOOK: &str = "duel_book.txt";
 
 /// Fetches the duel's data and gives it to the engine (see
 /// `cheversi_engine::ai::duel::data`), unless it is here already.
@@ -76,24 +76,21 @@ pub fn duel_data(done: Box<dyn FnOnce(Result<(), Problem>)>) {
     if data::present() {
         return done(Ok(()));
     }
-    let [setups_file, book_file] = DUEL_FILES;
     fetch_text(
-        setups_file,
-        Box::new(move |setups| {
-            fetch_text(
-                book_file,
-                Box::new(move |book| {
-                    let not_fetched = |file| move |status| Problem::NotFetched { file, status };
-                    let result = setups.map_err(not_fetched(setups_file)).and_then(|setups| {
-                        let book = book.map_err(not_fetched(book_file))?;
-                        data::provide(&setups, &book).map_err(|_| Problem::DataFile {
-                            line: 0,
-                            field: "duel_*.txt",
-                        })
-                    });
-                    done(result)
-                }),
-            )
+        DUEL_BOOK,
+        Box::new(move |book| {
+            let result = book
+                .map_err(|status| Problem::NotFetched {
+                    file: DUEL_BOOK,
+                    status,
+                })
+                .and_then(|book| {
+                    data::provide(&book).map_err(|_| Problem::DataFile {
+                        line: 0,
+                        field: DUEL_BOOK,
+                    })
+                });
+            done(result)
         }),
     );
 }

@@ -355,7 +355,7 @@ mod tests {
         assert_eq!(listed.len(), lines.len(), "one line a position");
         let book = DuelBook::from_lines(&lines);
         let table = crate::ai::duel::DuelTable::from_lines(
-            &crate::ai::duel::table::parse(crate::ai::duel::table::SHIPPED).unwrap(),
+            &crate::ai::duel::table::parse(include_str!("../../../data/duel_setups.txt")).unwrap(),
         );
         let legal = |from: Square, markers: Bitboard, to: Square, target: Square| {
             knight_attacks(from).contains(to) && (to == target || !markers.contains(to))

@@ -1,23 +1,25 @@
-//! The duel's solved setups and opening book, from one place. Natively
-//! (feature `duel-data`, on by default) their texts are compiled in. The
-//! browser's module leaves them out: the page fetches them with its first
-//! duel (`duel_setups.txt`, `duel_book.txt`) and [`provide`]s them, so a
-//! visitor who never plays the duel never downloads them.
+//! The duel's opening book, from one place, and the solved setups it
+//! lists (a setup's line gives who wins it: `data/duel_setups.txt`, the
+//! solver's file, holds the same results, checked by a test). Natively
+//! (feature `duel-data`, on by default) the book's text is compiled in.
+//! The browser's module leaves it out: the page fetches `duel_book.txt`
+//! with its first duel and [`provide`]s it, so a visitor who never plays
+//! the duel never downloads it.
 
 use super::book::{self, DuelBook};
-use super::table::{self, DuelTable};
+use super::table::{DuelTable, SetupValue, Solved};
 use std::sync::OnceLock;
 
-static PROVIDED: OnceLock<(&'static str, &'static str)> = OnceLock::new();
+static PROVIDED: OnceLock<&'static str> = OnceLock::new();
 
 #[cfg(feature = "duel-data")]
-fn texts() -> (&'static str, &'static str) {
-    (table::SHIPPED, book::SHIPPED)
+fn text() -> &'static str {
+    book::SHIPPED
 }
 
 #[cfg(not(feature = "duel-data"))]
-fn texts() -> (&'static str, &'static str) {
-    PROVIDED.get().copied().unwrap_or(("", ""))
+fn text() -> &'static str {
+    PROVIDED.get().copied().unwrap_or("")
 }
 
 /// True when the data is here: compiled in, or provided.
@@ -25,41 +27,76 @@ pub fn present() -> bool {
     cfg!(feature = "duel-data") || PROVIDED.get().is_some()
 }
 
-/// The solved setups (empty until the page provides them).
+/// The solved setups: the book's lines about a setup itself (empty until
+/// the page provides the book).
 pub fn table() -> DuelTable {
-    DuelTable::from_lines(&table::parse(texts().0).unwrap_or_default())
+    let lines = book::parse(text()).unwrap_or_default();
+    let setups: Vec<Solved> = lines
+        .iter()
+        .filter(|l| l.first.is_none())
+        .map(|l| Solved {
+            setup: l.setup,
+            value: match l.white_wins {
+                Some(true) => SetupValue::WhiteWins,
+                Some(false) => SetupValue::BlackWins,
+                None => SetupValue::Unknown,
+            },
+            nodes: 0,
+        })
+        .collect();
+    DuelTable::from_lines(&setups)
 }
 
 /// The opening book (empty until the page provides it).
 pub fn opening_book() -> DuelBook {
-    DuelBook::from_lines(&book::parse(texts().1).unwrap_or_default())
+    DuelBook::from_lines(&book::parse(text()).unwrap_or_default())
 }
 
-/// Takes the fetched texts once both read; the error names the file and
-/// the line. Once the data is here, later calls change nothing.
-pub fn provide(setups: &str, book: &str) -> Result<(), String> {
+/// Takes the fetched book once read; the error names the line. Once the
+/// data is here, later calls change nothing.
+pub fn provide(book_text: &str) -> Result<(), String> {
     if present() {
         return Ok(());
     }
-    if table::parse(setups)?.is_empty() {
-        return Err("duel table: no setups".into());
+    if !book::parse(book_text)?.iter().any(|l| l.first.is_none()) {
+        return Err("duel book: no setups".into());
     }
-    book::parse(book)?;
-    let _ = PROVIDED.set((String::leak(setups.into()), String::leak(book.into())));
+    let _ = PROVIDED.set(String::leak(book_text.into()));
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::duel::table;
+    use crate::ai::duel::Setup;
 
     #[test]
     fn natively_the_data_is_compiled_in() {
         assert!(present());
-        assert_eq!(table::parse(texts().0).unwrap().len(), 492);
-        assert!(!book::parse(texts().1).unwrap().is_empty());
-        // Providing other texts changes nothing.
-        assert_eq!(provide("a1 b1 W", ""), Ok(()));
-        assert_eq!(texts().0, table::SHIPPED);
+        assert!(!book::parse(text()).unwrap().is_empty());
+        // Providing another text changes nothing.
+        assert_eq!(provide("a1 b1 W b3"), Ok(()));
+        assert_eq!(text(), book::SHIPPED);
+    }
+
+    /// The setups' results the book gives are the solver's file's, for
+    /// every one of the 492 setups.
+    #[test]
+    fn the_books_setups_are_the_solved_setups() {
+        let solved = table::parse(include_str!("../../../data/duel_setups.txt")).unwrap();
+        assert_eq!(solved.len(), 492);
+        let from_book = table();
+        assert_eq!(from_book.len(), 492);
+        for s in &solved {
+            assert_eq!(from_book.value(s.setup), s.value, "{:?}", s.setup);
+        }
+        let a1 = |black: &str| Setup {
+            white: "a1".parse().unwrap(),
+            black: black.parse().unwrap(),
+        };
+        // Read off the file: a1 b1 W, a1 c1 B.
+        assert_eq!(from_book.value(a1("b1")), SetupValue::WhiteWins);
+        assert_eq!(from_book.value(a1("c1")), SetupValue::BlackWins);
     }
 }

@@ -275,7 +275,10 @@ mod tests {
     use crate::ai::player::request::Request;
     use crate::any::AnyGame;
 
-    use crate::ai::duel::table::{parse, Solved, SHIPPED};
+    use crate::ai::duel::table::{parse, Solved};
+
+    /// The solved setups, from the solver's file.
+    const SHIPPED: &str = include_str!("../../../data/duel_setups.txt");
 
     /// Share of Black's answers to `w` that lose for Black, in thousandths,
     /// by brute force from the table's lines: every square the mirror rule
