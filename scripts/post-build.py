@@ -201,11 +201,18 @@ def write_embed_page():
 
 
 def write_duel_data():
-    for name, fields in (("duel_book.txt", None),):
-        with open(os.path.join("crates", "engine", "data", name), encoding="utf-8") as f:
-            lines = [line.split()[:fields] for line in f if line.strip() and not line.lstrip().startswith("#")]
-        with open(os.path.join(staging, name), "w", encoding="utf-8") as f:
-            f.write("".join(" ".join(words) + "\n" for words in lines))
+    """The book as build.rs ships it: no comments, and a first jump's line
+    (a square third) without its setup when the line before has the same."""
+    name = "duel_book.txt"
+    with open(os.path.join("crates", "engine", "data", name), encoding="utf-8") as f:
+        lines = [line.split() for line in f if line.strip() and not line.lstrip().startswith("#")]
+    out, setup = [], None
+    for words in lines:
+        first_jump = len(words) > 2 and len(words[2]) == 2
+        out.append(words[2:] if first_jump and words[:2] == setup else words)
+        setup = words[:2]
+    with open(os.path.join(staging, name), "w", encoding="utf-8") as f:
+        f.write("".join(" ".join(words) + "\n" for words in out))
 
 
 TERSER = os.path.join("e2e", "node_modules", ".bin", "terser")

@@ -28,9 +28,12 @@ pub struct BookLine {
     pub plies: Option<u16>,
 }
 
-/// Parses the book's lines; `#` starts a comment. Errors name the line.
+/// Parses the book's lines; `#` starts a comment. A line about a first
+/// jump may leave out its setup (`first W|B|? [jump [plies]]`): then it is
+/// the setup of the line before, as the engine ships the book (`build.rs`;
+/// the site's copy is half the size gzipped). Errors name the line.
 pub fn parse(text: &str) -> Result<Vec<BookLine>, String> {
-    let mut out = Vec::new();
+    let mut out: Vec<BookLine> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -42,15 +45,22 @@ pub fn parse(text: &str) -> Result<Vec<BookLine>, String> {
         let Some(at) = f.iter().position(|w| matches!(*w, "W" | "B" | "?")) else {
             return Err(bad("no result (W, B or ?)"));
         };
-        if !(2..=3).contains(&at) || f.len() > at + 3 {
-            return Err(bad("expected: white black [first] W|B|? [jump [plies]]"));
+        if !(1..=3).contains(&at) || f.len() > at + 3 {
+            return Err(bad("expected: [white black] [first] W|B|? [jump [plies]]"));
         }
         let square = |w: &str| w.parse::<Square>().map_err(|_| bad("bad square"));
-        let setup = Setup {
-            white: square(f[0])?,
-            black: square(f[1])?,
+        let (setup, first) = if at == 1 {
+            let Some(before) = out.last() else {
+                return Err(bad("a first jump before any setup"));
+            };
+            (before.setup, Some(square(f[0])?))
+        } else {
+            let setup = Setup {
+                white: square(f[0])?,
+                black: square(f[1])?,
+            };
+            (setup, (at == 3).then(|| square(f[2])).transpose()?)
         };
-        let first = if at == 3 { Some(square(f[2])?) } else { None };
         let white_wins = match f[at] {
             "W" => Some(true),
             "B" => Some(false),
@@ -93,8 +103,9 @@ pub struct BookAnswer {
     pub plies: Option<u16>,
 }
 
-/// The book as the engine ships it (comments left out by `build.rs`);
-/// compiled in only where the duel data module asks for it (`data.rs`).
+/// The book as the engine ships it (`build.rs`: no comments, and a first
+/// jump's line without its setup); compiled in only where the duel data
+/// module asks for it (`data.rs`).
 pub const SHIPPED: &str = include_str!(concat!(env!("OUT_DIR"), "/duel_book.txt"));
 
 /// The book as a lookup, keyed in the canonical orientation of the setup.
@@ -283,6 +294,24 @@ mod tests {
         assert_eq!((ok[0].plies, ok[4].plies), (None, Some(27)));
         assert_eq!(ok[2].first, Some(sq("c3")));
         assert_eq!(ok[3].white_wins, None);
+        // A first jump's line may leave out the setup of the line before.
+        let short = parse("a1 b1 W c2\nc2 W\nb1 d4 ?\nc3 B c3\nd5 W\n").unwrap();
+        let full =
+            parse("a1 b1 W c2\na1 b1 c2 W\nb1 d4 ?\nb1 d4 c3 B c3\nb1 d4 d5 W\n").unwrap();
+        assert_eq!(short, full);
+        let err = parse("# c\nc2 W\n").unwrap_err();
+        assert!(err.contains("line 2: a first jump before any setup"), "{err}");
+        assert!(parse("a1 b1 W c2\nc2 B\n").is_err(), "Black to move wins: its jump");
+    }
+
+    /// The shipped book, each first jump's line without its setup, reads
+    /// as the data file, where every line names its setup.
+    #[test]
+    fn the_shipped_book_reads_as_the_data_file() {
+        let file = include_str!("../../../data/duel_book.txt");
+        assert_eq!(parse(SHIPPED), parse(file));
+        assert!(SHIPPED.len() < file.len() * 3 / 4, "the setups are left out");
+        assert!(!SHIPPED.contains('#'));
     }
 
     #[test]
