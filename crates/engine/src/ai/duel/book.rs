@@ -296,12 +296,17 @@ mod tests {
         assert_eq!(ok[3].white_wins, None);
         // A first jump's line may leave out the setup of the line before.
         let short = parse("a1 b1 W c2\nc2 W\nb1 d4 ?\nc3 B c3\nd5 W\n").unwrap();
-        let full =
-            parse("a1 b1 W c2\na1 b1 c2 W\nb1 d4 ?\nb1 d4 c3 B c3\nb1 d4 d5 W\n").unwrap();
+        let full = parse("a1 b1 W c2\na1 b1 c2 W\nb1 d4 ?\nb1 d4 c3 B c3\nb1 d4 d5 W\n").unwrap();
         assert_eq!(short, full);
         let err = parse("# c\nc2 W\n").unwrap_err();
-        assert!(err.contains("line 2: a first jump before any setup"), "{err}");
-        assert!(parse("a1 b1 W c2\nc2 B\n").is_err(), "Black to move wins: its jump");
+        assert!(
+            err.contains("line 2: a first jump before any setup"),
+            "{err}"
+        );
+        assert!(
+            parse("a1 b1 W c2\nc2 B\n").is_err(),
+            "Black to move wins: its jump"
+        );
     }
 
     /// The shipped book, each first jump's line without its setup, reads
@@ -310,7 +315,10 @@ mod tests {
     fn the_shipped_book_reads_as_the_data_file() {
         let file = include_str!("../../../data/duel_book.txt");
         assert_eq!(parse(SHIPPED), parse(file));
-        assert!(SHIPPED.len() < file.len() * 3 / 4, "the setups are left out");
+        assert!(
+            SHIPPED.len() < file.len() * 3 / 4,
+            "the setups are left out"
+        );
         assert!(!SHIPPED.contains('#'));
     }
 
