@@ -132,7 +132,7 @@ mod tests {
     use crate::test_support::sq;
 
     /// The solver's file.
-    const SHIPPED: &str = include_str!("../../../data/duel_setups.txt");
+    const SOLVED: &str = include_str!("../../../data/duel_setups.txt");
 
     #[test]
     fn the_table_reads_and_reasons_like_the_setup_game() {
@@ -170,7 +170,7 @@ mod tests {
     /// turns both knights have jumped equally often); otherwise Black can.
     #[test]
     fn every_setup_is_proved_and_the_hunter_wins_it() {
-        let lines = parse(SHIPPED).unwrap();
+        let lines = parse(SOLVED).unwrap();
         let table = DuelTable::from_lines(&lines);
         let all = Setup::all_distinct();
         assert_eq!(all.len(), 492);
@@ -194,7 +194,7 @@ mod tests {
     fn the_depth_first_solver_agrees_with_the_table() {
         use crate::ai::duel::solver::DuelSolver;
         use crate::bitboard::Bitboard;
-        let table = DuelTable::from_lines(&parse(SHIPPED).unwrap());
+        let table = DuelTable::from_lines(&parse(SOLVED).unwrap());
         let mut checked = [0; 2];
         for setup in Setup::all_distinct() {
             let mut solver = DuelSolver::new(16, 20_000);

@@ -278,7 +278,7 @@ mod tests {
     use crate::ai::duel::table::{parse, Solved};
 
     /// The solved setups, from the solver's file.
-    const SHIPPED: &str = include_str!("../../../data/duel_setups.txt");
+    const SOLVED: &str = include_str!("../../../data/duel_setups.txt");
 
     /// Share of Black's answers to `w` that lose for Black, in thousandths,
     /// by brute force from the table's lines: every square the mirror rule
@@ -316,7 +316,7 @@ mod tests {
 
     #[test]
     fn a_lost_white_setup_leaves_black_the_most_ways_to_go_wrong() {
-        let lines = parse(SHIPPED).unwrap();
+        let lines = parse(SOLVED).unwrap();
         let table = DuelTable::from_lines(&lines);
         assert_eq!(table.duel_value(), SetupValue::BlackWins);
         let chances: Vec<usize> = Square::all().map(|w| white_chances(&lines, w)).collect();
