@@ -17,9 +17,9 @@ cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo clippy -p cheversi-web -p cheversi-api --target wasm32-unknown-unknown --quiet -- -D warnings
 
-stage "no import circles between source files"
-cargo test -p cheversi-cli --test import_circles --quiet
-
+# The tests include crates/cli/tests/import_circles.rs (no import circle
+# between source files): a stage of its own built the engine once more,
+# with other features, for nothing (a fresh clone: 50 s).
 stage "tests"
 # cargo-nextest, where the machine has it, runs the tests of every binary
 # in one pool, so a binary's slow test no longer holds the next binary
@@ -35,7 +35,9 @@ stage "benchmark harness (quick mode)"
 cargo test --benches --workspace --quiet
 
 stage "the JavaScript API in headless Chromium (wasm-bindgen-test)"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test -p cheversi-api --target wasm32-unknown-unknown --test web
+# The dev profile: these few calls need no speed, and its build is the
+# quicker (the workspace's crates unoptimised).
+CHROMEDRIVER=/usr/bin/chromedriver cargo test --profile dev -p cheversi-api --target wasm32-unknown-unknown --test web
 
 stage "the site (trunk build --release)"
 trunk build --release --offline
