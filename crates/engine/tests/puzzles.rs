@@ -332,13 +332,20 @@ fn verify_agrees_with_minimax_on_late_duel_positions() {
 // ---------------------------------------------------------------------
 // Tampered puzzles.
 
+/// A puzzle of `game` from a small generation of that game alone: each
+/// test runs in a process of its own under cargo-nextest, where the shared
+/// generation of every game would be made again for one puzzle.
 fn a_generated(game: &str) -> Puzzle {
-    generated()
+    let config = Config {
+        games: vec![(game.to_string(), 6)],
+        ..small_config(11)
+    };
+    generate(&config, &mut |_| {})
+        .expect("a known game")
         .puzzles
-        .iter()
+        .into_iter()
         .find(|p| p.game() == game)
         .unwrap_or_else(|| panic!("no {game} puzzle generated"))
-        .clone()
 }
 
 fn with(p: &Puzzle, goal: Goal, line: Vec<String>) -> Puzzle {
