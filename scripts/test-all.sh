@@ -18,8 +18,8 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo clippy -p cheversi-web -p cheversi-api --target wasm32-unknown-unknown --quiet -- -D warnings
 
 # The tests include crates/cli/tests/import_circles.rs (no import circle
-# between source files): a stage of its own built the engine once more,
-# with other features, for nothing (a fresh clone: 50 s).
+# between source files). Not built alone: that build resolves other
+# features than the workspace's and would compile the engine once more.
 stage "tests"
 # cargo-nextest, where the machine has it, runs the tests of every binary
 # in one pool, so a binary's slow test no longer holds the next binary
