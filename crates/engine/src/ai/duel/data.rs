@@ -6,20 +6,22 @@
 //! with its first duel and [`provide`]s it, so a visitor who never plays
 //! the duel never downloads it.
 
-use super::book::{self, DuelBook};
+use super::book::{self, BookLine, DuelBook};
 use super::table::{DuelTable, SetupValue, Solved};
 use std::sync::OnceLock;
 
-static PROVIDED: OnceLock<&'static str> = OnceLock::new();
+/// The book's lines, read once: where the page provided them.
+static PROVIDED: OnceLock<Vec<BookLine>> = OnceLock::new();
 
 #[cfg(feature = "duel-data")]
-fn text() -> &'static str {
-    book::SHIPPED
+fn lines() -> &'static [BookLine] {
+    static SHIPPED: OnceLock<Vec<BookLine>> = OnceLock::new();
+    SHIPPED.get_or_init(|| book::parse(book::SHIPPED).unwrap_or_default())
 }
 
 #[cfg(not(feature = "duel-data"))]
-fn text() -> &'static str {
-    PROVIDED.get().copied().unwrap_or("")
+fn lines() -> &'static [BookLine] {
+    PROVIDED.get().map_or(&[], Vec::as_slice)
 }
 
 /// True when the data is here: compiled in, or provided.
@@ -30,8 +32,7 @@ pub fn present() -> bool {
 /// The solved setups: the book's lines about a setup itself (empty until
 /// the page provides the book).
 pub fn table() -> DuelTable {
-    let lines = book::parse(text()).unwrap_or_default();
-    let setups: Vec<Solved> = lines
+    let setups: Vec<Solved> = lines()
         .iter()
         .filter(|l| l.first.is_none())
         .map(|l| Solved {
@@ -49,7 +50,7 @@ pub fn table() -> DuelTable {
 
 /// The opening book (empty until the page provides it).
 pub fn opening_book() -> DuelBook {
-    DuelBook::from_lines(&book::parse(text()).unwrap_or_default())
+    DuelBook::from_lines(lines())
 }
 
 /// Takes the fetched book once read; the error names the line. Once the
@@ -58,10 +59,11 @@ pub fn provide(book_text: &str) -> Result<(), String> {
     if present() {
         return Ok(());
     }
-    if !book::parse(book_text)?.iter().any(|l| l.first.is_none()) {
+    let lines = book::parse(book_text)?;
+    if !lines.iter().any(|l| l.first.is_none()) {
         return Err("duel book: no setups".into());
     }
-    let _ = PROVIDED.set(String::leak(book_text.into()));
+    let _ = PROVIDED.set(lines);
     Ok(())
 }
 
@@ -74,10 +76,10 @@ mod tests {
     #[test]
     fn natively_the_data_is_compiled_in() {
         assert!(present());
-        assert!(!book::parse(text()).unwrap().is_empty());
+        assert!(!lines().is_empty());
         // Providing another text changes nothing.
         assert_eq!(provide("a1 b1 W b3"), Ok(()));
-        assert_eq!(text(), book::SHIPPED);
+        assert_eq!(lines(), book::parse(book::SHIPPED).unwrap());
     }
 
     /// The setups' results the book gives are the solver's file's, for
