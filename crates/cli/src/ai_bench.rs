@@ -276,7 +276,7 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
         let mut pn = Dfpn::new(cheversi_engine::ai::player::engine::DFPN_BITS, u64::MAX);
         let mut budget = Budget::new(clock, Some(seconds), None, None);
         let proof = prove_jump(
-            &book,
+            book,
             &mut solver,
             &mut pn,
             pos.markers(),

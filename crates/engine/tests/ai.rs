@@ -727,7 +727,7 @@ fn the_master_proves_a_duel_position_the_solvers_prove_in_most_of_its_time() {
         let mut solver = DuelSolver::new(TABLE_BITS, u64::MAX);
         let mut pn = Dfpn::new(DFPN_BITS, u64::MAX);
         let proof = prove_jump(
-            &book,
+            book,
             &mut solver,
             &mut pn,
             pos.markers(),

@@ -6,7 +6,7 @@
 use super::format::{play, Step};
 use super::task::{Aim, Task};
 use crate::ai::cheversi::SCALE;
-use crate::ai::duel::{data, Dfpn, DuelTable, Setup, SetupValue};
+use crate::ai::duel::{data, Dfpn, Setup, SetupValue};
 use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 use crate::attrition::{self, Piece, Variant};
 use crate::bitboard::Bitboard;
@@ -300,9 +300,8 @@ fn forced_loss(pos: &attrition::Position, me: crate::game::Player, plies: u32) -
 
 /// The duel's own solvers: the solved setups, then df-pn.
 fn duel_win_task(p: &attrition::Position, played: attrition::Move) -> Verdict {
-    let mut table = None;
     let mut pn = Dfpn::new(16, DUEL_NODE_LIMIT);
-    let mut wins = |mv| duel_wins_after(p, mv, &mut table, &mut pn);
+    let mut wins = |mv| duel_wins_after(p, mv, &mut pn);
     if wins(played).ok_or(Why::Unsolved)? {
         return Ok(());
     }
@@ -323,12 +322,7 @@ const DUEL_NODE_LIMIT: u64 = 2_000_000;
 
 /// Whether the duel's side to move in `p` wins after `mv` with best play;
 /// `None` when df-pn did not finish.
-fn duel_wins_after(
-    p: &attrition::Position,
-    mv: attrition::Move,
-    table: &mut Option<DuelTable>,
-    pn: &mut Dfpn,
-) -> Option<bool> {
+fn duel_wins_after(p: &attrition::Position, mv: attrition::Move, pn: &mut Dfpn) -> Option<bool> {
     let me = p.to_move()?;
     let mut after = p.clone();
     after.play_unchecked(mv);
@@ -336,7 +330,7 @@ fn duel_wins_after(
         return Some(winner == me);
     }
     let square = |player| after.slot(player, Piece::Knight).square();
-    let table = table.get_or_insert_with(data::table);
+    let table = data::table();
     match (square(0), square(1)) {
         // White has placed: White wins when every answer loses for Black.
         (Some(white), None) => Some(table.placement_value(white) == SetupValue::WhiteWins),

@@ -29,10 +29,14 @@ pub fn present() -> bool {
     cfg!(feature = "duel-data") || PROVIDED.get().is_some()
 }
 
-/// The solved setups: the book's lines about a setup itself (empty until
-/// the page provides the book).
-pub fn table() -> DuelTable {
-    let setups: Vec<Solved> = lines()
+/// The book's lookup and its solved setups, built once from the lines.
+struct Built {
+    book: DuelBook,
+    table: DuelTable,
+}
+
+fn build(lines: &[BookLine]) -> Built {
+    let setups: Vec<Solved> = lines
         .iter()
         .filter(|l| l.first.is_none())
         .map(|l| Solved {
@@ -45,12 +49,33 @@ pub fn table() -> DuelTable {
             nodes: 0,
         })
         .collect();
-    DuelTable::from_lines(&setups)
+    Built {
+        book: DuelBook::from_lines(lines),
+        table: DuelTable::from_lines(&setups),
+    }
+}
+
+/// Built once the data is here; until then an empty one, not kept, so a
+/// lookup made before the page provides the book does not hide it after.
+fn built() -> &'static Built {
+    static BUILT: OnceLock<Built> = OnceLock::new();
+    static EMPTY: OnceLock<Built> = OnceLock::new();
+    if present() {
+        BUILT.get_or_init(|| build(lines()))
+    } else {
+        EMPTY.get_or_init(|| build(&[]))
+    }
+}
+
+/// The solved setups: the book's lines about a setup itself (empty until
+/// the page provides the book).
+pub fn table() -> &'static DuelTable {
+    &built().table
 }
 
 /// The opening book (empty until the page provides it).
-pub fn opening_book() -> DuelBook {
-    DuelBook::from_lines(lines())
+pub fn opening_book() -> &'static DuelBook {
+    &built().book
 }
 
 /// Takes the fetched book once read; the error names the line. Once the
@@ -80,6 +105,15 @@ mod tests {
         // Providing another text changes nothing.
         assert_eq!(provide("a1 b1 W b3"), Ok(()));
         assert_eq!(lines(), book::parse(book::SHIPPED).unwrap());
+    }
+
+    /// Built once: every caller (the Master, lesson judging) shares the
+    /// one lookup rather than building its own per question.
+    #[test]
+    fn the_book_and_table_are_built_once() {
+        assert!(std::ptr::eq(opening_book(), opening_book()));
+        assert!(std::ptr::eq(table(), table()));
+        assert_eq!(table().len(), 492);
     }
 
     /// The setups' results the book gives are the solver's file's, for

@@ -35,7 +35,7 @@ impl Engine {
                 seconds: budget.elapsed(),
             };
         if pos.in_setup() {
-            let table = self.duel_table.get_or_insert_with(data::table);
+            let table = data::table();
             let Some((squares, value)) = best_placement(table, me, square(0)) else {
                 return self.hunter_placement(pos, s, budget);
             };
@@ -54,7 +54,7 @@ impl Engine {
             let mut distance = None;
             let mut squares = squares;
             if let (true, 1, Some(white)) = (wins, me, square(0)) {
-                let book = self.duel_book.get_or_insert_with(data::opening_book);
+                let book = data::opening_book();
                 let measured: Vec<(Square, u16)> = squares
                     .iter()
                     .filter_map(|&b| Some((b, book.black_setup_distance(white, b)?)))
@@ -91,7 +91,7 @@ impl Engine {
         // A request by nodes alone has no time limit: the nodes bound it.
         pn.set_node_limit(s.nodes);
         let before = self.duel.nodes + pn.nodes;
-        let book = self.duel_book.get_or_insert_with(data::opening_book);
+        let book = data::opening_book();
         let solved = prove_jump(
             book,
             &mut self.duel,

@@ -8,9 +8,7 @@ use crate::ai::cheversi::mcts;
 use crate::ai::cheversi::{
     distinct_moves, remaining, search_for, CheversiSearch, PlainScore, SCALE,
 };
-use crate::ai::duel::book::DuelBook;
 use crate::ai::duel::dfpn::Dfpn;
-use crate::ai::duel::table::DuelTable;
 use crate::ai::duel::DuelSolver;
 use crate::ai::player::levels::Settings;
 use crate::ai::search::{
@@ -26,8 +24,6 @@ pub struct Engine {
     pub(super) cheversi: Option<CheversiSearch>,
     pub(super) attrition: Searcher<attrition::Position>,
     pub(super) duel: DuelSolver,
-    pub(super) duel_table: Option<DuelTable>,
-    pub(super) duel_book: Option<DuelBook>,
     /// Proof-number search for duel positions the depth-first solver does
     /// not prove in its share of the time (made on first use: 16 MB).
     pub(super) duel_pn: Option<Dfpn>,
@@ -80,8 +76,6 @@ impl Engine {
             cheversi: None,
             attrition: Searcher::new(TABLE_BITS),
             duel: DuelSolver::new(TABLE_BITS, 0),
-            duel_table: None,
-            duel_book: None,
             duel_pn: None,
             rng: Rng::new(seed),
             #[cfg(feature = "tools")]
