@@ -17,7 +17,8 @@
    only once it had run.
 2. Writes the duel's opening book (duel_book.txt, which also gives who
    wins each setup), which the wasm module leaves out and fetches with the
-   first duel, as the engine's build.rs ships it natively: no comments.
+   first duel: no comments, and a first jump's line without its setup
+   (half the size; the engine reads both forms).
 3. Writes the service worker from www/public/sw.js with the list of every
    file of this build (trunk's hashed names included) and its SHA-256,
    which the service worker checks while installing, and a version made
@@ -201,8 +202,9 @@ def write_embed_page():
 
 
 def write_duel_data():
-    """The book as build.rs ships it: no comments, and a first jump's line
-    (a square third) without its setup when the line before has the same."""
+    """The book without comments, and a first jump's line (a square third)
+    without its setup when the line before has the same. Checked by
+    putting the setups back: the engine must read what the file says."""
     name = "duel_book.txt"
     with open(os.path.join("crates", "engine", "data", name), encoding="utf-8") as f:
         lines = [line.split() for line in f if line.strip() and not line.lstrip().startswith("#")]
@@ -211,6 +213,13 @@ def write_duel_data():
         first_jump = len(words) > 2 and len(words[2]) == 2
         out.append(words[2:] if first_jump and words[:2] == setup else words)
         setup = words[:2]
+    # A line whose second word is a result has left out its setup.
+    whole, setup = [], None
+    for words in out:
+        whole.append(setup + words if words[1] in ("W", "B", "?") else words)
+        setup = whole[-1][:2]
+    if whole != lines:
+        sys.exit(f"post-build: {name}: the shortened book does not read back")
     with open(os.path.join(staging, name), "w", encoding="utf-8") as f:
         f.write("".join(" ".join(words) + "\n" for words in out))
 
