@@ -61,7 +61,8 @@ fn receive(worker: &Shared, message: ToWorker) {
 fn fetch_duel_data(worker: Shared) {
     crate::fetch::duel_data(Box::new(move |provided| {
         if let Err(e) = provided {
-            web_sys::console::warn_1(&format!("duel data not loaded: {e:?}").into());
+            let why = crate::problem_words::words(&e);
+            web_sys::console::warn_1(&format!("duel data not loaded: {why}").into());
         }
         let waiting = worker.borrow_mut().waiting.take().unwrap_or_default();
         for message in waiting {

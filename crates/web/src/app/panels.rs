@@ -387,15 +387,13 @@ fn update_graph(app: &App, snap: &Snapshot) {
         .review()
         .map(|r| graph::points(session, r))
         .unwrap_or_default();
-    let key = format!(
-        "{:?}|{}|{}",
-        points
-            .iter()
-            .map(|p| (p.ply, (p.score * 10.0).round() as i64))
-            .collect::<Vec<_>>(),
-        snap.cursor,
-        i18n::current()
-    );
+    // Written out by hand: Debug formatting would bring its code into
+    // the module for this key alone.
+    let mut key = String::new();
+    for p in &points {
+        key.push_str(&format!("{},{} ", p.ply, (p.score * 10.0).round() as i64));
+    }
+    key.push_str(&format!("|{}|{}", snap.cursor, i18n::current()));
     if !dom::rebuild(&graph, &key) {
         return;
     }
