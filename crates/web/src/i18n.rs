@@ -233,4 +233,59 @@ mod tests {
         assert!(parse("no equals sign").is_err());
         assert!(parse("a = 1\na = 2").is_err());
     }
+
+    /// The HTML entities index.html uses, read.
+    fn unescape(text: &str) -> String {
+        text.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&amp;", "&")
+    }
+
+    /// The value of `name="..."` in one tag.
+    fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+        let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        tag[start..].split('"').next()
+    }
+
+    /// The page starts in English without rewriting its words
+    /// (`app::lang::init`), so they must be English's: every
+    /// `data-i18n` element's text, every `data-i18n-label`'s
+    /// `aria-label`, the title, the language and the rules link.
+    #[test]
+    fn the_page_is_written_in_englishs_words() {
+        let html = include_str!("../../../index.html");
+        let english =
+            |key: &str| lookup(files::ENGLISH, key).unwrap_or_else(|| panic!("en has {key}"));
+        let tags: Vec<&str> = html.split('<').skip(1).collect();
+        let mut checked = 0;
+        for (i, piece) in tags.iter().enumerate() {
+            let Some((tag, text)) = piece.split_once('>') else {
+                continue;
+            };
+            if let Some(key) = attribute(tag, "data-i18n") {
+                // The text runs to the next tag, which closes this one.
+                assert!(tags[i + 1].starts_with('/'), "{key}: text only");
+                assert_eq!(unescape(text), english(key), "index.html's {key}");
+                checked += 1;
+            }
+            if let Some(key) = attribute(tag, "data-i18n-label") {
+                let label =
+                    attribute(tag, "aria-label").unwrap_or_else(|| panic!("{key}: aria-label"));
+                assert_eq!(unescape(label), english(key), "index.html's {key} label");
+                checked += 1;
+            }
+            if tag == "title" {
+                assert_eq!(unescape(text), english("app.title"));
+            }
+            if tag.starts_with("html") {
+                assert_eq!(attribute(tag, "lang"), Some("en"));
+            }
+            if attribute(tag, "id") == Some("rules-link") {
+                assert_eq!(attribute(tag, "href"), Some(english("link.rules_page")));
+            }
+        }
+        assert!(checked > 80, "{checked} words checked");
+    }
 }

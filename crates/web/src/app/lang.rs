@@ -85,7 +85,12 @@ pub fn init(embed_lang: Option<String>, then: impl FnOnce(Option<String>) + 'sta
         Box::new(move |loaded| {
             let problem = loaded.err();
             i18n::set(if problem.is_none() { &code } else { "en" });
-            apply_static();
+            // The page is written in English (a test keeps its words those
+            // of lang/en.lang): rewriting them would only cost the first
+            // board a layout of the whole page.
+            if i18n::current() != "en" {
+                apply_static();
+            }
             then(problem)
         }),
     );

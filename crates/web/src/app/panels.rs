@@ -568,7 +568,11 @@ fn update_moves(app: &App, snap: &Snapshot) {
         }
     }
     // Keep the newest move in view (scrolling the list only, not the page).
-    list.set_scroll_top(list.scroll_height());
+    // Reading its height lays the page out: not for an empty list (the
+    // first board of a new game).
+    if !snap.moves.is_empty() {
+        list.set_scroll_top(list.scroll_height());
+    }
 }
 
 fn update_summary(app: &App, snap: &Snapshot) {
