@@ -4,7 +4,7 @@
 // e2e: runs alone (its proofs have a time budget, which a neighbour's load halves).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, until } from '../lib/harness.js';
+import { serve, launch, open, cell } from '../lib/harness.js';
 import { settled } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
@@ -39,30 +39,18 @@ test('the evaluation bar shows White\'s share, and deeper searches update the ev
     await watch(page, '#best-line', 'data-depth');
     await play(page, 'Kd4');
     await play(page, 'Qe5');
-    // Until a deeper search has replaced the first (the evaluation's
-    // searches take 0.1, 0.4 and 1.6 s); then what is read is read at once,
-    // so the last search cannot land between two reads.
-    const depths = await until(page, (key) => {
-      const seen = (window.__watched[key] ?? []).filter((d) => d !== null);
-      return new Set(seen).size >= 2 && seen.map(Number);
-    }, '#best-line@data-depth', { timeout: 10000 });
+    // Long enough for every search of one evaluation (0.1 + 0.4 + 1.6 s).
+    await page.waitForTimeout(2800);
+    const depths = (await watched(page, '#best-line', 'data-depth')).filter((d) => d !== null).map(Number);
     assert.ok(new Set(depths).size >= 2, `the evaluation deepened: depths ${depths}`);
-    const shown = await page.evaluate(() => {
-      const first = document.querySelector('#best-line .line-move[data-line="1"]').textContent.slice(-2);
-      const index = (first.charCodeAt(1) - 49) * 8 + (first.charCodeAt(0) - 97);
-      return {
-        first,
-        label: document.querySelector(`#grid [data-square="${index}"]`).getAttribute('aria-label'),
-        white: Number(document.querySelector('#eval-bar').getAttribute('data-white')),
-        score: Number(document.querySelector('#eval').getAttribute('data-score')),
-      };
-    });
     // The mouse stayed where it clicked "Show evaluation": a line move that
     // comes to lie under it as the line grows is not a preview (it was).
-    assert.match(shown.label, new RegExp(`^${shown.first}, empty`));
+    const first = (await page.locator('#best-line .line-move[data-line="1"]').textContent()).slice(-2);
+    assert.match(await cell(page, first).getAttribute('aria-label'), new RegExp(`^${first}, empty`));
     const bar = page.locator('#eval-bar');
     assert.equal(await bar.isVisible(), true);
-    const { white, score } = shown;
+    const white = Number(await bar.getAttribute('data-white'));
+    const score = Number(await page.locator('#eval').getAttribute('data-score'));
     assert.ok(white > 0 && white < 100, `${white}`);
     assert.equal(Math.sign(white - 50), Math.sign(score), `bar ${white}% vs score ${score}`);
     const box = await bar.boundingBox();
