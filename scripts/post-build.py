@@ -216,7 +216,8 @@ def write_duel_data():
     # A line whose second word is a result has left out its setup.
     whole, setup = [], None
     for words in out:
-        whole.append(setup + words if words[1] in ("W", "B", "?") else words)
+        shortened = len(words) > 1 and words[1] in ("W", "B", "?") and setup is not None
+        whole.append(setup + words if shortened else words)
         setup = whole[-1][:2]
     if whole != lines:
         sys.exit(f"post-build: {name}: the shortened book does not read back")

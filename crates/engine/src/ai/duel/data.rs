@@ -107,15 +107,6 @@ mod tests {
         assert_eq!(lines(), book::parse(book::SHIPPED).unwrap());
     }
 
-    /// Built once: every caller (the Master, lesson judging) shares the
-    /// one lookup rather than building its own per question.
-    #[test]
-    fn the_book_and_table_are_built_once() {
-        assert!(std::ptr::eq(opening_book(), opening_book()));
-        assert!(std::ptr::eq(table(), table()));
-        assert_eq!(table().len(), 492);
-    }
-
     /// The setups' results the book gives are the solver's file's, for
     /// every one of the 492 setups.
     #[test]
