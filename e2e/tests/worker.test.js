@@ -56,6 +56,30 @@ test('a worker that fails to start is replaced and the game goes on', async () =
   await context.close();
 });
 
+test('a worker that never starts is not started again and again, and the page says the computer failed', async () => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  let fetched = 0;
+  await context.route('**/worker-loader-*.js', (route) => {
+    fetched += 1;
+    route.fulfill({ status: 500, body: 'broken' });
+  });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  // Woken once the board is on screen, it fails; nothing asked it since.
+  await page.waitForTimeout(1000);
+  assert.ok(fetched <= 1, `the loader was fetched ${fetched} times with nothing asked`);
+  // Asked to move, the computer is tried a few times, then the page says so.
+  await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['master', 'human'] });
+  await page.waitForFunction(() => /could not move/.test(document.querySelector('#status').textContent)
+    && !document.body.classList.contains('thinking'), null, { timeout: 10000 });
+  const asked = fetched;
+  await page.waitForTimeout(1000);
+  assert.equal(fetched, asked, 'no more tries once the page gave up');
+  assert.ok(asked <= 4, `the loader was fetched ${asked} times`);
+  await context.close();
+});
+
 test('the worker loads the page\'s own wasm module, by names made from content', async () => {
   const read = (name) => readFileSync(DIST + name);
   const hashed = (name) => {

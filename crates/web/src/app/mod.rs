@@ -516,6 +516,9 @@ fn wire_events() {
 impl App {
     fn carry_out(&mut self, fx: Effects) {
         if let Some(worker) = self.worker.as_mut() {
+            if fx.drop_worker {
+                worker.end();
+            }
             if fx.stop_worker {
                 worker.restart();
             }

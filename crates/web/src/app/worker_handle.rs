@@ -80,6 +80,15 @@ impl WorkerHandle {
         }
     }
 
+    /// Ends the worker without starting another: the next request does.
+    pub fn end(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            worker.terminate();
+        }
+        self.ready = false;
+        self.queued = None;
+    }
+
     /// Ends the worker (and any search in it) and starts a fresh one.
     pub fn restart(&mut self) {
         if let Some(worker) = self.worker.take() {

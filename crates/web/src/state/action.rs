@@ -189,4 +189,8 @@ pub struct Effects {
     pub think: Option<ToWorker>,
     /// End the worker's current search (its answer would be stale).
     pub stop_worker: bool,
+    /// The worker failed: end it, and start another only for the next
+    /// request (restarted at once, a worker that cannot start failed
+    /// again at once, in a loop).
+    pub drop_worker: bool,
 }

@@ -128,7 +128,7 @@ impl State {
                 self.computer_failed((id != 0).then_some(id), &why, fx);
             }
             WorkerEvent::Crashed => {
-                fx.stop_worker = true;
+                fx.drop_worker = true;
                 self.computer_failed(None, t("failure.crashed"), fx);
             }
             WorkerEvent::Silent { id, progress } => {

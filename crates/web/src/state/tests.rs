@@ -353,8 +353,37 @@ fn a_silent_or_crashed_worker_is_replaced_and_asked_again() {
     let again = request_id(&fx);
     assert_ne!(again, id);
     let fx = s.apply(Action::Worker(WorkerEvent::Crashed));
-    assert!(fx.stop_worker);
+    assert!(fx.drop_worker);
     assert!(fx.think.is_some());
+}
+
+/// A worker that cannot start (its loader refused by the host, or
+/// offline) crashed again at once each time it was restarted: the page
+/// fetched the loader and spawned workers in a loop, both cores busy. A
+/// crash now ends the worker; only a request starts another, and those
+/// stop after a few failures.
+#[test]
+fn a_crashed_worker_is_not_started_again_until_asked() {
+    let mut s = hotseat(r#"{"game":"cheversi"}"#);
+    for _ in 0..3 {
+        let fx = s.apply(Action::Worker(WorkerEvent::Crashed));
+        assert!(!fx.stop_worker, "nothing asked: no worker started");
+        assert!(fx.drop_worker);
+        assert_eq!(fx.think, None);
+    }
+    // Asked to play, it is asked again after each crash, then no more.
+    let mut s = game(
+        r#"{"game":"cheversi"}"#,
+        vec![Seat::Computer(Level::Casual), Seat::Human],
+    );
+    let mut asked = s.apply(Action::Resized).think.is_some() as u32;
+    for _ in 0..10 {
+        let fx = s.apply(Action::Worker(WorkerEvent::Crashed));
+        assert!(!fx.stop_worker);
+        asked += fx.think.is_some() as u32;
+    }
+    assert_eq!(asked, requests::MAX_FAILURES);
+    assert!(s.status().text.contains("computer"), "{}", s.status().text);
 }
 
 /// Reproduced bug 4: after the computer's reply the evaluation shown is
