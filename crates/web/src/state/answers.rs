@@ -44,6 +44,10 @@ impl State {
                     fx.render = false;
                     return;
                 };
+                // A move to play is used only once the page has played it.
+                if !matches!(request.purpose, Purpose::Play) {
+                    self.requests.used();
+                }
                 let evaluation = self.evaluation_of(judgement, exact);
                 if matches!(request.purpose, Purpose::Hint | Purpose::Evaluate) {
                     self.line = Some(BestLine {
@@ -53,12 +57,14 @@ impl State {
                     });
                 }
                 match request.purpose {
-                    Purpose::Play => {
-                        if let Err(e) = self.play_move(&best) {
+                    Purpose::Play => match self.play_move(&best) {
+                        Ok(()) => self.requests.used(),
+                        Err(e) => {
                             let why = reasons::play_error(self.play.current(), &e);
-                            self.computer_failed(Some(id), &why, fx);
+                            self.requests.unusable();
+                            self.said_failed(request, &why, fx);
                         }
-                    }
+                    },
                     Purpose::Hint => {
                         self.eval = evaluation;
                         let text = tf(
@@ -112,6 +118,7 @@ impl State {
             }
             WorkerEvent::Answer(FromWorker::ReviewDone { id, end }) => {
                 if self.requests.answered(id).is_some() {
+                    self.requests.used();
                     let mover = self.play.session().latest().to_move();
                     if let Some(review) = self.review.as_mut() {
                         if let (Some(end), Some(mover)) = (end, mover) {
@@ -145,9 +152,13 @@ impl State {
     }
 
     pub(super) fn computer_failed(&mut self, id: Option<u32>, message: &str, fx: &mut Effects) {
-        let Some(request) = self.requests.failed(id) else {
-            return;
-        };
+        if let Some(request) = self.requests.failed(id) {
+            self.said_failed(request, message, fx);
+        }
+    }
+
+    /// What the page says, and stops, once `request` failed (counted).
+    fn said_failed(&mut self, request: requests::Pending, message: &str, fx: &mut Effects) {
         fx.render = true;
         match request.purpose {
             Purpose::Play if self.requests.gave_up() => {

@@ -63,12 +63,26 @@ impl Requests {
     }
 
     /// The request an answer with this id belongs to, if it is the one
-    /// outstanding; it is no longer outstanding.
+    /// outstanding; it is no longer outstanding. The failures in a row end
+    /// only once the answer is used ([`Requests::used`]): one that cannot
+    /// be is a failure too ([`Requests::unusable`]).
     pub fn answered(&mut self, id: u32) -> Option<Pending> {
         let pending = self.pending.filter(|p| p.id == id)?;
         self.pending = None;
-        self.failures = 0;
         Some(pending)
+    }
+
+    /// An answer was used: the failures in a row are over.
+    pub fn used(&mut self) {
+        self.failures = 0;
+    }
+
+    /// An answer could not be used (a move the page cannot play).
+    pub fn unusable(&mut self) {
+        self.failures += 1;
+        if self.failures >= MAX_FAILURES {
+            self.gave_up = true;
+        }
     }
 
     /// The outstanding request failed (`id` None: the worker could not say
@@ -76,10 +90,7 @@ impl Requests {
     pub fn failed(&mut self, id: Option<u32>) -> Option<Pending> {
         let pending = self.pending.filter(|p| id.is_none_or(|id| p.id == id))?;
         self.pending = None;
-        self.failures += 1;
-        if self.failures >= MAX_FAILURES {
-            self.gave_up = true;
-        }
+        self.unusable();
         Some(pending)
     }
 

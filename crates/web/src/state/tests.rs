@@ -386,6 +386,32 @@ fn a_crashed_worker_is_not_started_again_until_asked() {
     assert!(s.status().text.contains("computer"), "{}", s.status().text);
 }
 
+/// A move from the computer that the page cannot play was asked for again
+/// at once, with the failures in a row forgotten: a full search each
+/// time, for as long as the page was open, and nothing said. It now counts
+/// as a failure, like a crash.
+#[test]
+fn a_computer_move_the_page_cannot_play_counts_as_a_failure() {
+    let mut s = game(
+        r#"{"game":"cheversi"}"#,
+        vec![Seat::Computer(Level::Casual), Seat::Human],
+    );
+    let mut fx = s.apply(Action::Resized);
+    let mut asked = 0;
+    while let Some(id) = fx.think.as_ref().map(ToWorker::id) {
+        asked += 1;
+        assert!(asked <= 10, "asked again and again");
+        fx = s.apply(thought(id, "Kz9", Judgement::Margin(0)));
+    }
+    assert_eq!(asked, requests::MAX_FAILURES);
+    assert!(
+        s.status().text.contains("could not move"),
+        "{}",
+        s.status().text
+    );
+    assert_eq!(s.play().len(), 0);
+}
+
 /// Reproduced bug 4: after the computer's reply the evaluation shown is
 /// White's, labelled, whoever is to move.
 /// The last position of a game is its own evaluation: the final margin,
