@@ -139,11 +139,17 @@ impl State {
                 self.computer_failed(None, t("failure.crashed"), fx);
             }
             WorkerEvent::Silent { id, progress } => {
-                let moved_on = self
-                    .review
-                    .as_ref()
-                    .is_some_and(|r| r.progress() != progress);
-                if self.requests.pending().is_some_and(|p| p.id == id) && !moved_on {
+                let Some(pending) = self.requests.pending().filter(|p| p.id == id) else {
+                    return;
+                };
+                // Only a review's own request shows it is alive by the
+                // rows it adds; another is silent whatever review is kept.
+                let moved_on = pending.purpose == Purpose::Review
+                    && self
+                        .review
+                        .as_ref()
+                        .is_some_and(|r| r.progress() != progress);
+                if !moved_on {
                     fx.stop_worker = true;
                     self.computer_failed(Some(id), t("failure.silent"), fx);
                 }

@@ -791,6 +791,38 @@ fn a_review_fills_every_move_and_marks_the_best_alternative() {
     assert!(s.review().is_none());
 }
 
+/// The watchdog judged every request by the review's progress: with a
+/// finished review kept, a hint or evaluation that never answered counted
+/// as "moving on" and was never replaced. Only a review's own request is
+/// alive while its rows come in.
+#[test]
+fn a_silent_hint_is_replaced_while_a_finished_review_is_kept() {
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
+    for m in ["Kd4", "Qe5", "Qc3"] {
+        typed(&mut s, m);
+    }
+    let id = s.apply(Action::Review).think.unwrap().id();
+    for (ply, best) in ["Kd4", "Qe5", "Qc3"].iter().enumerate() {
+        s.apply(reviewed(id, ply, best, 0));
+    }
+    s.apply(Action::Worker(WorkerEvent::Answer(
+        FromWorker::ReviewDone { id, end: None },
+    )));
+    assert_eq!(s.review().map(|r| r.progress()), Some(3));
+    let hint = request_id(&s.apply(Action::Hint));
+    // What the shell arms the watchdog with for a request not a review.
+    let fx = s.apply(Action::Worker(WorkerEvent::Silent {
+        id: hint,
+        progress: 0,
+    }));
+    assert!(fx.stop_worker, "the silent worker is replaced");
+    assert!(
+        s.status().text.contains("No hint this time"),
+        "{}",
+        s.status().text
+    );
+}
+
 #[test]
 fn a_review_can_be_stopped_and_is_abandoned_when_the_game_changes() {
     let mut s = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
