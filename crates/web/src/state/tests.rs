@@ -107,6 +107,29 @@ fn request_id(fx: &Effects) -> u32 {
     fx.think.as_ref().expect("a request").id()
 }
 
+/// Cheversi with the computer (Casual) White and a person Black, and the
+/// effects of its first frame (the computer asked to move).
+fn computer_white() -> (State, Effects) {
+    let mut s = game(
+        r#"{"game":"cheversi"}"#,
+        vec![Seat::Computer(Level::Casual), Seat::Human],
+    );
+    let fx = s.apply(Action::Resized);
+    (s, fx)
+}
+
+/// How many times the computer is asked, from `fx` on, when the worker
+/// gives every request `answer(id)`; at most 10.
+fn times_asked(s: &mut State, mut fx: Effects, answer: impl Fn(u32) -> Action) -> u32 {
+    let mut asked = 0;
+    while let Some(id) = fx.think.as_ref().map(ToWorker::id) {
+        asked += 1;
+        assert!(asked <= 10, "asked again and again");
+        fx = s.apply(answer(id));
+    }
+    asked
+}
+
 #[test]
 fn tap_tap_with_confirmation_and_reasons() {
     let mut s = hotseat(r#"{"game":"cheversi","rules":"lewicki-free"}"#);
@@ -287,21 +310,14 @@ fn undo_never_strands_the_game_on_the_computers_turn() {
 /// retried a few times, then the computer waits for the person.
 #[test]
 fn a_failing_computer_is_asked_a_bounded_number_of_times() {
-    let mut s = game(
-        r#"{"game":"cheversi"}"#,
-        vec![Seat::Computer(Level::Casual), Seat::Human],
-    );
-    let mut fx = s.apply(Action::Resized);
-    let mut asked = 0;
-    while let Some(ToWorker::Think { id, .. }) = fx.think {
-        asked += 1;
-        assert!(asked < 10, "asked forever");
-        fx = s.apply(Action::Worker(WorkerEvent::Answer(FromWorker::Failed {
+    let (mut s, fx) = computer_white();
+    let asked = times_asked(&mut s, fx, |id| {
+        Action::Worker(WorkerEvent::Answer(FromWorker::Failed {
             id,
             failure: Failure::Level("grandmaster".into()),
-        })));
-    }
-    assert_eq!(asked, requests::MAX_FAILURES as usize);
+        }))
+    });
+    assert_eq!(asked, requests::MAX_FAILURES);
     assert!(s.status().error);
     assert!(
         s.status().text.contains("unknown level 'grandmaster'"),
@@ -372,18 +388,14 @@ fn a_crashed_worker_is_not_started_again_until_asked() {
         assert_eq!(fx.think, None);
     }
     // Asked to play, it is asked again after each crash, then no more.
-    let mut s = game(
-        r#"{"game":"cheversi"}"#,
-        vec![Seat::Computer(Level::Casual), Seat::Human],
-    );
-    let mut asked = s.apply(Action::Resized).think.is_some() as u32;
-    for _ in 0..10 {
-        let fx = s.apply(Action::Worker(WorkerEvent::Crashed));
-        assert!(!fx.stop_worker);
-        asked += fx.think.is_some() as u32;
-    }
+    let (mut s, fx) = computer_white();
+    let asked = times_asked(&mut s, fx, |_| Action::Worker(WorkerEvent::Crashed));
     assert_eq!(asked, requests::MAX_FAILURES);
-    assert!(s.status().text.contains("computer"), "{}", s.status().text);
+    assert!(
+        s.status().text.contains("could not move"),
+        "{}",
+        s.status().text
+    );
 }
 
 /// A move from the computer that the page cannot play was asked for again
@@ -392,17 +404,8 @@ fn a_crashed_worker_is_not_started_again_until_asked() {
 /// as a failure, like a crash.
 #[test]
 fn a_computer_move_the_page_cannot_play_counts_as_a_failure() {
-    let mut s = game(
-        r#"{"game":"cheversi"}"#,
-        vec![Seat::Computer(Level::Casual), Seat::Human],
-    );
-    let mut fx = s.apply(Action::Resized);
-    let mut asked = 0;
-    while let Some(id) = fx.think.as_ref().map(ToWorker::id) {
-        asked += 1;
-        assert!(asked <= 10, "asked again and again");
-        fx = s.apply(thought(id, "Kz9", Judgement::Margin(0)));
-    }
+    let (mut s, fx) = computer_white();
+    let asked = times_asked(&mut s, fx, |id| thought(id, "Kz9", Judgement::Margin(0)));
     assert_eq!(asked, requests::MAX_FAILURES);
     assert!(
         s.status().text.contains("could not move"),
