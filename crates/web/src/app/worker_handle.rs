@@ -91,12 +91,8 @@ impl WorkerHandle {
 
     /// Ends the worker (and any search in it) and starts a fresh one.
     pub fn restart(&mut self) {
-        if let Some(worker) = self.worker.take() {
-            worker.terminate();
-        }
-        self.worker = Some(spawn(self.on_reply.clone()));
-        self.ready = false;
-        self.queued = None;
+        self.end();
+        self.wake();
     }
 }
 

@@ -44,10 +44,6 @@ impl State {
                     fx.render = false;
                     return;
                 };
-                // A move to play is used only once the page has played it.
-                if !matches!(request.purpose, Purpose::Play) {
-                    self.requests.used();
-                }
                 let evaluation = self.evaluation_of(judgement, exact);
                 if matches!(request.purpose, Purpose::Hint | Purpose::Evaluate) {
                     self.line = Some(BestLine {
@@ -57,14 +53,13 @@ impl State {
                     });
                 }
                 match request.purpose {
-                    Purpose::Play => match self.play_move(&best) {
-                        Ok(()) => self.requests.used(),
-                        Err(e) => {
+                    Purpose::Play => {
+                        if let Err(e) = self.play_move(&best) {
                             let why = reasons::play_error(self.play.current(), &e);
                             self.requests.unusable();
-                            self.said_failed(request, &why, fx);
+                            return self.said_failed(request, &why, fx);
                         }
-                    },
+                    }
                     Purpose::Hint => {
                         self.eval = evaluation;
                         let text = tf(
@@ -80,6 +75,8 @@ impl State {
                     Purpose::Evaluate => self.eval = evaluation,
                     Purpose::Review => {}
                 }
+                // Only now: a move the page cannot play is a failure too.
+                self.requests.used();
             }
             WorkerEvent::Answer(FromWorker::Reviewed {
                 id,
