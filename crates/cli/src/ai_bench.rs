@@ -11,7 +11,7 @@ use cheversi_engine::ai::duel::{prove_jump, DuelSolver, PROOF_SHARE};
 use cheversi_engine::ai::player::engine::TABLE_BITS;
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::player::{Engine, Request};
-use cheversi_engine::ai::search::{Draws, RootValues, Searchable, Searcher};
+use cheversi_engine::ai::search::{Draws, Known, Searchable, Searcher};
 use cheversi_engine::attrition::{self, Piece};
 use cheversi_engine::cheversi::{self, PLIES};
 use cheversi_engine::rng::Rng;
@@ -205,25 +205,21 @@ pub fn solver_reach(
     let mut proved = 0;
     let mut times = Vec::new();
     for pos in positions {
-        let remaining = PLIES - pos.ply();
         // The Master's table, as in play (a larger one leaves more of it to
         // memory and measures a slower search than the Master's), made
         // before the clock starts, as the Master's is before a move.
         let mut searcher = Searcher::new(TABLE_BITS);
         let mut budget = Budget::new(clock, Some(seconds), None, None);
         let done = match proof {
-            ProofKind::Margin => {
-                searcher
-                    .search(
-                        pos,
-                        &values,
-                        &mut budget,
-                        remaining as u32,
-                        Some(distinct_moves(pos)),
-                        RootValues::Best,
-                    )
-                    .exact
-            }
+            ProofKind::Margin => searcher
+                .prove_value(
+                    pos,
+                    &values,
+                    &mut budget,
+                    distinct_moves(pos),
+                    Known::NOTHING,
+                )
+                .is_some(),
             // The result itself: one drawing move is enough.
             ProofKind::Result => searcher
                 .prove_result(pos, &values, &mut budget, distinct_moves(pos), Draws::One)

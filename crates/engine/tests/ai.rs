@@ -12,7 +12,7 @@ use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::player::review::review;
 use cheversi_engine::ai::player::{Engine, Eval, Request};
 use cheversi_engine::ai::search::minimax::minimax;
-use cheversi_engine::ai::search::{Found, RootValues, Searchable, Searcher, WIN};
+use cheversi_engine::ai::search::{Found, Known, RootValues, Searchable, Searcher, WIN};
 use cheversi_engine::attrition::{self, Variant};
 use cheversi_engine::cheversi::{self, RuleSet};
 use cheversi_engine::record::Record;
@@ -107,6 +107,98 @@ fn the_exact_end_search_equals_brute_force_and_says_so() {
             assert_eq!(end.decided(me), Some(brute), "{rules}: {:?}", found.pv);
         }
     }
+}
+
+/// The line `found` shows from `pos` is legal, starts with its best move
+/// and ends the game on `value` for `me`.
+fn assert_line_ends_on(pos: &cheversi::Position, found: &Found<cheversi::Move>, value: i32) {
+    let me = pos.to_move().unwrap();
+    assert_eq!(found.pv.first(), Some(&found.best));
+    let mut end = pos.clone();
+    for &mv in &found.pv {
+        end.try_play(mv).expect("a legal line");
+    }
+    assert!(end.is_over(), "the line reaches the end: {:?}", found.pv);
+    assert_eq!(end.decided(me), Some(value), "{:?}", found.pv);
+}
+
+#[test]
+fn the_margin_by_null_windows_equals_brute_force_with_a_line_of_best_play() {
+    let clock = clock();
+    let mut rng = Rng::new(21);
+    let mut cases = 0;
+    for rules in RuleSet::ALL {
+        let options = cheversi::Options::new(rules);
+        let values = HandValues::calibrate(options);
+        let start = cheversi::Position::new(options);
+        // Five from the end only where few squares are open to each piece.
+        let earliest = if matches!(rules, RuleSet::Lewicki | RuleSet::Brainking) {
+            11
+        } else {
+            12
+        };
+        for placed in [earliest, 12, 12, 13, 14] {
+            let Some(pos) = random_position(&start, placed, &mut rng) else {
+                continue;
+            };
+            let me = pos.to_move().unwrap();
+            let brute = minimax(&pos, &PlainScore, me, 16, 0);
+            // Knowing nothing; knowing the result, as the Master does
+            // after proving it; knowing the value itself.
+            let result = match brute.signum() {
+                1 => Known::at_least(1),
+                0 => Known::exactly(0),
+                _ => Known::at_most(-1),
+            };
+            for known in [Known::NOTHING, result, Known::exactly(brute)] {
+                let found = Searcher::new(14)
+                    .prove_value(
+                        &pos,
+                        &values,
+                        &mut unlimited(&clock),
+                        distinct_moves(&pos),
+                        known,
+                    )
+                    .expect("no limit");
+                assert!(found.exact);
+                assert_eq!(found.value, brute, "{rules} after {placed}, {known:?}");
+                let mut child = pos.clone();
+                child.play_unchecked(found.best);
+                assert_eq!(minimax(&child, &PlainScore, me, 16, 1), brute);
+                // Each move of the line keeps the value: the opponent's
+                // too (a null-window search's own line need not).
+                let mut p = pos.clone();
+                for &mv in &found.pv {
+                    p.play_unchecked(mv);
+                    if !p.is_over() {
+                        assert_eq!(minimax(&p, &PlainScore, me, 16, 1), brute, "{:?}", found.pv);
+                    }
+                }
+                assert_line_ends_on(&pos, &found, brute);
+                cases += 1;
+            }
+        }
+    }
+    assert!(cases >= 60, "{cases} cases");
+}
+
+#[test]
+fn a_wrong_known_range_proves_nothing() {
+    let clock = clock();
+    let options = cheversi::Options::new(RuleSet::Lewicki);
+    let mut rng = Rng::new(5);
+    let start = cheversi::Position::new(options);
+    let pos = random_position(&start, 12, &mut rng).expect("a position");
+    let me = pos.to_move().unwrap();
+    let brute = minimax(&pos, &PlainScore, me, 16, 0);
+    let found = Searcher::new(14).prove_value(
+        &pos,
+        &HandValues::calibrate(options),
+        &mut unlimited(&clock),
+        distinct_moves(&pos),
+        Known::at_least(brute + 1),
+    );
+    assert!(found.is_none(), "{brute}: {found:?}");
 }
 
 #[test]

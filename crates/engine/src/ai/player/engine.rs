@@ -223,19 +223,13 @@ impl Engine {
             // the tree search looks for the move that gives it the most
             // chances.
             let last = remaining(pos) == 1;
-            if proven.is_some() && (last || proven != Some(Proven::Loss)) {
+            if let Some(result) = proven.as_ref().filter(|p| last || **p != Proven::Loss) {
                 let mut part = budget.share(share(MARGIN_SHARE), MARGIN_SHARE);
-                let found = searcher.search(
-                    pos,
-                    &*values,
-                    &mut part,
-                    remaining(pos),
-                    Some(moves.clone()),
-                    RootValues::Best,
-                );
+                let found =
+                    searcher.prove_value(pos, &*values, &mut part, moves.clone(), result.known());
                 exact_nodes += part.nodes;
                 budget.absorb(&part);
-                if found.exact {
+                if let Some(found) = found {
                     return Thought {
                         best: AnyMove::Cheversi(found.best),
                         eval: Eval::Margin(found.value as f64 / SCALE as f64),

@@ -13,12 +13,14 @@
 //! - [`endgame`]: optional shortcuts near the end ([`Endgame`]);
 //! - `alpha_beta`: the search under the root, and `shortcuts`: its use of
 //!   the game's endgame shortcuts; `root`: iterative deepening;
-//!   `prove`: the win/draw/loss proof; [`table`]: the transposition table;
+//!   `prove`: the win/draw/loss proof; `exact`: the exact value by null
+//!   windows alone; [`table`]: the transposition table;
 //!   `order`: the sort that orders moves;
 //! - [`minimax`]: plain minimax, what the tests check the search against.
 
 mod alpha_beta;
 pub mod endgame;
+mod exact;
 pub mod game;
 pub mod minimax;
 mod order;
@@ -28,6 +30,7 @@ mod shortcuts;
 pub mod table;
 
 pub use endgame::{Endgame, NoEndgame, RefutedAll, RefutedLine, NO_ENDGAME};
+pub use exact::Known;
 pub use game::{is_proof, plies_to_end, Evaluator, Peek, Searchable, MAX_PLIES, WIN};
 pub(crate) use order::sort_by_key;
 pub use prove::{Draws, Proven};

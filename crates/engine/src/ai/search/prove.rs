@@ -1,6 +1,7 @@
 //! Proving the result (win, draw or loss) without the margin.
 
 use super::alpha_beta::Run;
+use super::exact::Known;
 use super::game::{Evaluator, Searchable, MAX_PLIES};
 use super::order::sort_by_key;
 use super::root::Searcher;
@@ -29,6 +30,18 @@ pub enum Proven<M> {
     Draw(Vec<M>),
     /// Every move loses.
     Loss,
+}
+
+impl<M> Proven<M> {
+    /// What the result says of the value: above a draw's, a draw's, or
+    /// below it.
+    pub fn known(&self) -> Known {
+        match self {
+            Proven::Win(_) => Known::at_least(1),
+            Proven::Draw(_) => Known::exactly(0),
+            Proven::Loss => Known::at_most(-1),
+        }
+    }
 }
 
 impl<G: Searchable> Searcher<G> {

@@ -234,14 +234,14 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
     }
 
     /// The line found below `ply` by the last search there.
-    fn line(&self, ply: usize) -> &[G::Move] {
+    pub(super) fn line(&self, ply: usize) -> &[G::Move] {
         self.lines.get(ply).map_or(&[], Vec::as_slice)
     }
 
     /// The line the search built, each move checked legal, continued by
     /// the moves the table remembers where the search's line stops (cut
     /// off by a table hit).
-    fn principal_variation(&self, pos: &G, found: Vec<G::Move>) -> Vec<G::Move> {
+    pub(super) fn principal_variation(&self, pos: &G, found: Vec<G::Move>) -> Vec<G::Move> {
         let mut line = Vec::new();
         let mut p = pos.clone();
         let mut legal = Vec::new();
