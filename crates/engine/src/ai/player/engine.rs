@@ -218,12 +218,13 @@ impl Engine {
             proven = searcher.prove_result(pos, &*values, &mut part, moves.clone(), Draws::Every);
             exact_nodes += part.nodes;
             budget.absorb(&part);
-            // After a proven loss the margin matters only on the last
-            // placement: earlier, the opponent may still go wrong, and
-            // the tree search looks for the move that gives it the most
-            // chances.
+            // After a proven draw or loss the margin matters only on the
+            // last placement: earlier, the opponent may still go wrong,
+            // and the tree search looks among the drawing moves (or all
+            // moves) for the one that gives it the most chances.
             let last = remaining(pos) == 1;
-            if let Some(result) = proven.as_ref().filter(|p| last || **p != Proven::Loss) {
+            let wins = matches!(proven, Some(Proven::Win(_)));
+            if let Some(result) = proven.as_ref().filter(|_| last || wins) {
                 let mut part = budget.share(share(MARGIN_SHARE), MARGIN_SHARE);
                 let found =
                     searcher.prove_value(pos, &*values, &mut part, moves.clone(), result.known());
