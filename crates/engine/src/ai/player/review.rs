@@ -5,11 +5,8 @@ use crate::ai::attrition::Mobility;
 use crate::ai::budget::{Budget, Clock};
 use crate::ai::cheversi::{distinct_moves, remaining, HandValues, SCALE};
 use crate::ai::player::request::Eval;
-use crate::ai::search::{
-    is_proof, plies_to_end, Found, Known, RootMove, RootValues, Searchable, Searcher,
-};
+use crate::ai::search::{is_proof, plies_to_end, Found, RootValues, Searcher};
 use crate::any::{AnyGame, AnyMove};
-use crate::cheversi;
 use crate::game::{GameState, Player};
 use crate::record::Record;
 
@@ -73,12 +70,9 @@ pub fn review(
 /// `seconds`), so the time the proven ends did not need goes to the
 /// hardest positions the search can still prove.
 ///
-/// Each position needs two values exact: the best move's and the move
-/// played's. In Cheversi both are proven by null windows while the
-/// positions after it were ([`PROOF_SHARE`] of its time); from the first
-/// that is not, one search per position makes both exact where it reaches
-/// the end (the move played searched first, in a full window), and the
-/// other moves only need to be shown no better.
+/// Each position's search makes two values exact: the best move's and the
+/// move played (searched first, in a full window); the other moves only
+/// need to be shown no better.
 pub fn review_each(
     record: &Record,
     seconds: Option<f64>,
@@ -87,7 +81,6 @@ pub fn review_each(
     on_row: &mut dyn FnMut(Reviewed),
 ) {
     let mut cheversi_search = None;
-    let mut proving = true;
     let mut attrition_search = Searcher::new(18);
     let moves = record.moves();
     let started = clock();
@@ -123,31 +116,14 @@ pub fn review_each(
                 if !moves.contains(&m) {
                     moves.push(m);
                 }
-                // Proved while the later positions were: the earlier
-                // ones, with more placements left, cost more.
-                let proved = if proving {
-                    let mut part = budget.share(share.map(|s| s * PROOF_SHARE), PROOF_SHARE);
-                    let found = prove_both(searcher, &*values, pos, m, moves.clone(), &mut part);
-                    budget.absorb(&part);
-                    proving = found.is_some();
-                    found
-                } else {
-                    None
-                };
-                let found = proved.unwrap_or_else(|| {
-                    let seconds = share.map(|s| (s - budget.elapsed()).max(0.0));
-                    let mut rest = budget.share(seconds, 1.0);
-                    let found = searcher.search(
-                        pos,
-                        &*values,
-                        &mut rest,
-                        remaining(pos),
-                        Some(moves),
-                        RootValues::BestAnd(m),
-                    );
-                    budget.absorb(&rest);
-                    found
-                });
+                let found = searcher.search(
+                    pos,
+                    &*values,
+                    &mut budget,
+                    remaining(pos),
+                    Some(moves),
+                    RootValues::BestAnd(m),
+                );
                 row(ply, player, game, mv, &found, AnyMove::Cheversi, m, true)
             }
             (AnyGame::Attrition(pos), AnyMove::Attrition(m)) => {
@@ -165,57 +141,6 @@ pub fn review_each(
         };
         on_row(row);
     }
-}
-
-/// The share of a position's time the exact proof may take while the
-/// positions after it were proved; the rest, if it fails, goes to the
-/// search that stops short of the end.
-const PROOF_SHARE: f64 = 0.75;
-
-/// The values a Cheversi row needs, the best move's and the move played
-/// (`m`), proven by null windows ([`Searcher::prove_value`]): the position's,
-/// then, unless `m` is the best, the position's after `m`. `None` if the
-/// budget runs out first.
-fn prove_both(
-    searcher: &mut Searcher<cheversi::Position>,
-    values: &HandValues,
-    pos: &cheversi::Position,
-    m: cheversi::Move,
-    moves: Vec<cheversi::Move>,
-    budget: &mut Budget<'_>,
-) -> Option<Found<cheversi::Move>> {
-    let mut found = searcher.prove_value(pos, values, budget, moves, Known::NOTHING)?;
-    if found.best != m {
-        let me = pos.to_move()?;
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        let value = match child.to_move() {
-            None => child.decided(me)?,
-            Some(next) => {
-                let v = searcher
-                    .prove_value(
-                        &child,
-                        values,
-                        budget,
-                        distinct_moves(&child),
-                        Known::NOTHING,
-                    )?
-                    .value;
-                if next == me {
-                    v
-                } else {
-                    -v
-                }
-            }
-        };
-        found.root.retain(|r| r.mv == found.best);
-        found.root.push(RootMove {
-            mv: m,
-            value,
-            exact: true,
-        });
-    }
-    Some(found)
 }
 
 /// The most time one position may take, in multiples of the average.
