@@ -9,8 +9,8 @@
 
 use crate::ai::attrition::Mobility;
 use crate::ai::budget::Budget;
-use crate::ai::cheversi::{distinct_moves, search_for, CheversiSearch, SCALE};
-use crate::ai::search::{is_proof, plies_to_end, Found, Known, RootValues, Searcher};
+use crate::ai::cheversi::{distinct_moves, remaining, search_for, CheversiSearch, SCALE};
+use crate::ai::search::{is_proof, plies_to_end, Found, RootValues, Searcher};
 use crate::any::{AnyGame, AnyMove};
 use crate::attrition;
 use crate::cheversi;
@@ -65,16 +65,24 @@ impl Solver {
         }
     }
 
-    /// The exact value of a Cheversi position (not over) for the side to
-    /// move, its best move and line, over one placement of each symmetric
-    /// set; `None` when the node limit was reached.
-    fn prove_cheversi(
+    /// The exact search of a Cheversi position to the end, over one
+    /// placement of each symmetric set; `values` says which root values
+    /// must be exact.
+    fn search_cheversi(
         &mut self,
         p: &cheversi::Position,
         budget: &mut Budget<'_>,
-    ) -> Option<Found<cheversi::Move>> {
+        values: RootValues<cheversi::Move>,
+    ) -> Found<cheversi::Move> {
         let (_, hand, searcher) = search_for(&mut self.cheversi, p.options(), self.table_bits);
-        searcher.prove_value(p, &*hand, budget, distinct_moves(p), Known::NOTHING)
+        searcher.search(
+            p,
+            &*hand,
+            budget,
+            remaining(p),
+            Some(distinct_moves(p)),
+            values,
+        )
     }
 
     /// The exact value of every candidate move of the side to move, best
@@ -86,26 +94,18 @@ impl Solver {
         let me = pos.to_move()?;
         let valued = match pos {
             AnyGame::Cheversi(p) => {
-                // Each move's child proved on its own, by null windows: a
-                // full window over every root move costs several times more.
-                let mut out = Vec::new();
-                for mv in distinct_moves(p) {
-                    let mut child = p.clone();
-                    child.play_unchecked(mv);
-                    let value = match child.to_move() {
-                        None => for_player(child.margin() * SCALE, 0, me),
-                        Some(mover) => {
-                            let found = self.prove_cheversi(&child, &mut budget);
-                            for_player(found?.value, mover, me)
-                        }
-                    };
-                    out.push(Valued {
-                        mv: AnyMove::Cheversi(mv),
-                        value,
-                    });
-                }
-                best_first(&mut out);
-                Some(out)
+                let found = self.search_cheversi(p, &mut budget, RootValues::All);
+                let exact = found.exact && found.root.iter().all(|r| r.exact);
+                exact.then(|| {
+                    found
+                        .root
+                        .iter()
+                        .map(|r| Valued {
+                            mv: AnyMove::Cheversi(r.mv),
+                            value: r.value,
+                        })
+                        .collect::<Vec<_>>()
+                })
             }
             AnyGame::Attrition(p) => {
                 // Each move's child on its own: the root search stops as
@@ -148,7 +148,8 @@ impl Solver {
                     Some((for_player(p.margin() * SCALE, 0, player), None))
                 } else {
                     let me = p.to_move()?;
-                    self.prove_cheversi(p, &mut budget).map(|found| {
+                    let found = self.search_cheversi(p, &mut budget, RootValues::Best);
+                    found.exact.then(|| {
                         (
                             for_player(found.value, me, player),
                             Some(AnyMove::Cheversi(found.best)),
