@@ -73,7 +73,8 @@ pub fn setup() -> (State, Option<String>) {
             (State::embedded(e.play, e.prefs, !e.interactive), None)
         }
         Err(problem) => {
-            let play = Play::new(super::default_game()).expect("the default game is valid");
+            let play = Play::new(super::default_game())
+                .unwrap_or_else(|_| unreachable!("the default game is valid"));
             let prefs = Prefs {
                 confirm: false,
                 ..Prefs::default()

@@ -96,7 +96,9 @@ pub fn default_game() -> NewGame {
 }
 
 fn default_state() -> State {
-    State::new(Play::new(default_game()).expect("the default game is valid"))
+    State::new(
+        Play::new(default_game()).unwrap_or_else(|_| unreachable!("the default game is valid")),
+    )
 }
 
 pub fn start() {

@@ -7,7 +7,6 @@
 
 use super::alpha_beta::{Run, INFINITY};
 use super::game::{Evaluator, Searchable, MAX_PLIES};
-use super::order::sort_by_key;
 use super::root::{Found, RootMove, RootValues, Searcher};
 use crate::ai::budget::Budget;
 
@@ -151,60 +150,49 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
                 return Some((v, Some(line)));
             }
         }
-        // Every move falls short: the highest bound first.
-        sort_by_key(root, |r| -r.value);
         Some((top, None))
     }
 
     /// A line of best play from `pos`, whose value is `value`: each move
     /// checked to keep it (the mover's reaching at least `value`, the
-    /// other side's at most), the moves of `hint` tried first, then the
-    /// table's, then every legal move. A null-window search's own line may
-    /// hold a reply that is not the best (any reply that did not refute)
-    /// or stop at a table entry. Shorter if the budget runs out.
+    /// other side's at most), the move of `hint` tried first while the line
+    /// follows it, then the table's, then every legal move. A null-window
+    /// search's own line may hold a reply that is not the best (any reply
+    /// that did not refute) or stop at a table entry. Shorter if the budget
+    /// runs out.
     fn exact_line(&mut self, pos: &G, hint: Vec<G::Move>, value: i32) -> Vec<G::Move> {
         let mut line = Vec::new();
         let mut p = pos.clone();
-        let mut hint = hint.into_iter();
         let mut legal = Vec::new();
+        let mut on_hint = true;
         while !p.is_over() && !self.budget.stopped() {
             legal.clear();
             p.legal_moves(&mut legal);
             let from_table = self.table.get(self.key(&p)).and_then(|e| e.best);
-            let tried = [hint.next(), from_table];
-            let candidates = tried
-                .into_iter()
-                .flatten()
-                .filter(|m| legal.contains(m))
-                .chain(legal.iter().copied());
+            let from_hint = hint.get(line.len()).filter(|_| on_hint).copied();
+            // The preferred moves first: the table's, then the hint's.
+            for first in [from_table, from_hint].into_iter().flatten() {
+                if let Some(i) = legal.iter().position(|&m| m == first) {
+                    legal[..=i].rotate_right(1);
+                }
+            }
             let mover = p.to_move() == Some(self.me);
+            let (alpha, beta) = if mover {
+                (value - 1, value)
+            } else {
+                (value, value + 1)
+            };
             let ply = line.len() as i32 + 1;
-            let mut kept = None;
-            for mv in candidates {
+            let kept = legal.iter().copied().find(|&mv| {
                 let mut child = p.clone();
                 child.play_unchecked(mv);
-                let keeps = if mover {
-                    self.alpha_beta(&child, MAX_PLIES as u32, ply, value - 1, value)
-                        .0
-                        >= value
-                } else {
-                    self.alpha_beta(&child, MAX_PLIES as u32, ply, value, value + 1)
-                        .0
-                        <= value
-                };
-                if self.budget.stopped() {
-                    break;
-                }
-                if keeps {
-                    kept = Some(mv);
-                    break;
-                }
-            }
+                let v = self
+                    .alpha_beta(&child, MAX_PLIES as u32, ply, alpha, beta)
+                    .0;
+                !self.budget.stopped() && (if mover { v >= value } else { v <= value })
+            });
             let Some(mv) = kept else { break };
-            // Once the hint strays, its later moves are of another line.
-            if tried[0] != Some(mv) {
-                hint = Vec::new().into_iter();
-            }
+            on_hint &= from_hint == Some(mv);
             line.push(mv);
             p.play_unchecked(mv);
         }
