@@ -98,13 +98,7 @@ fn the_exact_end_search_equals_brute_force_and_says_so() {
             assert_eq!(minimax(&child, &PlainScore, me, 16, 1), brute);
             // The line shown is the game both sides' best play makes: it
             // is legal, runs to the end and ends on that margin.
-            assert_eq!(found.pv.first(), Some(&found.best));
-            let mut end = pos.clone();
-            for &mv in &found.pv {
-                end.try_play(mv).expect("a legal line");
-            }
-            assert!(end.is_over(), "the line reaches the end: {:?}", found.pv);
-            assert_eq!(end.decided(me), Some(brute), "{rules}: {:?}", found.pv);
+            assert_line_ends_on(&pos, &found, brute);
         }
     }
 }
