@@ -19,7 +19,6 @@ use super::dom;
 use super::{dispatch, App};
 use crate::embed;
 use crate::i18n::tf;
-use crate::play::Play;
 use crate::problem_words::words;
 use crate::state::{Action, Prefs, State};
 use cheversi_api::spec::GameSpec;
@@ -73,8 +72,7 @@ pub fn setup() -> (State, Option<String>) {
             (State::embedded(e.play, e.prefs, !e.interactive), None)
         }
         Err(problem) => {
-            let play = Play::new(super::default_game())
-                .unwrap_or_else(|_| unreachable!("the default game is valid"));
+            let play = super::default_play();
             let prefs = Prefs {
                 confirm: false,
                 ..Prefs::default()

@@ -81,7 +81,7 @@ fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-pub fn default_game() -> NewGame {
+fn default_game() -> NewGame {
     NewGame {
         spec: cheversi_api::spec::GameSpec {
             game: "cheversi".into(),
@@ -95,10 +95,15 @@ pub fn default_game() -> NewGame {
     }
 }
 
+/// The default game, started. Not `expect`: that would keep the error
+/// type's `Debug` formatting, and that of all it holds, in the module for
+/// a failure that cannot happen.
+pub fn default_play() -> Play {
+    Play::new(default_game()).unwrap_or_else(|_| unreachable!("the default game is valid"))
+}
+
 fn default_state() -> State {
-    State::new(
-        Play::new(default_game()).unwrap_or_else(|_| unreachable!("the default game is valid")),
-    )
+    State::new(default_play())
 }
 
 pub fn start() {

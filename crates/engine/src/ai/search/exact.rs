@@ -170,7 +170,7 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
             p.legal_moves(&mut legal);
             let from_table = self.table.get(self.key(&p)).and_then(|e| e.best);
             let from_hint = hint.get(line.len()).filter(|_| on_hint).copied();
-            // The preferred moves first: the table's, then the hint's.
+            // Each brought to the front in turn: the hint's move ends first.
             for first in [from_table, from_hint].into_iter().flatten() {
                 if let Some(i) = legal.iter().position(|&m| m == first) {
                     legal[..=i].rotate_right(1);
