@@ -23,7 +23,7 @@ for (const entry of await readdir(DIST, { withFileTypes: true, recursive: true }
 console.log(`dist/ total gzipped (level 9): ${(total / 1000).toFixed(1)} kB`);
 
 const server = await serve();
-const browser = await launch();
+const browser = await launch({ full: true });
 const ready = [];
 // Where the time goes: the wasm module's arrival (Resource Timing) and the
 // page's own User Timing marks ("cheversi: …", see app/mod.rs).

@@ -6,7 +6,7 @@
 import { serve, launch, open } from './lib/harness.js';
 const [a, b, rounds = '8'] = process.argv.slice(2);
 const servers = [await serve(a.replace(/\/?$/, '/')), await serve(b.replace(/\/?$/, '/'))];
-const browser = await launch();
+const browser = await launch({ full: true });
 const ready = [[], []];
 const marks = [{}, {}];
 for (let r = 0; r < Number(rounds); r++) {

@@ -51,7 +51,7 @@ const timedHere = (p) => {
 };
 
 const server = await serve();
-const browser = await launch();
+const browser = await launch({ full: true });
 const { page, context } = await open(browser, server.url);
 for (const [label, all] of sets) {
   const list = all.filter(timedHere);

@@ -21,13 +21,16 @@ fi
 export PATH="$HOME/.cargo/bin:$PATH"
 
 APT_PID=""
-if [ "${1:-}" != "--serve" ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
-  say "installing chromium and chromium-driver (apt, in the background)"
+# The headless shell runs the end-to-end tests (a third of the full
+# browser's CPU per page, see e2e/lib/harness.js); the full browser runs
+# the API's tests (ChromeDriver) and the figures.
+if [ "${1:-}" != "--serve" ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -x /usr/bin/chromium-headless-shell ]; }; then
+  say "installing chromium, chromium-headless-shell and chromium-driver (apt, in the background)"
   SUDO=""
   if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
   APT_LOG="$(mktemp)"
   ( $SUDO apt-get update -qq &&
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver fonts-dejavu-core ) >"$APT_LOG" 2>&1 &
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-headless-shell chromium-driver fonts-dejavu-core ) >"$APT_LOG" 2>&1 &
   APT_PID=$!
 fi
 
@@ -79,7 +82,7 @@ fi
 # Debian's Chromium and ChromeDriver, for the browser tests (not with
 # --serve): started at the top, so apt downloads while cargo compiles.
 if [ -n "$APT_PID" ]; then
-  say "waiting for apt (chromium, chromium-driver)"
+  say "waiting for apt (chromium, chromium-headless-shell, chromium-driver)"
   if ! wait "$APT_PID"; then
     cat "$APT_LOG" >&2
     echo "setup: installing chromium failed" >&2
