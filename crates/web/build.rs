@@ -35,8 +35,8 @@ fn main() {
     let parsed: Vec<(&str, Vec<(&str, &str)>)> = texts
         .iter()
         .map(|(code, text)| {
-            let entries =
-                lang_file::parse(text).unwrap_or_else(|e| panic!("lang/{code}.lang: {e}"));
+            let entries = lang_file::parse(text, &|_| true)
+                .unwrap_or_else(|e| panic!("lang/{code}.lang: {e}"));
             (code.as_str(), entries)
         })
         .collect();

@@ -85,9 +85,12 @@ pub fn duel_data(done: Box<dyn FnOnce(Result<(), Problem>)>) {
                     status,
                 })
                 .and_then(|book| {
-                    data::provide(&book).map_err(|_| Problem::DataFile {
-                        line: 0,
-                        field: DUEL_BOOK,
+                    data::provide(&book).map_err(|refused| {
+                        let line = match refused {
+                            data::Refused::Line(e) => Some(e.line),
+                            data::Refused::NoSetups => None,
+                        };
+                        Problem::data_file(DUEL_BOOK, line)
                     })
                 });
             done(result)

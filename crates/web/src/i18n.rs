@@ -10,7 +10,7 @@ mod files {
     include!(concat!(env!("OUT_DIR"), "/languages.rs"));
 }
 
-pub use crate::lang_file::parse;
+use crate::lang_file::LangError;
 
 /// The texts of one language, in the order of [`files::KEYS`] (empty
 /// where the file lacks the key). Installed languages live as long as
@@ -55,17 +55,20 @@ pub fn is_loaded(code: &str) -> bool {
     loaded(code).is_some()
 }
 
-/// Takes a fetched language file. The error says what is wrong with it.
-pub fn install(code: &str, text: &str) -> Result<(), String> {
-    let code =
-        known_code(code).ok_or_else(|| format!("'{code}' is not a language of this site"))?;
-    let entries = parse(text)?;
-    if let Some((key, _)) = entries
-        .iter()
-        .find(|(k, _)| files::KEYS.binary_search(k).is_err())
-    {
-        return Err(format!("{key} is not a key of this build"));
-    }
+/// Why a fetched language file was not taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The site has no language of this code.
+    NotALanguage(String),
+    /// The file is wrong on a line.
+    File(LangError),
+}
+
+/// Takes a fetched language file.
+pub fn install(code: &str, text: &str) -> Result<(), Refused> {
+    let code = known_code(code).ok_or_else(|| Refused::NotALanguage(code.to_string()))?;
+    let is_key = |k: &str| files::KEYS.binary_search(&k).is_ok();
+    let entries = crate::lang_file::parse(text, &is_key).map_err(Refused::File)?;
     let texts: Vec<&'static str> = files::KEYS
         .iter()
         .map(|k| {
@@ -169,13 +172,14 @@ pub(crate) fn placeholders(text: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang_file::parse;
 
     #[test]
     fn every_language_has_every_key_with_the_same_placeholders() {
         assert!(files::FILES.len() >= 3, "en, it, ro");
         assert_eq!(known().len(), files::FILES.len());
         for (code, text) in files::FILES {
-            let entries = parse(text).unwrap();
+            let entries = parse(text, &|_| true).unwrap();
             let keys: Vec<_> = entries.iter().map(|(k, _)| *k).collect();
             assert_eq!(keys, files::KEYS, "lang/{code}.lang keys");
             for (key, value) in &entries {
@@ -193,13 +197,22 @@ mod tests {
     fn a_fetched_file_is_checked_before_it_is_taken() {
         assert_eq!(
             install("xx", "a = b"),
-            Err("'xx' is not a language of this site".into())
+            Err(Refused::NotALanguage("xx".into()))
         );
+        // The error says on which line the file is wrong.
         assert_eq!(
-            install("it", "no.such.key = testo"),
-            Err("no.such.key is not a key of this build".into())
+            install("it", "# parole\nplayer.0 = Bianco\n\n no.such.key = testo"),
+            Err(Refused::File(LangError {
+                line: 4,
+                reason: "not a key of this build"
+            }))
         );
-        assert!(install("it", "a = 1\na = 2").is_err());
+        let line = |text| match install("it", text) {
+            Err(Refused::File(e)) => e.line,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(line("player.0 = Bianco\nplayer.0 = Nero"), 2);
+        assert_eq!(line("player.0 = Bianco\nplayer.1: Nero"), 2);
         // A file short of keys is taken: English fills the gaps.
         install("ro", "player.0 = Alb").unwrap();
         assert!(set("ro"));
@@ -230,8 +243,8 @@ mod tests {
         assert_eq!(current(), "it");
         assert!(set("en"));
         assert_eq!(piece('B', false), "second Knight");
-        assert!(parse("no equals sign").is_err());
-        assert!(parse("a = 1\na = 2").is_err());
+        assert!(parse("no equals sign", &|_| true).is_err());
+        assert!(parse("a = 1\na = 2", &|_| true).is_err());
     }
 
     /// The HTML entities index.html uses, read.

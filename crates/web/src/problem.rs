@@ -155,6 +155,14 @@ pub enum Expected {
 }
 
 impl Problem {
+    /// A fetched data file that does not read: on this line, or as a whole.
+    pub fn data_file(file: &'static str, line: Option<usize>) -> Problem {
+        match line {
+            Some(line) => Problem::DataFile { line, field: file },
+            None => Problem::Unreadable { key: file.into() },
+        }
+    }
+
     /// `key: 'value' is not …`, the value clipped.
     pub fn not_a(key: &'static str, value: &str, expected: Expected) -> Problem {
         Problem::NotA {

@@ -388,3 +388,16 @@ fn english_reads_as_before() {
         "level: unknown level 'grandmaster' (expected one of: beginner, casual, strong, master)"
     );
 }
+
+#[test]
+fn a_data_file_that_does_not_read_names_its_line_or_the_whole_file() {
+    set("en");
+    assert_eq!(
+        words(&Problem::data_file("duel_book.txt", Some(7))),
+        "line 7, duel_book.txt: cannot be read"
+    );
+    assert_eq!(
+        words(&Problem::data_file("duel_book.txt", None)),
+        "duel_book.txt: missing or unreadable"
+    );
+}

@@ -56,9 +56,12 @@ fn load(code: String, done: Box<dyn FnOnce(Result<(), String>)>) {
                     status,
                 })
                 .and_then(|text| {
-                    i18n::install(&code, &text).map_err(|_| Problem::DataFile {
-                        line: 0,
-                        field: "lang/*.lang",
+                    i18n::install(&code, &text).map_err(|refused| {
+                        let line = match refused {
+                            i18n::Refused::File(e) => Some(e.line),
+                            i18n::Refused::NotALanguage(_) => None,
+                        };
+                        Problem::data_file("lang/*.lang", line)
                     })
                 })
                 .map_err(|problem| {

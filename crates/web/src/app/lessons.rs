@@ -51,17 +51,14 @@ pub fn save(app: &App) {
 
 /// The words of a language file, or why they could not be read.
 fn read_words(text: &str, file: &'static str) -> Result<Vec<(String, String)>, Problem> {
-    i18n::parse(text)
+    crate::lang_file::parse(text, &|_| true)
         .map(|entries| {
             entries
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect()
         })
-        .map_err(|_| Problem::DataFile {
-            line: 0,
-            field: file,
-        })
+        .map_err(|e| Problem::data_file(file, Some(e.line)))
 }
 
 /// Opens a lesson (`None`: the list), fetching the files first if need be.

@@ -8,6 +8,7 @@
 use super::facts::Setup;
 use crate::attacks::knight_attacks;
 use crate::bitboard::Bitboard;
+use crate::data_file::LineError;
 use crate::square::Square;
 use std::collections::HashMap;
 
@@ -32,14 +33,14 @@ pub struct BookLine {
 /// jump may leave out its setup (`first W|B|? [jump [plies]]`): then it is
 /// the setup of the line before, as the site's copy of the book has it
 /// (`scripts/post-build.py`: half the size gzipped). Errors name the line.
-pub fn parse(text: &str) -> Result<Vec<BookLine>, String> {
+pub fn parse(text: &str) -> Result<Vec<BookLine>, LineError> {
     let mut out: Vec<BookLine> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let bad = |what: &str| format!("duel book line {}: {what}: {line}", i + 1);
+        let bad = |what: &str| bad_line(i + 1, line, what);
         let f: Vec<&str> = line.split_whitespace().collect();
         // The result is the first field that is not a square.
         let Some(at) = f.iter().position(|w| matches!(*w, "W" | "B" | "?")) else {
@@ -90,6 +91,17 @@ pub fn parse(text: &str) -> Result<Vec<BookLine>, String> {
         });
     }
     Ok(out)
+}
+
+/// The error for a line of the book. Not inlined: the page's module keeps
+/// one copy of the formatting, not one for each of parse's checks.
+#[inline(never)]
+fn bad_line(line: usize, text: &str, what: &str) -> LineError {
+    LineError {
+        line,
+        field: "line",
+        reason: format!("{what}: {text}"),
+    }
 }
 
 /// What the book says about a position: whether the player to move wins,
@@ -288,7 +300,8 @@ mod tests {
             "a1 b1 c2 W 7",   // a distance without a jump
         ] {
             let err = parse(&format!("# c\n{bad}\n")).unwrap_err();
-            assert!(err.starts_with("duel book line 2:"), "{bad}: {err}");
+            assert_eq!(err.line, 2, "{bad}: {err}");
+            assert!(err.reason.ends_with(bad), "{bad}: {err}");
         }
         let ok = parse("a1 b1 W c2\na1 b1 c2 W\nb1 d4 c3 B c3\nh8 h7 ?\na1 d1 W c2 27\n").unwrap();
         assert_eq!(ok.len(), 5);
@@ -300,8 +313,9 @@ mod tests {
         let full = parse("a1 b1 W c2\na1 b1 c2 W\nb1 d4 ?\nb1 d4 c3 B c3\nb1 d4 d5 W\n").unwrap();
         assert_eq!(short, full);
         let err = parse("# c\nc2 W\n").unwrap_err();
+        assert_eq!(err.line, 2, "{err}");
         assert!(
-            err.contains("line 2: a first jump before any setup"),
+            err.reason.starts_with("a first jump before any setup"),
             "{err}"
         );
         assert!(

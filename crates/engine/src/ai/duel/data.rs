@@ -8,6 +8,7 @@
 
 use super::book::{self, BookLine, DuelBook};
 use super::table::{DuelTable, SetupValue, Solved};
+use crate::data_file::LineError;
 use std::sync::OnceLock;
 
 /// The book's lines, read once: where the page provided them.
@@ -78,15 +79,24 @@ pub fn opening_book() -> &'static DuelBook {
     &built().book
 }
 
-/// Takes the fetched book once read; the error names the line. Once the
-/// data is here, later calls change nothing.
-pub fn provide(book_text: &str) -> Result<(), String> {
+/// Why a fetched book was not taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// A line does not read.
+    Line(LineError),
+    /// Every line reads, but none gives a setup.
+    NoSetups,
+}
+
+/// Takes the fetched book once read. Once the data is here, later calls
+/// change nothing.
+pub fn provide(book_text: &str) -> Result<(), Refused> {
     if present() {
         return Ok(());
     }
-    let lines = book::parse(book_text)?;
+    let lines = book::parse(book_text).map_err(Refused::Line)?;
     if !lines.iter().any(|l| l.first.is_none()) {
-        return Err("duel book: no setups".into());
+        return Err(Refused::NoSetups);
     }
     let _ = PROVIDED.set(lines);
     Ok(())
