@@ -5,7 +5,7 @@ import { launch } from './lib/harness.js';
 
 const dir = new URL('../www/public/', import.meta.url).pathname;
 const svg = await readFile(dir + 'icon.svg', 'utf8');
-const browser = await launch();
+const browser = await launch({ full: true });
 for (const [name, size, maskable] of [['icon-192.png', 192, false], ['icon-512.png', 512, false], ['icon-maskable-512.png', 512, true]]) {
   const page = await browser.newPage({ viewport: { width: size, height: size } });
   // Maskable icons keep their picture inside the central 80% safe zone.

@@ -24,19 +24,31 @@ APT_PID=""
 # Chromium and ChromeDriver are needed. The headless shell is a bonus: the
 # end-to-end tests run on it where it is installed (a third of the full
 # browser's CPU per page, see e2e/lib/harness.js) and on the full browser
-# where it is not, so a failure to install it only says so.
-if [ "${1:-}" != "--serve" ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -x /usr/bin/chromium-headless-shell ]; }; then
-  say "installing chromium, chromium-driver and chromium-headless-shell (apt, in the background)"
+# where it is not. A failed try is remembered, so later runs skip apt.
+SHELL_TRIED="${XDG_CACHE_HOME:-$HOME/.cache}/cheversi/no-headless-shell"
+need_browser() { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }
+want_shell() { [ ! -x /usr/bin/chromium-headless-shell ] && [ ! -e "$SHELL_TRIED" ]; }
+if [ "${1:-}" != "--serve" ] && { need_browser || want_shell; }; then
   SUDO=""
   if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
   APT_LOG="$(mktemp)"
-  export DEBIAN_FRONTEND=noninteractive
-  ( $SUDO apt-get update -qq || true
-    if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
-      $SUDO apt-get install -y -qq chromium chromium-driver fonts-dejavu-core || exit 1
+  APT="$SUDO env DEBIAN_FRONTEND=noninteractive apt-get"
+  if need_browser; then
+    say "installing chromium, chromium-driver and chromium-headless-shell (apt, in the background)"
+  else
+    say "installing chromium-headless-shell (apt, in the background)"
+  fi
+  ( $APT update -qq || true
+    if need_browser; then
+      $APT install -y -qq chromium chromium-driver fonts-dejavu-core || exit 1
     fi
-    $SUDO apt-get install -y -qq chromium-headless-shell ||
-      echo "setup: chromium-headless-shell not installed; the browser tests use chromium" ) >"$APT_LOG" 2>&1 &
+    # The shell of the same version as the browser: installing it must not
+    # upgrade the browser the figures and the API's tests use.
+    version="$(dpkg-query -W -f='${Version}' chromium 2>/dev/null)"
+    if ! $APT install -y -qq "chromium-headless-shell${version:+=$version}"; then
+      mkdir -p "$(dirname "$SHELL_TRIED")" && touch "$SHELL_TRIED"
+      echo "setup: chromium-headless-shell not installed (the browser tests use chromium; delete $SHELL_TRIED to try again)"
+    fi ) >"$APT_LOG" 2>&1 &
   APT_PID=$!
 fi
 
@@ -88,11 +100,14 @@ fi
 # Debian's Chromium and ChromeDriver, for the browser tests (not with
 # --serve): started at the top, so apt downloads while cargo compiles.
 if [ -n "$APT_PID" ]; then
-  say "waiting for apt (chromium, chromium-headless-shell, chromium-driver)"
+  say "waiting for apt"
   if ! wait "$APT_PID"; then
     cat "$APT_LOG" >&2
     echo "setup: installing chromium failed" >&2
     exit 1
   fi
-  grep "^setup:" "$APT_LOG" || true
+  if grep -q "^setup:" "$APT_LOG"; then
+    grep -v "^setup:" "$APT_LOG" | tail -n 3
+    grep "^setup:" "$APT_LOG"
+  fi
 fi

@@ -59,7 +59,8 @@ export async function serveAll(mounts, { headers = {}, types = {} } = {}) {
 // chromium-headless-shell: the same engine without the full browser
 // around it). Here it took 0.65 s of CPU per page load against 1.76 s,
 // and the tests are CPU-bound on 2 cores. The figures (`full: true`) time
-// the full browser, as a visitor runs it. CHROMIUM=path overrides both.
+// the full browser, as a visitor runs it. CHROMIUM=path overrides both
+// (e.g. CHROMIUM=/usr/bin/chromium where the shell is installed but broken).
 const SHELL = '/usr/bin/chromium-headless-shell';
 
 export async function launch({ full = false } = {}) {

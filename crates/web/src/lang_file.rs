@@ -1,5 +1,6 @@
 //! Reads a language file (`key = text` lines, `#` comments). Shared by
-//! `build.rs`, which turns the files into tables, and the tests.
+//! `build.rs`, which turns the files into tables, the page, which reads
+//! the fetched files, and the tests.
 
 use std::fmt;
 

@@ -96,7 +96,8 @@ pub enum Problem {
     },
     NotJson,
     /// A stored field that is absent or of the wrong kind: its path
-    /// (`data.seats[1]`).
+    /// (`data.seats[1]`); or a fetched data file that does not read as a
+    /// whole: its name.
     Unreadable {
         key: String,
     },
@@ -113,7 +114,8 @@ pub enum Problem {
     },
     /// The puzzle progress has no version line.
     NoVersion,
-    /// The puzzle file is wrong on this line (from 1), in this field.
+    /// A fetched data file is wrong on this line (from 1): the puzzle
+    /// file in this field, another file by its name.
     DataFile {
         line: usize,
         field: &'static str,
