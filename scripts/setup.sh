@@ -97,8 +97,9 @@ if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -x e2e/node_modules/.bin/terse
   npm ci --prefix e2e --no-audit --no-fund
 fi
 
-# Debian's Chromium and ChromeDriver, for the browser tests (not with
-# --serve): started at the top, so apt downloads while cargo compiles.
+# Debian's Chromium, ChromeDriver and the headless shell, for the browser
+# tests (not with --serve): started at the top, so apt downloads while
+# cargo compiles.
 if [ -n "$APT_PID" ]; then
   say "waiting for apt"
   if ! wait "$APT_PID"; then
