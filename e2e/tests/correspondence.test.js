@@ -34,6 +34,15 @@ async function sendLink(page) {
   return page.locator('#send-link').inputValue();
 }
 
+/** Opens a link and waits until the page has taken it: the app drops the
+ *  fragment once it has read it. A link to the page already open changes
+ *  only the fragment, so `data-ready` alone does not say it was read. */
+async function follow(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await until(page, () => location.hash === '');
+}
+
 /** Opens a link on a device and waits until its game has `count` moves. */
 async function receive(device, url, count) {
   await device.page.goto(url);
@@ -106,16 +115,14 @@ test('a whole duel by links, an old link changes nothing, an altered one is refu
   assert.match(await ben.page.locator('#summary').textContent(), /Ann/);
 
   // An old link: recognised, nothing changes.
-  await ben.page.goto(links[3]);
-  await ben.page.waitForSelector('body[data-ready="true"]');
+  await follow(ben.page, links[3]);
   assert.match(await ben.page.locator('#status').textContent(), /You already have this move/);
   assert.deepEqual(await moves(ben.page), game);
 
   // A link that changes Ben's second move: refused, the game kept, and
   // offered as a separate game.
   const altered = links[4].replace('c6-e5', 'c6-d4').replace('e2-c3', 'e2-c1').replace('moves=Ng3.Nc6.g3-e2.c6-d4.e2-c1', 'moves=Ng3.Nc6.g3-e2.c6-d4.e2-c1');
-  await ann.page.goto(altered);
-  await ann.page.waitForSelector('body[data-ready="true"]');
+  await follow(ann.page, altered);
   const status = ann.page.locator('#status');
   assert.match(await status.textContent(), /This link changes move 4 \(c6-e5 here, c6-d4 in the link\); your copy is kept/);
   assert.equal(await status.getAttribute('class'), 'error');
