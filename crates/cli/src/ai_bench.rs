@@ -233,6 +233,45 @@ pub fn solver_reach(
     Reach::of(proved, times)
 }
 
+/// The second reference: the exact margin of a fixed handful of BrainKing
+/// positions 8 placements from the end (seeded random play), with the
+/// Master's table. Its nodes never change; its time tells whether the
+/// search slowed with the machine as perft did. Perft stays in the cache
+/// and the search does not, and on some days the one slows far more than
+/// the other. Returns the nodes and the seconds.
+pub fn search_check(clock: Clock<'_>) -> (u64, f64) {
+    let options = cheversi::Options::new(cheversi::RuleSet::Brainking);
+    let values = HandValues::calibrate(options);
+    let (mut nodes, mut seconds) = (0, 0.0);
+    for seed in 1..=SEARCH_CHECK_POSITIONS {
+        let mut rng = Rng::new(seed);
+        let mut pos = cheversi::Position::new(options);
+        let mut moves = Vec::new();
+        while pos.ply() < PLIES - 8 {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+        }
+        let mut searcher = Searcher::new(TABLE_BITS);
+        let mut budget = Budget::new(clock, None, None, None);
+        let start = clock();
+        let proved = searcher.prove_value(
+            &pos,
+            &values,
+            &mut budget,
+            distinct_moves(&pos),
+            Known::NOTHING,
+        );
+        seconds += clock() - start;
+        debug_assert!(proved.is_some(), "no limit: always proved");
+        nodes += budget.nodes;
+    }
+    (nodes, seconds)
+}
+
+/// How many positions [`search_check`] searches.
+pub const SEARCH_CHECK_POSITIONS: u64 = 4;
+
 /// What the duel's solver proved: how many, how fast, and how many of the
 /// wins came with a distance ("wins in N").
 pub struct DuelReach {

@@ -1,8 +1,8 @@
 //! `bench`: random playouts and perft per second, medians over runs.
 
 use crate::ai_bench::{
-    duel_positions, duel_proof_times, sampled_positions, solver_reach, DuelReach, Players,
-    ProofKind, Reach, Sample,
+    duel_positions, duel_proof_times, sampled_positions, search_check, solver_reach, DuelReach,
+    Players, ProofKind, Reach, Sample, SEARCH_CHECK_POSITIONS,
 };
 use crate::error::{other, CliError};
 use cheversi_engine::ai::bench::search_speed;
@@ -92,6 +92,18 @@ fn reference_seconds(clock: &dyn Fn() -> f64) -> f64 {
         "reference: perft lewicki depth 5, {count} sequences in {best:.2} s (fastest of 3); \
          the time budget below is a third of it, {:.0} ms",
         best * BUDGET_OF_REFERENCE * 1000.0
+    );
+    let (mut nodes, mut search) = (0, f64::INFINITY);
+    for _ in 0..3 {
+        let (n, seconds) = search_check(clock);
+        (nodes, search) = (n, search.min(seconds));
+    }
+    println!(
+        "search check: the exact margin of {SEARCH_CHECK_POSITIONS} fixed brainking positions \
+         8 from the end, {nodes} nodes in {search:.2} s (fastest of 3), {:.2} M nodes/s; \
+         {:.2} times the reference (compare figures of two days only where this ratio is alike)",
+        nodes as f64 / search / 1e6,
+        search / best
     );
     best
 }
