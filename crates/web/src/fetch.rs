@@ -85,13 +85,7 @@ pub fn duel_data(done: Box<dyn FnOnce(Result<(), Problem>)>) {
                     status,
                 })
                 .and_then(|book| {
-                    data::provide(&book).map_err(|refused| {
-                        let line = match refused {
-                            data::Refused::Line(e) => Some(e.line),
-                            data::Refused::NoSetups => None,
-                        };
-                        Problem::data_file(DUEL_BOOK, line)
-                    })
+                    data::provide(&book).map_err(|refused| Problem::duel_book(DUEL_BOOK, refused))
                 });
             done(result)
         }),

@@ -4,6 +4,7 @@
 //! page words it in its language (`problem_words.rs`); nothing here
 //! is English for the page.
 
+use cheversi_engine::ai::duel::data;
 use cheversi_engine::options::GameKind;
 use cheversi_engine::record::RecordError;
 use cheversi_engine::{OptionError, PlayError};
@@ -125,6 +126,10 @@ pub enum Problem {
         file: &'static str,
         status: Option<u16>,
     },
+    /// The duel's book reads, but gives no solved starting squares.
+    NoSolvedStarts {
+        file: &'static str,
+    },
 }
 
 /// What a key takes.
@@ -162,6 +167,15 @@ impl Problem {
         match line {
             Some(line) => Problem::DataFile { line, field: file },
             None => Problem::Unreadable { key: file.into() },
+        }
+    }
+
+    /// The duel's fetched book, refused: a line that does not read, or
+    /// none that gives solved starting squares.
+    pub fn duel_book(file: &'static str, refused: data::Refused) -> Problem {
+        match refused {
+            data::Refused::Line(e) => Problem::data_file(file, Some(e.line)),
+            data::Refused::NoSetups => Problem::NoSolvedStarts { file },
         }
     }
 

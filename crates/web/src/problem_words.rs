@@ -91,6 +91,7 @@ pub fn words(problem: &Problem) -> String {
             &[("line", &line.to_string()), ("problem", &words(problem))],
         ),
         Problem::NoVersion => t("problem.no_version").into(),
+        Problem::NoSolvedStarts { file } => tf("problem.no_solved_starts", &[("file", file)]),
         Problem::DataFile { line, field } => tf(
             "problem.puzzle_file",
             &[("line", &line.to_string()), ("field", field)],

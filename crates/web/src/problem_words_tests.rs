@@ -38,9 +38,10 @@ fn kind(p: &Problem) -> usize {
         Problem::NoVersion => 24,
         Problem::DataFile { .. } => 25,
         Problem::NotFetched { .. } => 26,
+        Problem::NoSolvedStarts { .. } => 27,
     }
 }
-const KINDS: usize = 27;
+const KINDS: usize = 28;
 
 /// Every expectation, in the same way.
 fn expectation(e: Expected) -> usize {
@@ -240,6 +241,9 @@ fn problems() -> Vec<Problem> {
             file: "puzzles.txt",
             status: None,
         },
+        Problem::NoSolvedStarts {
+            file: "duel_book.txt",
+        },
     ];
     all.extend(EXPECTATIONS.map(|e| Problem::not_a("size", "zzz", e)));
     all
@@ -400,4 +404,28 @@ fn a_data_file_that_does_not_read_names_its_line_or_the_whole_file() {
         words(&Problem::data_file("duel_book.txt", None)),
         "duel_book.txt: missing or unreadable"
     );
+}
+
+#[test]
+fn a_duel_book_without_solved_starts_says_so_and_a_bad_line_names_it() {
+    use cheversi_engine::ai::duel::book::parse;
+    use cheversi_engine::ai::duel::data::Refused;
+    set("en");
+    // Every line reads, none is a setup's (a setup's line has no first jump).
+    let refused = Refused::NoSetups;
+    assert_eq!(
+        words(&Problem::duel_book("duel_book.txt", refused)),
+        "duel_book.txt: holds no solved starting squares"
+    );
+    let bad = parse("not a line of the book").expect_err("a line that does not read");
+    assert_eq!(
+        words(&Problem::duel_book("duel_book.txt", Refused::Line(bad))),
+        "line 1, duel_book.txt: cannot be read"
+    );
+    set("it");
+    assert_eq!(
+        words(&Problem::duel_book("duel_book.txt", Refused::NoSetups)),
+        "duel_book.txt: non contiene case di partenza risolte"
+    );
+    set("en");
 }
