@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open } from '../lib/harness.js';
+import { slowness } from '../lib/slowness.js';
 import { waitForHumanTurn, playAnyMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
@@ -31,6 +32,7 @@ function watchMainThread() {
 test('a full brainking game against the computer, page responsive throughout', async () => {
   const { page, context, errors } = await open(browser, server.url, { init: watchMainThread });
   await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'master'] });
+  const before = await slowness(page);
 
   let placements = 0;
   while (await waitForHumanTurn(page, 0)) {
@@ -51,8 +53,12 @@ test('a full brainking game against the computer, page responsive throughout', a
     longTasks: window.__longTasks, thinking: window.__thinking,
   }));
   assert.ok(thinking.length >= 7, `the computer thought ${thinking.length} times`);
-  const during = longTasks.filter((t) => thinking.some(([a, b]) => t.start < b && t.start + t.duration > a));
-  assert.deepEqual(during, [], 'no main-thread task over 50 ms while the computer thinks');
+  // 50 ms on the machine the limit was set on, more on a slower hour
+  // (lib/slowness.js). The search on the main thread would take hundreds.
+  const limit = 50 * Math.max(before, await slowness(page));
+  const during = longTasks.filter((t) => t.duration > limit
+    && thinking.some(([a, b]) => t.start < b && t.start + t.duration > a));
+  assert.deepEqual(during, [], `no main-thread task over ${limit.toFixed(0)} ms while the computer thinks`);
   assert.deepEqual(errors, []);
   await page.screenshot({ path: 'screenshots/cheversi-end-desktop.png' });
   await context.close();
