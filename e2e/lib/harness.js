@@ -135,3 +135,13 @@ export async function until(page, fn, arg, { timeout = 20000, interval = 20 } = 
     await new Promise((ok) => setTimeout(ok, interval));
   }
 }
+
+/** Opens a link and waits until the page has taken it: the app drops the
+ *  fragment once it has read it. A link to the page already open changes
+ *  only the fragment (no reload), so `data-ready` alone does not say the
+ *  link was read. */
+export async function follow(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await until(page, () => location.hash === '');
+}

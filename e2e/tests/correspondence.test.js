@@ -5,7 +5,7 @@
 // site hosted under a sub-path.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, until } from '../lib/harness.js';
+import { serve, launch, open, until, follow } from '../lib/harness.js';
 import { axe, serious, explain } from '../lib/axe.js';
 import { settled, playAnyMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
@@ -32,15 +32,6 @@ async function sendLink(page) {
   await settled(page);
   assert.equal(await page.locator('#send-panel').isVisible(), true);
   return page.locator('#send-link').inputValue();
-}
-
-/** Opens a link and waits until the page has taken it: the app drops the
- *  fragment once it has read it. A link to the page already open changes
- *  only the fragment, so `data-ready` alone does not say it was read. */
-async function follow(page, url) {
-  await page.goto(url);
-  await page.waitForSelector('body[data-ready="true"]');
-  await until(page, () => location.hash === '');
 }
 
 /** Opens a link on a device and waits until its game has `count` moves. */

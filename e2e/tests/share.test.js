@@ -2,7 +2,7 @@
 // is reported with what and where and leaves the current game alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell, until } from '../lib/harness.js';
+import { serve, launch, open, cell, follow } from '../lib/harness.js';
 import { settled } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
@@ -10,19 +10,10 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser.close(); await server.close(); });
 
-/**
- * Opens a link on a page already showing the app. Only the fragment changes,
- * so the page is not reloaded: the app reads the link on `hashchange`, which
- * fires after `goto` returns. Waits for the status line to change.
- */
+/** Opens a link on a page already showing the app; returns the status. */
 async function openLink(page, url) {
-  const before = await page.locator('#status').textContent();
-  await page.goto(url);
-  await page.waitForSelector('body[data-ready="true"]');
-  return until(page, (before) => {
-    const now = document.querySelector('#status').textContent;
-    return now !== before && now;
-  }, before);
+  await follow(page, url);
+  return page.locator('#status').textContent();
 }
 
 async function type(page, moves) {

@@ -244,14 +244,7 @@ pub fn search_check(clock: Clock<'_>) -> (u64, f64) {
     let values = HandValues::calibrate(options);
     let (mut nodes, mut seconds) = (0, 0.0);
     for seed in 1..=SEARCH_CHECK_POSITIONS {
-        let mut rng = Rng::new(seed);
-        let mut pos = cheversi::Position::new(options);
-        let mut moves = Vec::new();
-        while pos.ply() < PLIES - 8 {
-            moves.clear();
-            pos.legal_moves(&mut moves);
-            pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
-        }
+        let pos = typical_position(options, PLIES - 8, seed, Players::Random, clock);
         let mut searcher = Searcher::new(TABLE_BITS);
         let mut budget = Budget::new(clock, None, None, None);
         let start = clock();
