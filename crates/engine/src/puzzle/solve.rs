@@ -40,8 +40,9 @@ fn best_first(moves: &mut [Valued]) {
 /// The exact searches, with their tables kept between questions (later
 /// questions about the same game profit from the earlier ones).
 pub struct Solver {
+    /// Each table made by the first question about its game.
     cheversi: Option<CheversiSearch>,
-    attrition: Searcher<attrition::Position>,
+    attrition: Option<Searcher<attrition::Position>>,
     table_bits: u32,
     /// Node limit of one question.
     pub node_limit: u64,
@@ -58,11 +59,16 @@ impl Solver {
     pub fn new(node_limit: u64, table_bits: u32) -> Solver {
         Solver {
             cheversi: None,
-            attrition: Searcher::new(table_bits),
+            attrition: None,
             table_bits,
             node_limit,
             nodes: 0,
         }
+    }
+
+    fn attrition(&mut self) -> &mut Searcher<attrition::Position> {
+        let bits = self.table_bits;
+        self.attrition.get_or_insert_with(|| Searcher::new(bits))
     }
 
     /// The exact search of a Cheversi position to the end, over one
@@ -117,8 +123,7 @@ impl Solver {
                 for mv in legal {
                     let mut child = p.clone();
                     child.play_unchecked(mv);
-                    let Some(v) = attrition_value(&mut self.attrition, &child, me, &mut budget)
-                    else {
+                    let Some(v) = attrition_value(self.attrition(), &child, me, &mut budget) else {
                         break;
                     };
                     out.push(Valued {
@@ -158,7 +163,7 @@ impl Solver {
                 }
             }
             AnyGame::Attrition(p) => {
-                attrition_search(&mut self.attrition, p, &mut budget).map(|(v, mover, best)| {
+                attrition_search(self.attrition(), p, &mut budget).map(|(v, mover, best)| {
                     (for_player(v, mover, player), best.map(AnyMove::Attrition))
                 })
             }

@@ -1,13 +1,13 @@
 //! The engine's duel: the solved setups for the placements, the book and
 //! the solvers for the jumps after them.
 
-use super::engine::{pv_of, Engine, DFPN_BITS};
+use super::engine::{pv_of, Engine, DFPN_BITS, TABLE_BITS};
 use super::request::{Eval, Thought};
 use crate::ai::attrition::Mobility;
 use crate::ai::budget::Budget;
 use crate::ai::duel::dfpn::Dfpn;
 use crate::ai::duel::table::{DuelTable, SetupValue};
-use crate::ai::duel::{data, prove_jump, Setup, PROOF_SHARE};
+use crate::ai::duel::{data, prove_jump, DuelSolver, Setup, PROOF_SHARE};
 use crate::ai::player::levels::Settings;
 use crate::ai::search::RootValues;
 use crate::any::AnyMove;
@@ -84,17 +84,20 @@ impl Engine {
         // The solvers may use the level's nodes and, through the budget,
         // their share of its time; the search gets the rest if no proof
         // comes.
-        self.duel.set_node_limit(s.nodes);
+        let duel = self
+            .duel
+            .get_or_insert_with(|| DuelSolver::new(TABLE_BITS, 0));
+        duel.set_node_limit(s.nodes);
         let pn = self
             .duel_pn
             .get_or_insert_with(|| Dfpn::new(DFPN_BITS, u64::MAX));
         // A request by nodes alone has no time limit: the nodes bound it.
         pn.set_node_limit(s.nodes);
-        let before = self.duel.nodes + pn.nodes;
+        let before = duel.nodes + pn.nodes;
         let book = data::opening_book();
         let solved = prove_jump(
             book,
-            &mut self.duel,
+            duel,
             pn,
             pos.markers(),
             mine,
@@ -116,7 +119,7 @@ impl Engine {
                 }
             }
         }
-        let nodes = self.duel.nodes + pn.nodes - before;
+        let nodes = duel.nodes + pn.nodes - before;
         let mv = Jump::Jump {
             from: mine,
             to: solved.jump(),
@@ -186,7 +189,7 @@ impl Engine {
         if moves.is_empty() {
             return None;
         }
-        let found = self.attrition.search(
+        let found = self.attrition().search(
             pos,
             &Mobility,
             budget,

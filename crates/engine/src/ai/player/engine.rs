@@ -20,10 +20,12 @@ use crate::cheversi;
 use crate::game::GameState;
 use crate::rng::Rng;
 
+/// Each table is made by the first request that needs it (8–16 MB each):
+/// a Cheversi game never fills Attrition's.
 pub struct Engine {
     pub(super) cheversi: Option<CheversiSearch>,
-    pub(super) attrition: Searcher<attrition::Position>,
-    pub(super) duel: DuelSolver,
+    pub(super) attrition: Option<Searcher<attrition::Position>>,
+    pub(super) duel: Option<DuelSolver>,
     /// Proof-number search for duel positions the depth-first solver does
     /// not prove in its share of the time (made on first use: 16 MB).
     pub(super) duel_pn: Option<Dfpn>,
@@ -74,8 +76,8 @@ impl Engine {
     pub fn new(seed: u64) -> Engine {
         Engine {
             cheversi: None,
-            attrition: Searcher::new(TABLE_BITS),
-            duel: DuelSolver::new(TABLE_BITS, 0),
+            attrition: None,
+            duel: None,
             duel_pn: None,
             rng: Rng::new(seed),
             #[cfg(feature = "tools")]
@@ -83,6 +85,12 @@ impl Engine {
             #[cfg(feature = "tools")]
             alpha_beta_only: false,
         }
+    }
+
+    /// Attrition's alpha-beta searcher.
+    pub(super) fn attrition(&mut self) -> &mut Searcher<attrition::Position> {
+        self.attrition
+            .get_or_insert_with(|| Searcher::new(TABLE_BITS))
     }
 
     /// Whether Cheversi leaves are judged by the plain current score
@@ -324,7 +332,7 @@ impl Engine {
             }
         }
         let noisy = s.temperature > 0.0;
-        let found = self.attrition.search(
+        let found = self.attrition().search(
             pos,
             &Mobility,
             budget,
