@@ -15,8 +15,11 @@ struct Entry {
     count: u64,
 }
 
-fn entries() -> Vec<Entry> {
-    include_str!("data/perft.txt")
+/// The file's counts before its `# deep` line, or after it.
+fn entries(deep: bool) -> Vec<Entry> {
+    let text = include_str!("data/perft.txt");
+    let (quick, deep_part) = text.split_once("\n# deep\n").expect("a `# deep` line");
+    (if deep { deep_part } else { quick })
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|line| {
@@ -46,12 +49,24 @@ fn entries() -> Vec<Entry> {
 
 #[test]
 fn perft_matches_the_data_file() {
-    let entries = entries();
-    assert!(entries.len() >= 50);
-    // Over two threads, every other line each (the file has deep counts).
+    let entries = entries(false);
+    assert!(entries.len() >= 45);
+    check(&entries);
+}
+
+/// The deepest count of each game kind: seconds each, so not in every run.
+#[test]
+#[ignore = "a minute of perft: cargo test --test perft -- --ignored"]
+fn perft_matches_the_data_file_deep() {
+    let entries = entries(true);
+    assert!(entries.len() >= 7);
+    check(&entries);
+}
+
+fn check(entries: &[Entry]) {
+    // Over two threads, every other line each.
     std::thread::scope(|s| {
         for part in 0..2 {
-            let entries = &entries;
             s.spawn(move || {
                 for e in entries.iter().skip(part).step_by(2) {
                     assert_eq!(
@@ -105,7 +120,7 @@ fn reference_attrition_perft(game: &RefAttrition, depth: u32) -> u64 {
 
 #[test]
 fn the_reference_generators_count_the_same_at_low_depths() {
-    for e in entries() {
+    for e in entries(false) {
         match e.options {
             GameOptions::Cheversi(o)
                 if e.depth <= 2 || (e.depth == 3 && o.rules != RuleSet::LewickiFree) =>
