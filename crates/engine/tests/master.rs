@@ -687,17 +687,13 @@ fn agrees_with_the_plain_search(pos: &cheversi::Position, depth: u32, what: &str
     let moves = legal(pos);
     let eval = HandValues::calibrate(pos.options());
     let white = pos.side_to_move() == Some(cheversi::Color::White);
-    let margin = plain_alpha_beta(pos, i32::MIN, i32::MAX);
+    let (margin, results) = stored_plain_values(pos);
     let expected = if white { margin } else { -margin } * SCALE;
     assert_eq!(
         exact_value(Searcher::new(16), pos, &moves, depth),
         expected,
         "{what}: the value"
     );
-    let results: Vec<i32> = moves
-        .iter()
-        .map(|&mv| plain_result_after(pos, mv))
-        .collect();
     let result = results.iter().copied().max().expect("a move");
     let mut budget = Budget::new(&clock, None, None, None);
     let proven = Searcher::new(16)
@@ -722,6 +718,101 @@ fn agrees_with_the_plain_search(pos: &cheversi::Position, depth: u32, what: &str
         Proven::Loss => assert_eq!(result, -1, "{what}: the result"),
     }
     result
+}
+
+/// The plain search's answers for a position: White's final margin with
+/// best play, and the result (1, 0, -1) of each legal move in [`legal`]'s
+/// order for the player to move.
+fn plain_values(pos: &cheversi::Position) -> (i32, Vec<i32>) {
+    let margin = plain_alpha_beta(pos, i32::MIN, i32::MAX);
+    let results = legal(pos)
+        .iter()
+        .map(|&mv| plain_result_after(pos, mv))
+        .collect();
+    (margin, results)
+}
+
+/// The stored answers of [`plain_values`]: plain alpha-beta over these
+/// positions is most of a minute, so `data/plain_search.txt` keeps what it
+/// said, as `data/perft.txt` keeps perft counts, and
+/// [`the_stored_plain_search_values_are_the_plain_search`] (ignored: run
+/// with `--ignored`) recomputes every line. A position not in the file is
+/// searched here and its line printed, for the file.
+fn stored_plain_values(pos: &cheversi::Position) -> (i32, Vec<i32>) {
+    static STORED: std::sync::OnceLock<std::collections::HashMap<String, (i32, Vec<i32>)>> =
+        std::sync::OnceLock::new();
+    let stored = STORED.get_or_init(|| {
+        include_str!("data/plain_search.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|line| {
+                let (key, values) = line.split_once(" = ").expect("KEY = VALUES");
+                let mut values = values
+                    .split_whitespace()
+                    .map(|v| v.parse::<i32>().expect("a number"));
+                let margin = values.next().expect("the margin");
+                (key.to_string(), (margin, values.collect()))
+            })
+            .collect()
+    });
+    let key = plain_key(pos);
+    if let Some(found) = stored.get(&key) {
+        return found.clone();
+    }
+    let found = plain_values(pos);
+    eprintln!("{}", plain_line(&key, &found));
+    found
+}
+
+/// A position as the file names it: rule set, scoring, the placements.
+fn plain_key(pos: &cheversi::Position) -> String {
+    let mut key = options_key(&pos.options());
+    for p in pos.placements() {
+        let mv = Move {
+            kind: p.kind,
+            square: p.square,
+        };
+        key.push_str(&format!(" {mv}"));
+    }
+    key
+}
+
+fn options_key(o: &cheversi::Options) -> String {
+    format!(
+        "{:?} {:?} {:?}",
+        o.rules, o.scoring.count, o.scoring.squares
+    )
+}
+
+fn plain_line(key: &str, (margin, results): &(i32, Vec<i32>)) -> String {
+    let results: Vec<String> = results.iter().map(i32::to_string).collect();
+    format!("{key} = {margin} {}", results.join(" "))
+}
+
+/// Every line of `data/plain_search.txt` is what the plain search says.
+#[test]
+#[ignore = "most of a minute of plain alpha-beta: cargo test --test master -- --ignored"]
+fn the_stored_plain_search_values_are_the_plain_search() {
+    let mut checked = 0;
+    for line in include_str!("data/plain_search.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (key, _) = line.split_once(" = ").expect("KEY = VALUES");
+        let words: Vec<&str> = key.split_whitespace().collect();
+        let options = every_options()
+            .into_iter()
+            .find(|o| options_key(o) == words[..3].join(" "))
+            .unwrap_or_else(|| panic!("unknown options in {key}"));
+        let mut pos = cheversi::Position::new(options);
+        for mv in &words[3..] {
+            pos.place_unchecked(mv.parse().expect("a placement"));
+        }
+        assert_eq!(plain_key(&pos), key);
+        assert_eq!(plain_line(key, &plain_values(&pos)), line);
+        checked += 1;
+    }
+    assert!(checked >= 80, "{checked} lines");
 }
 
 /// Where a piece may go anywhere, two placements from the end the search
