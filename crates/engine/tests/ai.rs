@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::brute::brute_force;
 use common::{clock, random_position};
 
 use cheversi_engine::ai::attrition::Mobility;
@@ -85,7 +86,7 @@ fn the_exact_end_search_equals_brute_force_and_says_so() {
                 continue;
             };
             let me = pos.to_move().unwrap();
-            let brute = minimax(&pos, &PlainScore, me, 16, 0);
+            let brute = brute_force(&pos, me, 0);
             let found = search_to_the_end(&pos, &clock);
             assert!(
                 found.exact,
@@ -95,7 +96,7 @@ fn the_exact_end_search_equals_brute_force_and_says_so() {
             // The best move really reaches that final margin.
             let mut child = pos.clone();
             child.play_unchecked(found.best);
-            assert_eq!(minimax(&child, &PlainScore, me, 16, 1), brute);
+            assert_eq!(brute_force(&child, me, 1), brute);
             // The line shown is the game both sides' best play makes: it
             // is legal, runs to the end and ends on that margin.
             assert_line_ends_on(&pos, &found, brute);
@@ -136,7 +137,7 @@ fn the_margin_by_null_windows_equals_brute_force_with_a_line_of_best_play() {
                 continue;
             };
             let me = pos.to_move().unwrap();
-            let brute = minimax(&pos, &PlainScore, me, 16, 0);
+            let brute = brute_force(&pos, me, 0);
             // Knowing nothing; knowing the result, as the Master does
             // after proving it; knowing the value itself.
             let result = match brute.signum() {
@@ -158,14 +159,14 @@ fn the_margin_by_null_windows_equals_brute_force_with_a_line_of_best_play() {
                 assert_eq!(found.value, brute, "{rules} after {placed}, {known:?}");
                 let mut child = pos.clone();
                 child.play_unchecked(found.best);
-                assert_eq!(minimax(&child, &PlainScore, me, 16, 1), brute);
+                assert_eq!(brute_force(&child, me, 1), brute);
                 // Each move of the line keeps the value: the opponent's
                 // too (a null-window search's own line need not).
                 let mut p = pos.clone();
                 for &mv in &found.pv {
                     p.play_unchecked(mv);
                     if !p.is_over() {
-                        assert_eq!(minimax(&p, &PlainScore, me, 16, 1), brute, "{:?}", found.pv);
+                        assert_eq!(brute_force(&p, me, 1), brute, "{:?}", found.pv);
                     }
                 }
                 assert_line_ends_on(&pos, &found, brute);
@@ -184,7 +185,7 @@ fn a_wrong_known_range_proves_nothing() {
     let start = cheversi::Position::new(options);
     let pos = random_position(&start, 12, &mut rng).expect("a position");
     let me = pos.to_move().unwrap();
-    let brute = minimax(&pos, &PlainScore, me, 16, 0);
+    let brute = brute_force(&pos, me, 0);
     let found = Searcher::new(14).prove_value(
         &pos,
         &HandValues::calibrate(options),
@@ -215,7 +216,7 @@ fn exact_values_equal_brute_force_in_every_rule_set_and_scoring() {
                 assert!(found.exact, "{rules} {count:?} {squares:?}");
                 assert_eq!(
                     found.value,
-                    minimax(&pos, &PlainScore, me, 16, 0),
+                    brute_force(&pos, me, 0),
                     "{rules} {count:?} {squares:?}"
                 );
             }
@@ -278,16 +279,12 @@ fn a_pinned_root_move_gets_its_exact_value_beside_the_best() {
             RootValues::BestAnd(pinned),
         );
         assert!(found.exact);
-        assert_eq!(found.value, minimax(&pos, &PlainScore, me, 16, 0));
+        assert_eq!(found.value, brute_force(&pos, me, 0));
         let mine = found.root.iter().find(|r| r.mv == pinned).unwrap();
         let mut child = pos.clone();
         child.play_unchecked(pinned);
         assert!(mine.exact);
-        assert_eq!(
-            mine.value,
-            minimax(&child, &PlainScore, me, 16, 1),
-            "{pinned:?}"
-        );
+        assert_eq!(mine.value, brute_force(&child, me, 1), "{pinned:?}");
         checked += 1;
     }
 }
@@ -315,10 +312,10 @@ fn review_points_lost_equal_brute_force_on_the_last_placements() {
                 unreachable!()
             };
             let me = before.to_move().unwrap();
-            let best = minimax(&before, &PlainScore, me, 16, 0);
+            let best = brute_force(&before, me, 0);
             let mut after = before.clone();
             after.play_unchecked(played);
-            let mine = minimax(&after, &PlainScore, me, 16, 1);
+            let mine = brute_force(&after, me, 1);
             assert_eq!(row.ply, ply);
             assert!(row.exact, "{rules} ply {ply}");
             assert_eq!(
@@ -1020,4 +1017,22 @@ fn the_master_and_strong_play_the_table_and_casual_searches() {
         .think(&game, &Request::level(Level::Casual), &clock, None)
         .unwrap();
     assert!(t.depth > 0, "the casual level searches");
+}
+
+/// Every line of `data/brute_force.txt` is what plain minimax says.
+#[test]
+#[ignore = "plain minimax over the stored positions: cargo test --test ai -- --ignored"]
+fn the_stored_brute_force_values_are_minimax() {
+    let mut checked = 0;
+    for (key, value) in common::brute::lines() {
+        let (pos, me, ply) = common::brute::parse_key(key);
+        assert_eq!(common::brute::key(&pos, me, ply), key);
+        assert_eq!(
+            minimax(&pos, &PlainScore, me, 16, ply).to_string(),
+            value,
+            "{key}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 60, "{checked} lines");
 }

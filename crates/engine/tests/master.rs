@@ -5,14 +5,14 @@ mod common;
 
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::cheversi::mcts;
-use cheversi_engine::ai::cheversi::{HandValues, PlainScore, SCALE};
+use cheversi_engine::ai::cheversi::{HandValues, SCALE};
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::player::{Engine, Eval, Request};
-use cheversi_engine::ai::search::minimax::minimax;
 use cheversi_engine::ai::search::{Draws, Endgame, Proven, RootValues, Searchable, Searcher};
 use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState};
+use common::brute::brute_force;
 use common::{clock, random_placements};
 
 fn legal(pos: &cheversi::Position) -> Vec<Move> {
@@ -25,7 +25,7 @@ fn value_after(pos: &cheversi::Position, mv: Move) -> i32 {
     let me = pos.to_move().unwrap();
     let mut child = pos.clone();
     child.play_unchecked(mv);
-    minimax(&child, &PlainScore, me, 16, 1)
+    brute_force(&child, me, 1)
 }
 
 fn every_options() -> Vec<cheversi::Options> {

@@ -2,9 +2,9 @@
 //! puzzle verified, the verifier's verdicts checked against plain minimax
 //! on small positions, and tampered puzzles refused for the right reason.
 
+mod common;
+
 use cheversi_engine::ai::attrition::jumps;
-use cheversi_engine::ai::cheversi::PlainScore;
-use cheversi_engine::ai::search::minimax::minimax;
 use cheversi_engine::ai::search::WIN;
 use cheversi_engine::attrition;
 use cheversi_engine::puzzle::format::game_options;
@@ -13,6 +13,7 @@ use cheversi_engine::puzzle::{
 };
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState, Player};
+use common::brute;
 use std::sync::OnceLock;
 
 /// Nodes per search in these tests: small positions need few.
@@ -104,10 +105,7 @@ fn brute_force(pos: &AnyGame) -> Option<Vec<(AnyMove, i32)>> {
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let value = match &child {
-                AnyGame::Cheversi(p) => {
-                    let left = (16 - p.ply()) as u32;
-                    Some(minimax(p, &PlainScore, me, left, 1))
-                }
+                AnyGame::Cheversi(p) => Some(brute::brute_force(p, me, 1)),
                 AnyGame::Attrition(p) => capped_minimax(p, me, 1, &mut budget),
             };
             value.map(|v| (mv, v))
@@ -422,8 +420,7 @@ fn a_bad_reply_in_the_line_is_refused() {
                 let AnyGame::Cheversi(c) = &child else {
                     unreachable!()
                 };
-                let left = (16 - c.ply()) as u32;
-                (mv, minimax(c, &PlainScore, solver, left, 0))
+                (mv, brute::brute_force(c, solver, 0))
             })
             .collect();
         let best = values.iter().map(|&(_, v)| v).min().unwrap();

@@ -3,6 +3,8 @@
 //! incremental state), to cross-check the engine.
 #![allow(dead_code)]
 
+pub mod brute;
+
 use cheversi_engine::attrition::{self, Variant};
 use cheversi_engine::cheversi::{self, Count, Kind, RuleSet, Squares};
 use cheversi_engine::{AnyGame, AnyMove, GameOptions, GameState, Square};

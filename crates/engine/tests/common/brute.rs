@@ -1,0 +1,99 @@
+//! Brute force's answers, stored: plain minimax over the last placements
+//! of many Cheversi positions is most of a minute of every test run, so
+//! `data/brute_force.txt` keeps what it said, as `data/perft.txt` keeps
+//! perft counts. `tests/ai.rs`'s ignored
+//! `the_stored_brute_force_values_are_minimax` recomputes every line.
+
+use cheversi_engine::ai::cheversi::PlainScore;
+use cheversi_engine::ai::search::minimax::minimax;
+use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
+use cheversi_engine::game::Player;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+pub const FILE: &str = include_str!("../data/brute_force.txt");
+
+/// Positions with fewer placements left are quick to search: the file
+/// keeps only the slow ones.
+pub const STORED_FROM_LEFT: usize = 4;
+
+/// `minimax(pos, &PlainScore, me, 16, ply)`: the final margin for `me`
+/// (eighths) with best play to the end, from the file when it has the
+/// position. A slow position not in it is searched here and its line
+/// printed, for the file.
+pub fn brute_force(pos: &cheversi::Position, me: Player, ply: i32) -> i32 {
+    if cheversi::PLIES - pos.ply() < STORED_FROM_LEFT {
+        return minimax(pos, &PlainScore, me, 16, ply);
+    }
+    static STORED: OnceLock<HashMap<&'static str, i32>> = OnceLock::new();
+    let stored = STORED.get_or_init(|| {
+        lines()
+            .map(|(key, value)| (key, value.parse().expect("a number")))
+            .collect()
+    });
+    let key = key(pos, me, ply);
+    if let Some(&value) = stored.get(key.as_str()) {
+        return value;
+    }
+    let value = minimax(pos, &PlainScore, me, 16, ply);
+    eprintln!("{key} = {value}");
+    value
+}
+
+/// The file's lines as (key, value).
+pub fn lines() -> impl Iterator<Item = (&'static str, &'static str)> {
+    FILE.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_once(" = ").expect("KEY = VALUE"))
+}
+
+/// A question as the file names it: rule set, count, squares, whose
+/// margin, the ply it is asked at, the placements.
+pub fn key(pos: &cheversi::Position, me: Player, ply: i32) -> String {
+    let o = pos.options();
+    let mut key = format!(
+        "{:?} {:?} {:?} {me} {ply}",
+        o.rules, o.scoring.count, o.scoring.squares
+    );
+    for p in pos.placements() {
+        let mv = Move {
+            kind: p.kind,
+            square: p.square,
+        };
+        key.push_str(&format!(" {mv}"));
+    }
+    key
+}
+
+/// The question a key names: the position, `me` and the ply.
+pub fn parse_key(key: &str) -> (cheversi::Position, Player, i32) {
+    let words: Vec<&str> = key.split_whitespace().collect();
+    let mut options = None;
+    for rules in RuleSet::ALL {
+        for count in [Count::Multiplicity, Count::Distinct] {
+            for squares in [Squares::Empty, Squares::All] {
+                if [
+                    format!("{rules:?}"),
+                    format!("{count:?}"),
+                    format!("{squares:?}"),
+                ] == words[..3]
+                {
+                    options = Some(
+                        cheversi::Options::new(rules)
+                            .with_count(count)
+                            .with_squares(squares),
+                    );
+                }
+            }
+        }
+    }
+    let mut pos = cheversi::Position::new(options.expect("known options"));
+    for mv in &words[5..] {
+        pos.place_unchecked(mv.parse().expect("a placement"));
+    }
+    (
+        pos,
+        words[3].parse().expect("me"),
+        words[4].parse().expect("ply"),
+    )
+}
