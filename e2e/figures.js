@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
-import { serve, launch, open, DIST } from './lib/harness.js';
+import { serve, launch, open, openInOpenWindow, DIST } from './lib/harness.js';
 import { newGame } from './lib/dialog.js';
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
@@ -30,7 +30,7 @@ const ready = [];
 const steps = {};
 for (let i = 0; i < 7; i++) {
   // No service worker: its install would compete with the page.
-  const { page, context } = await open(browser, server.url, { serviceWorkers: 'block' });
+  const { page, context } = await openInOpenWindow(browser, server.url, { serviceWorkers: 'block' });
   ready.push(Number(await page.getAttribute('body', 'data-ready-ms')));
   // (A build from before the marks never says so: give up after 5 s.)
   await page.waitForSelector('body[data-worker="ready"]', { timeout: 5000 }).catch(() => {});

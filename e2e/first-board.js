@@ -3,7 +3,7 @@
 // body[data-ready-ms] (navigation start to the first frame with the board),
 // no service worker; the User Timing marks of both.
 //   node e2e/first-board.js DIST_A DIST_B [rounds]   (default 8 rounds)
-import { serve, launch, open } from './lib/harness.js';
+import { serve, launch, openInOpenWindow } from './lib/harness.js';
 const [a, b, rounds = '8'] = process.argv.slice(2);
 const servers = [await serve(a.replace(/\/?$/, '/')), await serve(b.replace(/\/?$/, '/'))];
 const browser = await launch({ full: true });
@@ -13,7 +13,7 @@ for (let r = 0; r < Number(rounds); r++) {
   const order = r % 2 ? [1, 0] : [0, 1];
   for (const i of order) {
     for (let k = 0; k < 3; k++) {
-      const { page, context } = await open(browser, servers[i].url, { serviceWorkers: 'block' });
+      const { page, context } = await openInOpenWindow(browser, servers[i].url, { serviceWorkers: 'block' });
       ready[i].push(Number(await page.getAttribute('body', 'data-ready-ms')));
       await page.waitForSelector('body[data-worker="ready"]');
       for (const m of await page.evaluate(() => performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))) {
