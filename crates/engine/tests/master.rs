@@ -12,7 +12,7 @@ use cheversi_engine::ai::search::{Draws, Endgame, Proven, RootValues, Searchable
 use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState};
-use common::brute::brute_force;
+use common::brute::{self, brute_force};
 use common::{clock, random_placements};
 
 fn legal(pos: &cheversi::Position) -> Vec<Move> {
@@ -766,21 +766,10 @@ fn stored_plain_values(pos: &cheversi::Position) -> (i32, Vec<i32>) {
 
 /// A position as the file names it: rule set, scoring, the placements.
 fn plain_key(pos: &cheversi::Position) -> String {
-    let mut key = options_key(&pos.options());
-    for p in pos.placements() {
-        let mv = Move {
-            kind: p.kind,
-            square: p.square,
-        };
-        key.push_str(&format!(" {mv}"));
-    }
-    key
-}
-
-fn options_key(o: &cheversi::Options) -> String {
     format!(
-        "{:?} {:?} {:?}",
-        o.rules, o.scoring.count, o.scoring.squares
+        "{}{}",
+        brute::options_key(&pos.options()),
+        brute::placements_key(pos)
     )
 }
 
@@ -800,14 +789,7 @@ fn the_stored_plain_search_values_are_the_plain_search() {
     {
         let (key, _) = line.split_once(" = ").expect("KEY = VALUES");
         let words: Vec<&str> = key.split_whitespace().collect();
-        let options = every_options()
-            .into_iter()
-            .find(|o| options_key(o) == words[..3].join(" "))
-            .unwrap_or_else(|| panic!("unknown options in {key}"));
-        let mut pos = cheversi::Position::new(options);
-        for mv in &words[3..] {
-            pos.place_unchecked(mv.parse().expect("a placement"));
-        }
+        let pos = brute::position_of(&words, 0);
         assert_eq!(plain_key(&pos), key);
         assert_eq!(plain_line(key, &plain_values(&pos)), line);
         checked += 1;

@@ -50,49 +50,63 @@ pub fn lines() -> impl Iterator<Item = (&'static str, &'static str)> {
 /// A question as the file names it: rule set, count, squares, whose
 /// margin, the ply it is asked at, the placements.
 pub fn key(pos: &cheversi::Position, me: Player, ply: i32) -> String {
-    let o = pos.options();
-    let mut key = format!(
-        "{:?} {:?} {:?} {me} {ply}",
-        o.rules, o.scoring.count, o.scoring.squares
-    );
-    for p in pos.placements() {
-        let mv = Move {
-            kind: p.kind,
-            square: p.square,
-        };
-        key.push_str(&format!(" {mv}"));
-    }
-    key
+    format!(
+        "{} {me} {ply}{}",
+        options_key(&pos.options()),
+        placements_key(pos)
+    )
 }
 
-/// The question a key names: the position, `me` and the ply.
-pub fn parse_key(key: &str) -> (cheversi::Position, Player, i32) {
-    let words: Vec<&str> = key.split_whitespace().collect();
+/// Options as the stored files name them: rule set, count, squares.
+pub fn options_key(o: &cheversi::Options) -> String {
+    format!(
+        "{:?} {:?} {:?}",
+        o.rules, o.scoring.count, o.scoring.squares
+    )
+}
+
+/// The placements as the stored files name them, each after a space.
+pub fn placements_key(pos: &cheversi::Position) -> String {
+    pos.placements()
+        .iter()
+        .map(|p| {
+            let mv = Move {
+                kind: p.kind,
+                square: p.square,
+            };
+            format!(" {mv}")
+        })
+        .collect()
+}
+
+/// The options [`options_key`] names in three words, and the position
+/// after the placements named by the words after `skip` more.
+pub fn position_of(words: &[&str], skip: usize) -> cheversi::Position {
     let mut options = None;
     for rules in RuleSet::ALL {
         for count in [Count::Multiplicity, Count::Distinct] {
             for squares in [Squares::Empty, Squares::All] {
-                if [
-                    format!("{rules:?}"),
-                    format!("{count:?}"),
-                    format!("{squares:?}"),
-                ] == words[..3]
-                {
-                    options = Some(
-                        cheversi::Options::new(rules)
-                            .with_count(count)
-                            .with_squares(squares),
-                    );
+                let o = cheversi::Options::new(rules)
+                    .with_count(count)
+                    .with_squares(squares);
+                if options_key(&o) == words[..3].join(" ") {
+                    options = Some(o);
                 }
             }
         }
     }
     let mut pos = cheversi::Position::new(options.expect("known options"));
-    for mv in &words[5..] {
+    for mv in &words[3 + skip..] {
         pos.place_unchecked(mv.parse().expect("a placement"));
     }
+    pos
+}
+
+/// The question a key names: the position, `me` and the ply.
+pub fn parse_key(key: &str) -> (cheversi::Position, Player, i32) {
+    let words: Vec<&str> = key.split_whitespace().collect();
     (
-        pos,
+        position_of(&words, 2),
         words[3].parse().expect("me"),
         words[4].parse().expect("ply"),
     )
