@@ -6,8 +6,9 @@
 
 use cheversi_engine::ai::cheversi::PlainScore;
 use cheversi_engine::ai::search::minimax::minimax;
-use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
+use cheversi_engine::cheversi::{self, Move};
 use cheversi_engine::game::Player;
+use cheversi_engine::GameOptions;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -82,20 +83,14 @@ pub fn placements_key(pos: &cheversi::Position) -> String {
 /// The options [`options_key`] names in three words, and the position
 /// after the placements named by the words after `skip` more.
 pub fn position_of(words: &[&str], skip: usize) -> cheversi::Position {
-    let mut options = None;
-    for rules in RuleSet::ALL {
-        for count in [Count::Multiplicity, Count::Distinct] {
-            for squares in [Squares::Empty, Squares::All] {
-                let o = cheversi::Options::new(rules)
-                    .with_count(count)
-                    .with_squares(squares);
-                if options_key(&o) == words[..3].join(" ") {
-                    options = Some(o);
-                }
-            }
-        }
-    }
-    let mut pos = cheversi::Position::new(options.expect("known options"));
+    let options = super::all_kinds()
+        .into_iter()
+        .find_map(|kind| match kind {
+            GameOptions::Cheversi(o) if options_key(&o) == words[..3].join(" ") => Some(o),
+            _ => None,
+        })
+        .expect("known options");
+    let mut pos = cheversi::Position::new(options);
     for mv in &words[3 + skip..] {
         pos.place_unchecked(mv.parse().expect("a placement"));
     }
