@@ -738,15 +738,14 @@ fn plain_values(pos: &cheversi::Position) -> (i32, Vec<i32>) {
 /// [`the_stored_plain_search_values_are_the_plain_search`] (ignored: run
 /// with `--ignored`) recomputes every line. A position not in the file is
 /// searched here and its line printed, for the file.
+const PLAIN_FILE: &str = include_str!("data/plain_search.txt");
+
 fn stored_plain_values(pos: &cheversi::Position) -> (i32, Vec<i32>) {
     static STORED: std::sync::OnceLock<std::collections::HashMap<String, (i32, Vec<i32>)>> =
         std::sync::OnceLock::new();
     let stored = STORED.get_or_init(|| {
-        include_str!("data/plain_search.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|line| {
-                let (key, values) = line.split_once(" = ").expect("KEY = VALUES");
+        brute::stored_lines(PLAIN_FILE)
+            .map(|(key, values)| {
                 let mut values = values
                     .split_whitespace()
                     .map(|v| v.parse::<i32>().expect("a number"));
@@ -783,15 +782,14 @@ fn plain_line(key: &str, (margin, results): &(i32, Vec<i32>)) -> String {
 #[ignore = "most of a minute of plain alpha-beta: cargo test --test master -- --ignored"]
 fn the_stored_plain_search_values_are_the_plain_search() {
     let mut checked = 0;
-    for line in include_str!("data/plain_search.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let (key, _) = line.split_once(" = ").expect("KEY = VALUES");
+    for (key, values) in brute::stored_lines(PLAIN_FILE) {
         let words: Vec<&str> = key.split_whitespace().collect();
         let pos = brute::position_of(&words, 0);
         assert_eq!(plain_key(&pos), key);
-        assert_eq!(plain_line(key, &plain_values(&pos)), line);
+        assert_eq!(
+            plain_line(key, &plain_values(&pos)),
+            format!("{key} = {values}")
+        );
         checked += 1;
     }
     assert!(checked >= 80, "{checked} lines");

@@ -2,7 +2,8 @@
 //! of many Cheversi positions is most of a minute of every test run, so
 //! `data/brute_force.txt` keeps what it said, as `data/perft.txt` keeps
 //! perft counts. `tests/ai.rs`'s ignored
-//! `the_stored_brute_force_values_are_minimax` recomputes every line.
+//! `the_stored_brute_force_values_are_minimax` recomputes every line. The
+//! way both stored files name a position is here too.
 
 use cheversi_engine::ai::cheversi::PlainScore;
 use cheversi_engine::ai::search::minimax::minimax;
@@ -43,9 +44,15 @@ pub fn brute_force(pos: &cheversi::Position, me: Player, ply: i32) -> i32 {
 
 /// The file's lines as (key, value).
 pub fn lines() -> impl Iterator<Item = (&'static str, &'static str)> {
-    FILE.lines()
+    stored_lines(FILE)
+}
+
+/// A stored-answers file's lines (`KEY = VALUES`, `#` comments) as (key,
+/// values): this file's and `data/plain_search.txt`'s.
+pub fn stored_lines(text: &'static str) -> impl Iterator<Item = (&'static str, &'static str)> {
+    text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split_once(" = ").expect("KEY = VALUE"))
+        .map(|l| l.split_once(" = ").expect("KEY = VALUES"))
 }
 
 /// A question as the file names it: rule set, count, squares, whose
