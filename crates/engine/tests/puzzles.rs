@@ -14,6 +14,7 @@ use cheversi_engine::puzzle::{
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState, Player};
 use common::brute;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Nodes per search in these tests: small positions need few.
@@ -86,31 +87,108 @@ fn an_unknown_game_is_an_error() {
 // ---------------------------------------------------------------------
 // Brute force: every root move's exact value by plain minimax.
 
-/// The exact value of each legal move of `pos` for the side to move:
-/// Cheversi, the final margin in eighths (by `ai::minimax`); Attrition,
-/// `±(WIN - plies)` by the same plain minimax with a node cap, `None`
-/// when the whole game tree is larger than the cap.
-fn brute_force(pos: &AnyGame) -> Option<Vec<(AnyMove, i32)>> {
+/// The exact value of each legal move of `pos` (reached by `moves`) for
+/// the side to move: Cheversi, the final margin in eighths (by
+/// `ai::minimax`); Attrition, `±(WIN - plies)` by the same plain minimax
+/// with a node cap, `None` when the whole game tree is larger than the cap.
+fn brute_force(moves: &[String], pos: &AnyGame) -> Option<Vec<(AnyMove, i32)>> {
+    match pos {
+        AnyGame::Cheversi(_) => each_move(pos, |child, me| match child {
+            AnyGame::Cheversi(p) => Some(brute::brute_force(p, me, 1)),
+            AnyGame::Attrition(_) => unreachable!("a Cheversi move"),
+        }),
+        AnyGame::Attrition(_) => stored_duel_minimax(moves, pos),
+    }
+}
+
+/// Each legal move of `pos` with `value(child, mover)`; `None` if any is.
+fn each_move(
+    pos: &AnyGame,
+    mut value: impl FnMut(&AnyGame, Player) -> Option<i32>,
+) -> Option<Vec<(AnyMove, i32)>> {
     let me = pos.to_move().expect("a live position");
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    // Most late positions of random duels are far larger than any cap, and
-    // each costs the whole cap to find out: 1.2 M nodes keeps all but the
-    // two largest of the positions 3 M nodes reached (35 of 37) for 40% of
-    // the test's time.
-    let mut budget = 1_200_000u64;
     moves
         .into_iter()
         .map(|mv| {
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            let value = match &child {
-                AnyGame::Cheversi(p) => Some(brute::brute_force(p, me, 1)),
-                AnyGame::Attrition(p) => capped_minimax(p, me, 1, &mut budget),
-            };
-            value.map(|v| (mv, v))
+            value(&child, me).map(|v| (mv, v))
         })
         .collect()
+}
+
+/// Every move's value by capped plain minimax (Attrition).
+fn duel_minimax(pos: &AnyGame) -> Option<Vec<(AnyMove, i32)>> {
+    // Most late positions of random duels are far larger than any cap, and
+    // each costs the whole cap to find out: 1.2 M nodes keeps all but the
+    // two largest of the positions 3 M nodes reached (35 of 37) for 40% of
+    // the test's time.
+    let mut budget = 1_200_000u64;
+    each_move(pos, |child, me| match child {
+        AnyGame::Attrition(p) => capped_minimax(p, me, 1, &mut budget),
+        AnyGame::Cheversi(_) => unreachable!("a duel move"),
+    })
+}
+
+/// Plain minimax of the duel is most of this file's time (the positions
+/// too large for the cap cost all of it to find out), so what it said is
+/// kept in `data/duel_minimax.txt`, as `brute_force.txt` keeps Cheversi's:
+/// the moves from the start = each move and its value, or `too large`.
+/// The ignored `the_stored_duel_minimax_values_are_minimax` recomputes
+/// every line; a position not in the file is searched here and its line
+/// printed, for the file.
+const DUEL_MINIMAX: &str = include_str!("data/duel_minimax.txt");
+const TOO_LARGE: &str = "too large";
+
+fn stored_duel_minimax(moves: &[String], pos: &AnyGame) -> Option<Vec<(AnyMove, i32)>> {
+    static STORED: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    let stored = STORED.get_or_init(|| brute::stored_lines(DUEL_MINIMAX).collect());
+    let key = moves.join(" ");
+    let Some(&text) = stored.get(key.as_str()) else {
+        let values = duel_minimax(pos);
+        eprintln!("{key} = {}", duel_values_text(pos, &values));
+        return values;
+    };
+    if text == TOO_LARGE {
+        return None;
+    }
+    let words: Vec<&str> = text.split(' ').collect();
+    let pairs = words.chunks(2).map(|pair| {
+        let mv = pos.parse_move(pair[0]).expect("a legal move");
+        (mv, pair[1].parse().expect("a value"))
+    });
+    Some(pairs.collect())
+}
+
+/// A line's values: `move value` pairs, or `too large`.
+fn duel_values_text(pos: &AnyGame, values: &Option<Vec<(AnyMove, i32)>>) -> String {
+    match values {
+        None => TOO_LARGE.to_string(),
+        Some(values) => values
+            .iter()
+            .map(|&(mv, v)| format!("{} {v}", pos.notation(mv)))
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// Every line of `data/duel_minimax.txt` is what capped minimax says.
+#[test]
+#[ignore = "plain minimax over the stored duel positions: cargo test --test puzzles -- --ignored"]
+fn the_stored_duel_minimax_values_are_minimax() {
+    let mut checked = 0;
+    for (key, text) in brute::stored_lines(DUEL_MINIMAX) {
+        let mut pos = game_options("duel").expect("the duel").start();
+        for mv in key.split(' ') {
+            let mv = pos.parse_move(mv).expect("a legal move");
+            pos.play_unchecked(mv);
+        }
+        assert_eq!(duel_values_text(&pos, &duel_minimax(&pos)), text, "{key}");
+        checked += 1;
+    }
+    assert!(checked >= 100, "{checked} lines");
 }
 
 /// Plain minimax of an Attrition position to the end of the game, within
@@ -164,9 +242,10 @@ fn beginner_value(pos: &AnyGame, mv: AnyMove) -> i64 {
 /// is one (criteria written out again), else `Err(the check that fails)`.
 #[allow(clippy::type_complexity)]
 fn brute_force_verdict(
+    moves: &[String],
     pos: &AnyGame,
 ) -> Option<(Vec<(AnyMove, i32)>, Result<AnyMove, &'static str>)> {
-    let values = brute_force(pos)?;
+    let values = brute_force(moves, pos)?;
     let best = values.iter().map(|&(_, v)| v).max().unwrap();
     let &(solution, _) = values.iter().find(|&&(_, v)| v == best).unwrap();
     let text = |mv| pos.notation(mv);
@@ -247,7 +326,7 @@ fn cross_check(game: &str, positions: &[(Vec<String>, AnyGame)]) -> (usize, usiz
     let mut puzzles = 0;
     let mut checked = 0;
     for (moves, pos) in positions {
-        let Some((values, verdict)) = brute_force_verdict(pos) else {
+        let Some((values, verdict)) = brute_force_verdict(moves, pos) else {
             continue; // too large for plain minimax
         };
         checked += 1;
