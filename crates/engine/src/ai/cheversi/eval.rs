@@ -6,6 +6,7 @@ use crate::ai::search::{Evaluator, Peek};
 use crate::cheversi::{Color, Kind, Move, Options, Position, PLIES};
 use crate::game::Player;
 use crate::rng::Rng;
+use std::cell::RefCell;
 
 /// The current margin only: what "beats the plain current score" is
 /// measured against.
@@ -29,8 +30,26 @@ pub struct HandValues {
 }
 
 impl HandValues {
-    /// Measures the average margin gain of each kind in greedy games.
+    /// The average margin gain of each kind in greedy games, measured once
+    /// per options (a thread): the games are seeded, so the values never
+    /// change, and a puzzle or lesson judged with a fresh solver would
+    /// otherwise replay the 48 games each time (most of the judging of a
+    /// position a few placements from the end).
     pub fn calibrate(options: Options) -> HandValues {
+        thread_local! {
+            static MEASURED: RefCell<Vec<(Options, HandValues)>> = const { RefCell::new(Vec::new()) };
+        }
+        MEASURED.with_borrow_mut(|measured| {
+            if let Some((_, values)) = measured.iter().find(|(o, _)| *o == options) {
+                return values.clone();
+            }
+            let values = HandValues::measure(options);
+            measured.push((options, values.clone()));
+            values
+        })
+    }
+
+    fn measure(options: Options) -> HandValues {
         let mut sums = [[0i64; 5]; 4];
         let mut counts = [[0i64; 5]; 4];
         let mut rng = Rng::new(0x5eed);
@@ -104,5 +123,23 @@ impl Evaluator<Position> for HandValues {
             -value
         };
         peek.value - for_me(mover, me)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cheversi::RuleSet;
+
+    /// The values kept for each options are those measured for them.
+    #[test]
+    fn calibrate_keeps_each_options_own_values() {
+        let options = RuleSet::ALL.map(Options::new);
+        let first: Vec<_> = options.iter().map(|&o| HandValues::calibrate(o)).collect();
+        for (o, kept) in options.iter().zip(&first) {
+            assert_eq!(HandValues::calibrate(*o).per_kind, kept.per_kind);
+            assert_eq!(HandValues::measure(*o).per_kind, kept.per_kind);
+        }
+        assert_ne!(first[0].per_kind, first[4].per_kind, "lewicki and brainking");
     }
 }
