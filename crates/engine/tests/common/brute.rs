@@ -16,8 +16,8 @@ use std::sync::OnceLock;
 pub const FILE: &str = include_str!("../data/brute_force.txt");
 
 /// Positions with fewer placements left are quick to search: the file
-/// keeps only the slow ones.
-pub const STORED_FROM_LEFT: usize = 4;
+/// keeps only the slower ones.
+pub const STORED_FROM_LEFT: usize = 3;
 
 /// `minimax(pos, &PlainScore, me, 16, ply)`: the final margin for `me`
 /// (eighths) with best play to the end, from the file when it has the
