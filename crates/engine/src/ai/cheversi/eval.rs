@@ -140,6 +140,9 @@ mod tests {
             assert_eq!(HandValues::calibrate(*o).per_kind, kept.per_kind);
             assert_eq!(HandValues::measure(*o).per_kind, kept.per_kind);
         }
-        assert_ne!(first[0].per_kind, first[4].per_kind, "lewicki and brainking");
+        assert_ne!(
+            first[0].per_kind, first[4].per_kind,
+            "lewicki and brainking"
+        );
     }
 }
