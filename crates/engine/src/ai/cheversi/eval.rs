@@ -6,7 +6,7 @@ use crate::ai::search::{Evaluator, Peek};
 use crate::cheversi::{Color, Kind, Move, Options, Position, PLIES};
 use crate::game::Player;
 use crate::rng::Rng;
-use std::cell::RefCell;
+use std::cell::Cell;
 
 /// The current margin only: what "beats the plain current score" is
 /// measured against.
@@ -22,7 +22,7 @@ impl Evaluator<Position> for PlainScore {
 /// add: each kind is worth its average gain when placed, measured once per
 /// rule set and scoring by seeded greedy self-play. This removes the swing
 /// of a plain score, which favours whoever placed last.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct HandValues {
     /// Eighths of a point per kind (by [`Kind::index`]), by game phase
     /// (placements made, in four quarters).
@@ -30,23 +30,23 @@ pub struct HandValues {
 }
 
 impl HandValues {
-    /// The average margin gain of each kind in greedy games, measured once
-    /// per options (a thread): the games are seeded, so the values never
-    /// change, and a puzzle or lesson judged with a fresh solver would
+    /// The average margin gain of each kind in greedy games. The games are
+    /// seeded, so the values never change: the last options' are kept (one
+    /// a thread), since a puzzle or lesson judged with a fresh solver would
     /// otherwise replay the 48 games each time (most of the judging of a
     /// position a few placements from the end).
     pub fn calibrate(options: Options) -> HandValues {
         thread_local! {
-            static MEASURED: RefCell<Vec<(Options, HandValues)>> = const { RefCell::new(Vec::new()) };
+            static LAST: Cell<Option<(Options, HandValues)>> = const { Cell::new(None) };
         }
-        MEASURED.with_borrow_mut(|measured| {
-            if let Some((_, values)) = measured.iter().find(|(o, _)| *o == options) {
-                return values.clone();
+        if let Some((o, values)) = LAST.get() {
+            if o == options {
+                return values;
             }
-            let values = HandValues::measure(options);
-            measured.push((options, values.clone()));
-            values
-        })
+        }
+        let values = HandValues::measure(options);
+        LAST.set(Some((options, values)));
+        values
     }
 
     fn measure(options: Options) -> HandValues {
@@ -131,7 +131,7 @@ mod tests {
     use super::*;
     use crate::cheversi::RuleSet;
 
-    /// The values kept for each options are those measured for them.
+    /// The values kept are those measured for the options asked.
     #[test]
     fn calibrate_keeps_each_options_own_values() {
         let options = RuleSet::ALL.map(Options::new);
