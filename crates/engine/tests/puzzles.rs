@@ -182,7 +182,7 @@ fn duel_values_text(pos: &AnyGame, values: &Option<Vec<(AnyMove, i32)>>) -> Stri
 
 /// Every line of `data/duel_minimax.txt` is what capped minimax says.
 #[test]
-#[ignore = "plain minimax over the stored duel positions: cargo test --test puzzles -- --ignored"]
+#[ignore = "plain minimax over the stored duel positions: cargo test -p cheversi-engine --features tools --test puzzles -- --ignored"]
 fn the_stored_duel_minimax_values_are_minimax() {
     let mut checked = 0;
     for (key, text) in brute::stored_lines(DUEL_MINIMAX) {
