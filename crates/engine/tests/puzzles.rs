@@ -14,7 +14,6 @@ use cheversi_engine::puzzle::{
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState, Player};
 use common::brute;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Nodes per search in these tests: small positions need few.
@@ -149,23 +148,25 @@ const DUEL_MINIMAX: &str = include_str!("data/duel_minimax.txt");
 const TOO_LARGE: &str = "too large";
 
 fn stored_duel_minimax(moves: &[String], pos: &AnyGame) -> Option<Vec<(AnyMove, i32)>> {
-    static STORED: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
-    let stored = STORED.get_or_init(|| brute::stored_lines(DUEL_MINIMAX).collect());
-    let key = moves.join(" ");
-    let Some(&text) = stored.get(key.as_str()) else {
-        let values = duel_minimax(pos);
-        eprintln!("{key} = {}", duel_values_text(pos, &values));
-        return values;
-    };
-    if text == TOO_LARGE {
-        return None;
-    }
-    let words: Vec<&str> = text.split(' ').collect();
-    let pairs = words.chunks(2).map(|pair| {
-        let mv = pos.parse_move(pair[0]).expect("a legal move");
-        (mv, pair[1].parse().expect("a value"))
-    });
-    Some(pairs.collect())
+    static STORED: brute::Stored = OnceLock::new();
+    brute::stored_answer(
+        &STORED,
+        DUEL_MINIMAX,
+        &moves.join(" "),
+        |text| {
+            if text == TOO_LARGE {
+                return None;
+            }
+            let words: Vec<&str> = text.split(' ').collect();
+            let pairs = words.chunks(2).map(|pair| {
+                let mv = pos.parse_move(pair[0]).expect("a legal move");
+                (mv, pair[1].parse().expect("a value"))
+            });
+            Some(pairs.collect())
+        },
+        || duel_minimax(pos),
+        |values| duel_values_text(pos, values),
+    )
 }
 
 /// A line's values: `move value` pairs, or `too large`.

@@ -2,8 +2,10 @@
 //! of many Cheversi positions is most of a minute of every test run, so
 //! `data/brute_force.txt` keeps what it said, as `data/perft.txt` keeps
 //! perft counts. `tests/ai.rs`'s ignored
-//! `the_stored_brute_force_values_are_minimax` recomputes every line. The
-//! way both stored files name a position is here too.
+//! `the_stored_brute_force_values_are_minimax` recomputes every line. How
+//! every stored-answers file is read and asked (this one,
+//! `data/plain_search.txt`, `data/duel_minimax.txt`) is here too, and how
+//! the Cheversi ones name a position.
 
 use cheversi_engine::ai::cheversi::PlainScore;
 use cheversi_engine::ai::search::minimax::minimax;
@@ -27,19 +29,38 @@ pub fn brute_force(pos: &cheversi::Position, me: Player, ply: i32) -> i32 {
     if cheversi::PLIES - pos.ply() < STORED_FROM_LEFT {
         return minimax(pos, &PlainScore, me, 16, ply);
     }
-    static STORED: OnceLock<HashMap<&'static str, i32>> = OnceLock::new();
-    let stored = STORED.get_or_init(|| {
-        lines()
-            .map(|(key, value)| (key, value.parse().expect("a number")))
-            .collect()
-    });
-    let key = key(pos, me, ply);
-    if let Some(&value) = stored.get(key.as_str()) {
-        return value;
+    static STORED: Stored = OnceLock::new();
+    stored_answer(
+        &STORED,
+        FILE,
+        &key(pos, me, ply),
+        |value| value.parse().expect("a number"),
+        || minimax(pos, &PlainScore, me, 16, ply),
+        i32::to_string,
+    )
+}
+
+/// A stored-answers file read into a map of key to values, once.
+pub type Stored = OnceLock<HashMap<&'static str, &'static str>>;
+
+/// The answer `file` stores for `key`, read by `parse`. A key the file
+/// lacks is answered by `compute`, and its line (`show` writes the
+/// values) printed, for the file.
+pub fn stored_answer<T>(
+    stored: &'static Stored,
+    file: &'static str,
+    key: &str,
+    parse: impl FnOnce(&str) -> T,
+    compute: impl FnOnce() -> T,
+    show: impl FnOnce(&T) -> String,
+) -> T {
+    let stored = stored.get_or_init(|| stored_lines(file).collect());
+    if let Some(values) = stored.get(key) {
+        return parse(values);
     }
-    let value = minimax(pos, &PlainScore, me, 16, ply);
-    eprintln!("{key} = {value}");
-    value
+    let answer = compute();
+    eprintln!("{key} = {}", show(&answer));
+    answer
 }
 
 /// The file's lines as (key, value).
@@ -48,7 +69,7 @@ pub fn lines() -> impl Iterator<Item = (&'static str, &'static str)> {
 }
 
 /// A stored-answers file's lines (`KEY = VALUES`, `#` comments) as (key,
-/// values): this file's and `data/plain_search.txt`'s.
+/// values).
 pub fn stored_lines(text: &'static str) -> impl Iterator<Item = (&'static str, &'static str)> {
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
