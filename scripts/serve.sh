@@ -4,6 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --serve
-export PATH="$PWD/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export PATH="$PWD/scripts/tools:$PWD/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 # No auto-reload: its inline script would break the page's CSP.
 exec trunk serve --release --no-autoreload --address 127.0.0.1 --port "${PORT:-8080}" "$@"

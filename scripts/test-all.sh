@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 stage() { echo "== $1 ($(date +%T))"; }
 
 bash scripts/setup.sh
-export PATH="$PWD/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+# scripts/tools first: its wasm-opt keeps outputs (see the file).
+export PATH="$PWD/scripts/tools:$PWD/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 stage "format and lints"
 cargo fmt --all -- --check
