@@ -153,12 +153,19 @@ export async function until(page, fn, arg, { timeout = 20000, interval = 20 } = 
   }
 }
 
-/** Opens a link and waits until the page has taken it: the app drops the
- *  fragment once it has read it. A link to the page already open changes
- *  only the fragment (no reload), so `data-ready` alone does not say the
- *  link was read. */
+/** Resolves after the next two animation frames (the page renders in one). */
+export function settled(page) {
+  return page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+}
+
+/** Opens a link and waits until the page has taken it and shown what it
+ *  says: the app drops the fragment once it has read it, and renders in
+ *  the next frame. A link to the page already open changes only the
+ *  fragment (no reload), so `data-ready` alone does not say the link was
+ *  read. */
 export async function follow(page, url) {
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]');
   await until(page, () => location.hash === '');
+  await settled(page);
 }

@@ -1,11 +1,8 @@
 // Plays through the UI the way a person would: choose a usable piece from
 // the reserve (or a piece on the board), then a square marked legal.
-import { cell } from './harness.js';
+import { cell, settled } from './harness.js';
 
-/** Resolves after the next two animation frames (the page renders in one). */
-export function settled(page) {
-  return page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
-}
+export { settled };
 
 export async function waitForHumanTurn(page, seat) {
   await settled(page);
