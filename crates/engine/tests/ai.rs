@@ -1031,7 +1031,7 @@ fn the_master_and_strong_play_the_table_and_casual_searches() {
 #[ignore = "plain minimax over the stored positions: cargo test --test ai -- --ignored"]
 fn the_stored_brute_force_values_are_minimax() {
     let mut checked = 0;
-    for (key, value) in common::brute::lines() {
+    for (key, value) in common::brute::stored_lines(common::brute::FILE) {
         let (pos, me, ply) = common::brute::parse_key(key);
         assert_eq!(common::brute::key(&pos, me, ply), key);
         assert_eq!(

@@ -63,11 +63,6 @@ pub fn stored_answer<T>(
     answer
 }
 
-/// The file's lines as (key, value).
-pub fn lines() -> impl Iterator<Item = (&'static str, &'static str)> {
-    stored_lines(FILE)
-}
-
 /// A stored-answers file's lines (`KEY = VALUES`, `#` comments) as (key,
 /// values).
 pub fn stored_lines(text: &'static str) -> impl Iterator<Item = (&'static str, &'static str)> {

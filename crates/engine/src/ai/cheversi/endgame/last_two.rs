@@ -46,11 +46,7 @@ impl Position {
                 // White's pieces, their lines cut by the new one, and it.
                 let mut attacked = piece_attacks(mv.kind, mv.square, occupied);
                 for j in (0..ply).step_by(2) {
-                    let mut attacks = self.attacks[j];
-                    if self.sliders >> j & 1 == 1 && attacks.contains(mv.square) {
-                        attacks.0 &= !beyond(self.placed[j].square, mv.square).0;
-                    }
-                    attacked |= attacks;
+                    attacked |= self.attacks_cut_by(j, [mv.square]);
                 }
                 attacked_or_none(attacked)
             }
@@ -172,7 +168,7 @@ impl Position {
     /// line the first cuts no longer reaches the second. Always inlined: as
     /// a call it cost the margin's loop about a third more.
     #[inline(always)]
-    fn attacks_cut_by(&self, j: usize, squares: [Square; 2]) -> Bitboard {
+    fn attacks_cut_by<const N: usize>(&self, j: usize, squares: [Square; N]) -> Bitboard {
         let mut attacks = self.attacks[j];
         if self.sliders >> j & 1 == 1 {
             for square in squares {
