@@ -76,13 +76,15 @@ export async function launch({ full = false } = {}) {
  * A page in a new context that records console errors, uncaught exceptions
  * and Content-Security-Policy violations (`await violations()`).
  * Options: width, height, scale (device pixel ratio; > 1 also means touch),
- * locale, storage (localStorage seeded once), serviceWorkers ('allow' |
- * 'block'), init (a function run before the page's scripts), ready (wait
+ * locale, storage (localStorage seeded once), serviceWorkers ('block' |
+ * 'allow': the app's offline copy is installed only where a test asks for
+ * it, since installing it in every page cost 5-8% of the shared pass's
+ * CPU), init (a function run before the page's scripts), ready (wait
  * for the app's board; default true), colorScheme ('light' | 'dark': the
  * system theme the page sees).
  */
 export async function open(browser, url, {
-  width = 1280, height = 800, scale = 1, locale, storage, serviceWorkers, init, ready = true, colorScheme,
+  width = 1280, height = 800, scale = 1, locale, storage, serviceWorkers = 'block', init, ready = true, colorScheme,
   reducedMotion,
 } = {}) {
   const context = await browser.newContext({

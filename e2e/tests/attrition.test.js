@@ -39,7 +39,7 @@ test('a full duel against the computer', async () => {
 });
 
 test('the duel\'s solved data comes with the first duel, once, not with the page', async () => {
-  const { page, errors, context } = await open(browser, undefined, { serviceWorkers: 'block' });
+  const { page, errors, context } = await open(browser, undefined);
   const fetched = [];
   context.on('request', (r) => { if (/duel_/.test(r.url())) fetched.push(r.url().split('/').pop()); });
   await page.goto(server.url);

@@ -18,7 +18,7 @@ before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser.close(); await server.close(); });
 
 test('the first page fetches only what the first board needs, within its budget', async () => {
-  const { page, context, errors } = await open(browser, undefined, { serviceWorkers: 'block', locale: 'en-GB' });
+  const { page, context, errors } = await open(browser, undefined, { locale: 'en-GB' });
   const files = new Set();
   context.on('request', (r) => {
     const path = new URL(r.url()).pathname.slice(new URL(server.url).pathname.length);

@@ -11,7 +11,7 @@ after(async () => { await browser.close(); });
 
 async function start(types) {
   const server = await serve(undefined, '/', { types });
-  const { page, context, errors, violations } = await open(browser, server.url, { serviceWorkers: 'block' });
+  const { page, context, errors, violations } = await open(browser, server.url);
   await page.waitForSelector('body[data-worker="ready"]');
   const compiled = await page.evaluate(async () => (await window.cheversiModule) instanceof WebAssembly.Module);
   const cells = await page.locator('#grid .cell').count();

@@ -56,7 +56,7 @@ test('every language offered in the switcher', async () => {
 
 test('only the page\'s own language is fetched, and a language that cannot be fetched leaves English, said', async () => {
   const fetchedLangs = async (locale) => {
-    const { page: p, context, errors } = await open(browser, undefined, { locale, serviceWorkers: 'block' });
+    const { page: p, context, errors } = await open(browser, undefined, { locale });
     const files = [];
     p.on('request', (r) => { if (/\/lang\//.test(r.url())) files.push(r.url().replace(/.*\/lang\//, '')); });
     await p.goto(server.url);
@@ -69,7 +69,7 @@ test('only the page\'s own language is fetched, and a language that cannot be fe
   assert.deepEqual(await fetchedLangs('it-IT'), ['it.lang']);
 
   // No service worker: its cache would answer for the files routed here.
-  const { page: p, context } = await open(browser, undefined, { locale: 'ro-RO', serviceWorkers: 'block' });
+  const { page: p, context } = await open(browser, undefined, { locale: 'ro-RO' });
   await p.route('**/lang/ro.lang', (route) => route.fulfill({ status: 404, body: '' }));
   await p.goto(server.url);
   await p.waitForSelector('body[data-ready="true"]');

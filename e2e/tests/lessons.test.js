@@ -186,7 +186,7 @@ test('a lesson embedded on a rules page tells the page when it is done', async (
 });
 
 test('Learn works offline once the app is installed', async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(browser, server.url, { serviceWorkers: 'allow' });
   await page.waitForSelector('html[data-offline="ready"]', { timeout: 20000 });
   const cached = await page.evaluate(async () => {
     const cache = await caches.open((await caches.keys())[0]);

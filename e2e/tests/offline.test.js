@@ -22,7 +22,7 @@ before(async () => {
 after(async () => { await browser.close(); await server.close(); await rm(root, { recursive: true }); });
 
 async function fresh() {
-  const opened = await open(browser, server.url);
+  const opened = await open(browser, server.url, { serviceWorkers: 'allow' });
   await opened.page.waitForSelector('html[data-offline="ready"]', { timeout: 20000 });
   return opened;
 }

@@ -177,7 +177,7 @@ test('puzzles at phone size: readable, keyboard and screen reader friendly (axe)
 });
 
 test('offline, the puzzles open from the installed app', async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(browser, server.url, { serviceWorkers: 'allow' });
   await page.waitForSelector('html[data-offline="ready"]', { timeout: 20000 });
   await context.setOffline(true);
   await page.reload();

@@ -71,7 +71,7 @@ function cachedHashes(page, version) {
 
 test('behind max-age=600, a new version caches the new files, not the HTTP cache\'s old ones', async () => {
   const { live, next, version, server } = await published('/cheversi/', MAX_AGE);
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(browser, server.url, { serviceWorkers: 'allow' });
   await installed(page);
   await deploy(next, live);
   assert.equal(await checkForUpdate(page), 'installed');
@@ -85,7 +85,7 @@ test('behind max-age=600, a new version caches the new files, not the HTTP cache
 
 test('a half-published update (new sw.js, old index.html) is not installed; the whole one is', async () => {
   const { live, next, version, server } = await published('/cheversi/');
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(browser, server.url, { serviceWorkers: 'allow' });
   await installed(page);
   const before = await page.evaluate(() => caches.keys());
   // Everything but the page itself, as a host part-way through an upload
@@ -106,7 +106,7 @@ test('a half-published update (new sw.js, old index.html) is not installed; the 
 
 test('behind max-age=600, an update with new hashed files ends on the new version, the game kept', async () => {
   const { live, next, version, renamed, server } = await published('/games/cheversi/', MAX_AGE);
-  const { page, context, errors, violations } = await open(browser, server.url);
+  const { page, context, errors, violations } = await open(browser, server.url, { serviceWorkers: 'allow' });
   await installed(page);
   await newGame(page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'beginner'] });
   await waitForHumanTurn(page, 0);
@@ -152,7 +152,7 @@ test('two deployments on one origin: updating one keeps the other\'s offline cop
   const { version } = await newBuild(next);
   const server = await serveAll({ '/cheversi/': a + '/', '/cheversi-dev/': b + '/' });
   cleanup.push(() => server.close(), ...[a, b, next].map((dir) => () => rm(dir, { recursive: true })));
-  const { page, context, errors } = await open(browser, server.origin + '/cheversi/');
+  const { page, context, errors } = await open(browser, server.origin + '/cheversi/', { serviceWorkers: 'allow' });
   await installed(page);
   const dev = await context.newPage();
   dev.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -199,7 +199,7 @@ test('two deployments on one origin: updating one keeps the other\'s offline cop
 
 test('embedded boards do not offer the new version, and take it on a later load', async () => {
   const { live, next, version, server } = await published('/cheversi/');
-  const { page, context, errors } = await open(browser, server.url + 'embed.html?game=cheversi&rules=brainking&moves=Kd4');
+  const { page, context, errors } = await open(browser, server.url + 'embed.html?game=cheversi&rules=brainking&moves=Kd4', { serviceWorkers: 'allow' });
   await installed(page);
   const app = await context.newPage();
   await app.goto(server.url);
@@ -231,7 +231,7 @@ test('embedded boards do not offer the new version, and take it on a later load'
 
 test('two tabs: after Reload in one, Reload in the other still reloads into the new version', async () => {
   const { live, next, version, server } = await published('/cheversi/');
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(browser, server.url, { serviceWorkers: 'allow' });
   await installed(page);
   const other = await context.newPage();
   other.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });

@@ -122,7 +122,7 @@ test('the worker loads the page\'s own wasm module, by names made from content',
 });
 
 test('the page hands its compiled module to the worker: the wasm is fetched once', async () => {
-  const { page, errors, context } = await open(browser, null, { serviceWorkers: 'block' });
+  const { page, errors, context } = await open(browser, null);
   const fetched = [];
   context.on('request', (r) => { if (r.url().endsWith('.wasm')) fetched.push(r.url()); });
   await page.goto(server.url);
