@@ -580,7 +580,7 @@ fn the_review_finds_the_points_a_move_gave_away() {
         let mv = record.final_position().parse_move(t).unwrap();
         record.play(mv).unwrap();
     }
-    let rows = review(&record, Some(0.25), None, &clock);
+    let rows = review(&record, Some(0.05), None, &clock);
     assert_eq!(rows.len(), 16);
     let last = &rows[15];
     assert!(last.exact, "the last placement is reviewed exactly");
