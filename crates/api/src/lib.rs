@@ -4,14 +4,14 @@
 //! - [`view`]: plain pictures of a position (board, hands, attack counts,
 //!   markers, scores, moves), legal targets for a chosen piece, and the rule
 //!   that forbids a move, all read off the engine.
-//! - `js` (feature `js`, on by default): the `Game` class that JavaScript
-//!   uses. It converts types and holds no rules.
+//! - `js` (feature `js`, on by default; wasm32 only): the `Game` class that
+//!   JavaScript uses. It converts types and holds no rules.
 
 pub mod spec;
 pub mod view;
 
-#[cfg(feature = "js")]
+#[cfg(all(feature = "js", target_arch = "wasm32"))]
 mod js;
 
-#[cfg(feature = "js")]
+#[cfg(all(feature = "js", target_arch = "wasm32"))]
 pub use js::Game;
