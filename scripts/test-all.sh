@@ -40,9 +40,9 @@ cargo test --workspace --bench '*' --quiet
 stage "the JavaScript API in headless Chromium (wasm-bindgen-test)"
 # The dev profile: these few calls need no speed, and its build is the
 # quicker (the workspace's crates unoptimised). Its debug info stripped at
-# the link: the runner's wasm-bindgen pass over the 24 MB module with it took
-# 7 of the stage's 9 s warm (2.2 s stripped, 1.9 MB). The dependencies are
-# not rebuilt for it, and a failure still names its functions.
+# the link: with it, the runner's wasm-bindgen pass over the module was most
+# of the stage. The dependencies are not rebuilt for it, and a failure still
+# names its functions.
 CARGO_PROFILE_DEV_STRIP=debuginfo CHROMEDRIVER=/usr/bin/chromedriver \
   cargo test --profile dev -p cheversi-api --target wasm32-unknown-unknown --test web
 

@@ -1,5 +1,5 @@
 // Starts a game through the New game dialog, as a person would.
-import { settled } from './play.js';
+import { settled } from './harness.js';
 
 /**
  * options: { game: 'cheversi'|'attrition', rules, variant, players,

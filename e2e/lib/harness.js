@@ -78,8 +78,7 @@ export async function launch({ full = false } = {}) {
  * Options: width, height, scale (device pixel ratio; > 1 also means touch),
  * locale, storage (localStorage seeded once), serviceWorkers ('block' |
  * 'allow': the app's offline copy is installed only where a test asks for
- * it, since installing it in every page cost 5-8% of the shared pass's
- * CPU), init (a function run before the page's scripts), ready (wait
+ * it, as installing it in every page costs CPU the shared pass lacks), init (a function run before the page's scripts), ready (wait
  * for the app's board; default true), colorScheme ('light' | 'dark': the
  * system theme the page sees).
  */

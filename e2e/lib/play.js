@@ -2,8 +2,6 @@
 // the reserve (or a piece on the board), then a square marked legal.
 import { cell, settled } from './harness.js';
 
-export { settled };
-
 export async function waitForHumanTurn(page, seat) {
   await settled(page);
   await page.waitForFunction((seat) => {

@@ -5,8 +5,7 @@
 // desktop size in both themes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from '../lib/harness.js';
-import { settled } from '../lib/play.js';
+import { serve, launch, open, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
 import { axe, serious, tally, explain } from '../lib/axe.js';
 

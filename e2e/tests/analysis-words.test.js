@@ -3,8 +3,7 @@
 // review.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from '../lib/harness.js';
-import { settled } from '../lib/play.js';
+import { serve, launch, open, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;

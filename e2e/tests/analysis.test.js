@@ -4,8 +4,7 @@
 // e2e: runs alone (its proofs have a time budget, which a neighbour's load halves).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell } from '../lib/harness.js';
-import { settled } from '../lib/play.js';
+import { serve, launch, open, cell, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;

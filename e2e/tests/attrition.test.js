@@ -2,8 +2,8 @@
 // and a 3-player melee with two computer seats.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell } from '../lib/harness.js';
-import { waitForHumanTurn, playAnyMove, settled } from '../lib/play.js';
+import { serve, launch, open, cell, settled } from '../lib/harness.js';
+import { waitForHumanTurn, playAnyMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;

@@ -5,9 +5,9 @@
 // site hosted under a sub-path.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, until, follow } from '../lib/harness.js';
+import { serve, launch, open, until, follow, settled } from '../lib/harness.js';
 import { axe, serious, explain } from '../lib/axe.js';
-import { settled, playAnyMove } from '../lib/play.js';
+import { playAnyMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, sub, browser;

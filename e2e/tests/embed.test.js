@@ -2,8 +2,7 @@
 // interactive, reporting the end of a game to the parent page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell } from '../lib/harness.js';
-import { settled } from '../lib/play.js';
+import { serve, launch, open, cell, settled } from '../lib/harness.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });

@@ -5,9 +5,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, open, until, cell, DIST } from '../lib/harness.js';
+import { serve, launch, open, until, cell, DIST, settled } from '../lib/harness.js';
 import { axe, serious, explain } from '../lib/axe.js';
-import { settled } from '../lib/play.js';
 
 let server, browser, lessons;
 before(async () => {

@@ -2,8 +2,7 @@
 // does not break the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell } from '../lib/harness.js';
-import { settled } from '../lib/play.js';
+import { serve, launch, open, cell, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;

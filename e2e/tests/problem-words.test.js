@@ -3,8 +3,7 @@
 // Italian page, no English reason and no JavaScript "Error:" prefix.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from '../lib/harness.js';
-import { settled } from '../lib/play.js';
+import { serve, launch, open, settled } from '../lib/harness.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });

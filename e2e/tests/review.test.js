@@ -4,9 +4,9 @@
 // e2e: runs alone (it times the page's main thread).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from '../lib/harness.js';
+import { serve, launch, open, settled } from '../lib/harness.js';
 import { slowness } from '../lib/slowness.js';
-import { settled, waitForHumanTurn, playAnyMove } from '../lib/play.js';
+import { waitForHumanTurn, playAnyMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;

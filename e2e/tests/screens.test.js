@@ -2,8 +2,8 @@
 // screenshots at phone size (HiDPI) and desktop size to look at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell } from '../lib/harness.js';
-import { settled, drag } from '../lib/play.js';
+import { serve, launch, open, cell, settled } from '../lib/harness.js';
+import { drag } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;

@@ -2,8 +2,7 @@
 // is reported with what and where and leaves the current game alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell, follow } from '../lib/harness.js';
-import { settled } from '../lib/play.js';
+import { serve, launch, open, cell, follow, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;

@@ -4,8 +4,8 @@
 // and an embedded diagram that must stay a diagram.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell, until } from '../lib/harness.js';
-import { settled, waitForHumanTurn, playAnyMove, drag } from '../lib/play.js';
+import { serve, launch, open, cell, until, settled } from '../lib/harness.js';
+import { waitForHumanTurn, playAnyMove, drag } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;

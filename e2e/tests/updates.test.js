@@ -8,9 +8,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
-import { serve, serveAll, launch, open, until } from '../lib/harness.js';
+import { serve, serveAll, launch, open, until, settled } from '../lib/harness.js';
 import { copyBuild, deploy, newBuild, fileHashes } from '../lib/deploy.js';
-import { settled, waitForHumanTurn, playAnyMove } from '../lib/play.js';
+import { waitForHumanTurn, playAnyMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 const MAX_AGE = { headers: { 'cache-control': 'max-age=600' } };

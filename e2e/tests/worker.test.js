@@ -6,8 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { serve, launch, open, DIST } from '../lib/harness.js';
-import { settled, waitForHumanTurn } from '../lib/play.js';
+import { serve, launch, open, DIST, settled } from '../lib/harness.js';
+import { waitForHumanTurn } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;
