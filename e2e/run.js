@@ -3,9 +3,8 @@
 // neighbour's load. Such a file says so in its first lines with the marker
 // below. Extra arguments (e.g. test files) run those alone.
 //
-// Four, not two: the pass is CPU-bound (two files kept the 2 cores 88%
-// busy), but four fill the waits between a test's steps: 128-131 s
-// against 135-143 s, the two alternating (2026-11-28). E2E_FILES=N sets it.
+// Four, not two: the pass is CPU-bound, but two files left the cores idle
+// in the waits between a test's steps, which four fill. E2E_FILES=N sets it.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -24,7 +24,7 @@ cargo clippy -p cheversi-web -p cheversi-api --target wasm32-unknown-unknown --q
 stage "tests"
 # cargo-nextest, where the machine has it, runs the tests of every binary
 # in one pool, so a binary's slow test no longer holds the next binary
-# back (warm: 67 s against 75 s for cargo test).
+# back.
 if cargo nextest --version >/dev/null 2>&1; then
   cargo nextest run --workspace --no-fail-fast --status-level fail --final-status-level slow
   cargo test --workspace --doc --quiet
@@ -34,7 +34,7 @@ fi
 
 stage "benchmark harness (quick mode)"
 # The bench targets alone: `--benches` would run every library's unit
-# tests again (6.5 s), which the tests stage has run.
+# tests again, which the tests stage has run.
 cargo test --workspace --bench '*' --quiet
 
 stage "the JavaScript API in headless Chromium (wasm-bindgen-test)"

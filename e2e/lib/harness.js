@@ -57,8 +57,8 @@ export async function serveAll(mounts, { headers = {}, types = {} } = {}) {
 
 // The tests run Chromium's headless shell (Debian's
 // chromium-headless-shell: the same engine without the full browser
-// around it). Here it took 0.65 s of CPU per page load against 1.76 s,
-// and the tests are CPU-bound on 2 cores. The figures (`full: true`) time
+// around it). It takes a fraction of the full browser's CPU per page
+// load, and the tests are CPU-bound on 2 cores. The figures (`full: true`) time
 // the full browser, as a visitor runs it. CHROMIUM=path overrides both
 // (e.g. CHROMIUM=/usr/bin/chromium where the shell is installed but broken).
 const SHELL = '/usr/bin/chromium-headless-shell';
@@ -120,10 +120,8 @@ export async function open(browser, url, {
  * A page loaded as a visitor loads it: into a window that is already open.
  * Each new context of the full browser opens a window, whose own start-up
  * (the omnibox popup's WebUI pages) runs for about a second; beside a page
- * load on 2 cores it made the first board slower (medians of 349 against
- * 267 ms, and 358 against 213 ms, loads alternating, 2026-11-27). So the
- * window opens on a blank page and settles for 1.5 s, and the page loads
- * then. Options as for `open`.
+ * load on 2 cores it made the first board slower. So the window opens on
+ * a blank page and settles for 1.5 s, and the page loads then. Options as for `open`.
  */
 export async function openInOpenWindow(browser, url, options = {}) {
   const opened = await open(browser, undefined, options);

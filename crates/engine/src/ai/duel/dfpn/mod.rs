@@ -46,9 +46,8 @@ fn room(markers: u64, knight_on: u8, other: u8) -> u32 {
 
 /// Path nodes a separated knights' race may cost to be measured exactly
 /// while proving, before the node is searched like any other (the walk of
-/// `distance` has its own). On 48 positions two and three jumps in
-/// (`SEED=5`, `6` of `examples/duel_cost.rs`): 2,000 took 20.5 M nodes in
-/// 6.1–6.5 s, 100 took 21.3 M in 5.5–5.7 s, bounds alone 22.3 M in 5.5 s.
+/// `distance` has its own). Measured with `examples/duel_cost.rs`: a small
+/// allowance proves quickest, where a large one and bounds alone cost more.
 const PROOF_RACE_NODES: u64 = 100;
 
 /// A table entry: 24 bytes (the key exactly, so a proof never rests on a
