@@ -1,7 +1,7 @@
 // What the analysis shows while playing: the evaluation bar, evaluations
-// that deepen as the search goes on, proven results, and pieces that move
-// in (not under reduced motion). The rest is in analysis-words.test.js.
-// e2e: runs alone (its proofs have a time budget, which a neighbour's load halves).
+// that deepen as the search goes on, the duel's distances, and pieces that
+// move in (not under reduced motion). Proofs that need most of their time
+// are in analysis-proofs.test.js, the rest in analysis-words.test.js.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, cell, settled } from '../lib/harness.js';
@@ -94,42 +94,6 @@ test('the duel\'s evaluation says who wins and in how many plies, from Black\'s 
   const proved = /^(Black|White) wins in (\d+)$/.exec(await winsIn());
   assert.ok(proved, 'a distance past the book');
   assert.ok(booked % 2 === 1 && Number(proved[2]) % 2 === 1, `${booked}, ${proved[2]}: a winner moves last`);
-  assert.deepEqual(errors, []);
-  await context.close();
-});
-
-test('brainking ten placements from the end: the evaluation says who wins, proven', async () => {
-  const { page, errors, context } = await open(browser, server.url);
-  await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
-  // The evaluation is turned on at the position: a worker ended while it
-  // searches runs on for up to 2 s in Chromium, and the ones ended by the
-  // moves before would slow this evaluation down.
-  for (const move of 'Kd4 Qe5 Qf6 Rc3 Ne3 Rg7'.split(' ')) await play(page, move);
-  await settled(page);
-  await page.check('#show-eval');
-  // The exact search is tried here from the evaluation's 1.6 s search on,
-  // and the longer one that follows near the end proves it on a slow day.
-  await page.waitForFunction(() => document.querySelector('#eval').getAttribute('data-exact') === 'true', null, { timeout: 15000 });
-  assert.match(await page.locator('#eval').textContent(), /^White wins/);
-  assert.deepEqual(errors, []);
-  await context.close();
-});
-
-test('a duel position past the book that takes df-pn seconds: the loser\'s evaluation says "White wins in N"', async () => {
-  const { page, errors, context } = await open(browser, server.url);
-  await newGame(page, { game: 'attrition', variant: 'duel', seats: ['human', 'human'] });
-  // As above: the evaluation turned on at the position.
-  for (const move of 'Ng8 Na1 g8-f6 a1-c2 f6-d7'.split(' ')) await play(page, move);
-  await settled(page);
-  await page.check('#show-eval');
-  // Black to move loses: the proof, then the longest resistance measured
-  // (the evaluation's searches and the one for a distance: 8.5 s at most).
-  await page.waitForFunction(() => /wins in \d+/.test(document.querySelector('#eval').textContent), null, { timeout: 15000 });
-  const text = await page.locator('#eval').textContent();
-  const plies = /^White wins in (\d+)$/.exec(text);
-  assert.ok(plies, text);
-  assert.equal(Number(plies[1]) % 2, 0, 'Black moves first, White last');
-  assert.equal(await page.locator('#eval').getAttribute('data-exact'), 'true');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -4,7 +4,6 @@
 // are made by lib/deploy.js from copies of dist/ (new content, new hashed
 // names, new precache list and version), then published over the served
 // folder the way `rsync --delete` would.
-// e2e: runs alone (beside another file, its update waits ran out).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
@@ -244,7 +243,7 @@ test('two tabs: after Reload in one, Reload in the other still reloads into the 
   await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
   await page.waitForSelector('body[data-ready="true"]');
   // The other tab still runs the old page, now under the new version.
-  await Promise.all([other.waitForNavigation({ timeout: 5000 }), other.click('#update-reload')]);
+  await Promise.all([other.waitForNavigation({ timeout: 15000 }), other.click('#update-reload')]);
   await other.waitForSelector('body[data-ready="true"]');
   const [cacheKeys, script] = await other.evaluate(async () => [await caches.keys(),
     document.querySelector('script[type="module"]').getAttribute('src')]);
