@@ -4,7 +4,12 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright-core';
+import { createRequire } from 'node:module';
+
+// Required, not imported: an import of this CommonJS package first scans
+// its large bundles for their export names, CPU every test file's process
+// spends again, and the tests are CPU-bound.
+const { chromium } = createRequire(import.meta.url)('playwright-core');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
