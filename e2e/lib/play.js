@@ -12,6 +12,14 @@ export async function waitForHumanTurn(page, seat) {
   return page.locator('#summary').isHidden();
 }
 
+/** Types a move in the move box and presses Enter, then waits for the
+ *  page's next render. */
+export async function typeMove(page, move) {
+  await page.fill('#type-move', move);
+  await page.press('#type-move', 'Enter');
+  await settled(page);
+}
+
 /** One placement or jump for the seat to move, through taps. */
 export async function playAnyMove(page, { confirm = true } = {}) {
   const pieces = page.locator('.reserve-piece:not([disabled]):not(.unusable)');

@@ -5,15 +5,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
+import { typeMove } from '../lib/play.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser.close(); await server.close(); });
-
-async function play(page, move) {
-  await page.fill('#type-move', move);
-  await page.press('#type-move', 'Enter');
-}
 
 test('brainking ten placements from the end: the evaluation says who wins, proven', async () => {
   const { page, errors, context } = await open(browser, server.url);
@@ -21,7 +17,7 @@ test('brainking ten placements from the end: the evaluation says who wins, prove
   // The evaluation is turned on at the position: a worker ended while it
   // searches runs on for up to 2 s in Chromium, and the ones ended by the
   // moves before would slow this evaluation down.
-  for (const move of 'Kd4 Qe5 Qf6 Rc3 Ne3 Rg7'.split(' ')) await play(page, move);
+  for (const move of 'Kd4 Qe5 Qf6 Rc3 Ne3 Rg7'.split(' ')) await typeMove(page, move);
   await settled(page);
   await page.check('#show-eval');
   // The exact search is tried here from the evaluation's 1.6 s search on,
@@ -36,7 +32,7 @@ test('a duel position past the book that takes df-pn seconds: the loser\'s evalu
   const { page, errors, context } = await open(browser, server.url);
   await newGame(page, { game: 'attrition', variant: 'duel', seats: ['human', 'human'] });
   // As above: the evaluation turned on at the position, not before.
-  for (const move of 'Ng8 Na1 g8-f6 a1-c2 f6-d7'.split(' ')) await play(page, move);
+  for (const move of 'Ng8 Na1 g8-f6 a1-c2 f6-d7'.split(' ')) await typeMove(page, move);
   await settled(page);
   await page.check('#show-eval');
   // Black to move loses: the proof, then the longest resistance measured

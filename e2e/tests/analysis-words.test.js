@@ -5,22 +5,18 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
+import { typeMove } from '../lib/play.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser.close(); await server.close(); });
-
-async function play(page, move) {
-  await page.fill('#type-move', move);
-  await page.press('#type-move', 'Enter');
-}
 
 test('a finished game shows its final margin, proven', async () => {
   const { page, errors, context } = await open(browser, server.url);
   await newGame(page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'human'] });
   await page.check('#show-eval');
   for (const move of 'Qd4 Qe5 Rd1 Re8 Ra4 Rh5 Bb2 Bg7 Bc1 Bf8 Nb1 Ng8 Nh1 Na8 Kc2 Kh8'.split(' ')) {
-    await play(page, move);
+    await typeMove(page, move);
   }
   await settled(page);
   const evaluation = page.locator('#eval');

@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, cell, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
+import { typeMove } from '../lib/play.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -25,19 +26,14 @@ function watch(page, selector, attribute) {
 }
 const watched = (page, selector, attribute) => page.evaluate((key) => window.__watched[key], `${selector}@${attribute}`);
 
-async function play(page, move) {
-  await page.fill('#type-move', move);
-  await page.press('#type-move', 'Enter');
-}
-
 test('the evaluation bar shows White\'s share, and deeper searches update the evaluation', async () => {
   for (const [width, height, name] of [[1280, 800, 'desktop'], [390, 800, 'phone']]) {
     const { page, errors, context } = await open(browser, server.url, { width, height });
     await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
     await page.check('#show-eval');
     await watch(page, '#best-line', 'data-depth');
-    await play(page, 'Kd4');
-    await play(page, 'Qe5');
+    await typeMove(page, 'Kd4');
+    await typeMove(page, 'Qe5');
     // Long enough for every search of one evaluation (0.1 + 0.4 + 1.6 s).
     await page.waitForTimeout(2800);
     const depths = (await watched(page, '#best-line', 'data-depth')).filter((d) => d !== null).map(Number);
@@ -82,15 +78,15 @@ test('the duel\'s evaluation says who wins and in how many plies, from Black\'s 
   };
   // Black to place: a square of White's colour wins (the setup table),
   // and the book says how soon.
-  await play(page, 'Nd4');
+  await typeMove(page, 'Nd4');
   assert.match(await winsIn(), /^Black wins in \d+$/);
   // After the setup and White's first jump: the book again.
-  await play(page, 'Nf4');
-  await play(page, 'd4-c6');
+  await typeMove(page, 'Nf4');
+  await typeMove(page, 'd4-c6');
   const booked = Number(/(\d+)$/.exec(await winsIn())[1]);
   // Three jumps in, past the book: df-pn's proof gives the distance.
-  await play(page, 'f4-e6');
-  await play(page, 'c6-b4');
+  await typeMove(page, 'f4-e6');
+  await typeMove(page, 'c6-b4');
   const proved = /^(Black|White) wins in (\d+)$/.exec(await winsIn());
   assert.ok(proved, 'a distance past the book');
   assert.ok(booked % 2 === 1 && Number(proved[2]) % 2 === 1, `${booked}, ${proved[2]}: a winner moves last`);
@@ -103,7 +99,7 @@ test('a placed piece moves in, except under reduced motion', async () => {
     const { page, errors, context } = await open(browser, server.url, { reducedMotion });
     await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
     await watch(page, '#board-wrap', 'data-moving');
-    await play(page, 'Kd4');
+    await typeMove(page, 'Kd4');
     await page.waitForTimeout(600);
     const seen = await watched(page, '#board-wrap', 'data-moving');
     if (reducedMotion === 'reduce') {

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, until, follow, settled } from '../lib/harness.js';
 import { axe, serious, explain } from '../lib/axe.js';
-import { playAnyMove } from '../lib/play.js';
+import { playAnyMove, typeMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, sub, browser;
@@ -19,12 +19,6 @@ before(async () => {
 after(async () => { await browser.close(); await server.close(); await sub.close(); });
 
 const moves = (page) => page.locator('#moves .move').allTextContents();
-
-async function type(page, mv) {
-  await page.fill('#type-move', mv);
-  await page.press('#type-move', 'Enter');
-  await settled(page);
-}
 
 /** Clicks "Send your move" and returns the link it shows. */
 async function sendLink(page) {
@@ -96,7 +90,7 @@ test('a whole duel by links, an old link changes nothing, an altered one is refu
   const links = [];
   for (const [i, mv] of game.entries()) {
     const [mover, other] = i % 2 === 0 ? [ann, ben] : [ben, ann];
-    await type(mover.page, mv);
+    await typeMove(mover.page, mv);
     assert.equal((await moves(mover.page)).length, i + 1, await mover.page.locator('#status').textContent());
     links.push(await sendLink(mover.page));
     await receive(other, links[i], i + 1);
@@ -134,7 +128,7 @@ test('a whole duel by links, an old link changes nothing, an altered one is refu
 test('two games with two friends in My games; delete and undo', async () => {
   const me = await open(browser, server.url);
   await newGame(me.page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'remote'], names: ['Me', 'Ann'] });
-  await type(me.page, 'Kd4');
+  await typeMove(me.page, 'Kd4');
   const toAnn = await sendLink(me.page);
   await newGame(me.page, { game: 'attrition', variant: 'duel', seats: ['remote', 'human'], names: ['Ben', 'Me'] });
   assert.match(await me.page.locator('#corr-turn').textContent(), /Waiting for Ben/);
@@ -144,11 +138,11 @@ test('two games with two friends in My games; delete and undo', async () => {
 
   const ann = await open(browser, server.url);
   await receive(ann, toAnn, 1);
-  await type(ann.page, 'Qe5');
+  await typeMove(ann.page, 'Qe5');
   const fromAnn = await sendLink(ann.page);
   const ben = await open(browser, server.url);
   await receive(ben, toBen, 0);
-  await type(ben.page, 'Nd4');
+  await typeMove(ben.page, 'Nd4');
   const fromBen = await sendLink(ben.page);
 
   await receive(me, fromAnn, 2);
@@ -194,7 +188,7 @@ test('a three-player melee goes round three devices', async () => {
   const seatOf = (ply) => (ply < 7 ? ply % 3 : (ply % 2 === 1 ? 2 : 0));
   for (const [i, mv] of game.entries()) {
     const mover = devices[seatOf(i)];
-    await type(mover.page, mv);
+    await typeMove(mover.page, mv);
     assert.equal((await moves(mover.page)).length, i + 1, `${mv}: ${await mover.page.locator('#status').textContent()}`);
     const link = await sendLink(mover.page);
     const next = i + 1 < game.length ? devices[seatOf(i + 1)] : devices[(seatOf(i) + 2) % 3];
@@ -217,12 +211,12 @@ test('a three-player melee goes round three devices', async () => {
 test('links from a site under a sub-path open there, and a game at this device is kept', async () => {
   const ann = await open(browser, sub.url);
   await newGame(ann.page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'remote'] });
-  await type(ann.page, 'Nd4');
+  await typeMove(ann.page, 'Nd4');
   const link = await sendLink(ann.page);
   assert.ok(link.startsWith(sub.url + '#game=cheversi'), link);
   const ben = await open(browser, sub.url);
   await newGame(ben.page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
-  await type(ben.page, 'Kd4');
+  await typeMove(ben.page, 'Kd4');
   await receive(ben, link, 1);
   assert.match(await ben.page.locator('#status').textContent(), /A game by link: you play Black\. Your turn\./);
   assert.deepEqual(await moves(ben.page), ['Nd4']);
@@ -244,10 +238,10 @@ test('links from a site under a sub-path open there, and a game at this device i
 test('two tabs keep each other\'s games', async () => {
   const friend = await open(browser, server.url);
   await newGame(friend.page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'remote'], names: ['Ann', 'Ben'] });
-  await type(friend.page, 'Qd4');
+  await typeMove(friend.page, 'Qd4');
   const first = await sendLink(friend.page);
   await newGame(friend.page, { game: 'attrition', variant: 'duel', seats: ['human', 'remote'], names: ['Ann', 'Ben'] });
-  await type(friend.page, 'Nd4');
+  await typeMove(friend.page, 'Nd4');
   const second = await sendLink(friend.page);
 
   const me = await open(browser, server.url);
@@ -258,7 +252,7 @@ test('two tabs keep each other\'s games', async () => {
   await tab.waitForSelector('body[data-ready="true"]');
   await until(tab, () => document.querySelectorAll('#moves .move').length === 1);
   // The first tab moves on in its game and saves: the other tab's game stays.
-  await type(me.page, 'Bf6');
+  await typeMove(me.page, 'Bf6');
   const ids = await me.page.evaluate(() => JSON.parse(localStorage.getItem('cheversi.games')).data.map((g) => g.record.match(/\[Game "([^"]+)"/)[1]));
   assert.deepEqual(ids.sort(), ['Cheversi', 'Chivalrous Attrition']);
   await me.page.click('#games-button');

@@ -5,8 +5,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, open, until, cell, DIST, settled } from '../lib/harness.js';
+import { serve, launch, open, until, cell, DIST } from '../lib/harness.js';
 import { axe, serious, explain } from '../lib/axe.js';
+import { typeMove } from '../lib/play.js';
 
 let server, browser, lessons;
 before(async () => {
@@ -30,12 +31,6 @@ const said = (page, re) => until(page, (source) => {
   return new RegExp(source).test(text) && text;
 }, re.source);
 
-async function type(page, mv) {
-  await page.fill('#type-move', mv);
-  await page.press('#type-move', 'Enter');
-  await settled(page);
-}
-
 async function openLesson(page, id) {
   if (await page.locator('#lessons').isHidden()) await page.click('#learn-button');
   await page.locator(`#lessons .lesson[data-id="${id}"]`).click();
@@ -53,7 +48,7 @@ async function playSteps(page, id) {
   for (const step of lessons.get(id)) {
     await until(page, (n) => document.querySelector('#lesson').dataset.step === n, String(step.step));
     if (step.answer === '*') await page.click('#lesson-show');
-    else await type(page, step.answer);
+    else await typeMove(page, step.answer);
     await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
     await page.click('#lesson-next');
   }
@@ -99,20 +94,20 @@ test('every lesson is completed by its answers, and stars and progress survive a
 test('a wrong answer is explained by the engine, and an illegal one names the rule', async () => {
   const { page, context, errors } = await open(browser, server.url);
   await openLesson(page, 'pieces');
-  await type(page, 'Qa1');
+  await typeMove(page, 'Qa1');
   assert.equal(await said(page, /Qa1/), 'Qa1 attacks 21 squares; Qd4 would attack 27, the most here.');
   assert.equal(await lesson(page, 'state'), 'wrong');
   assert.equal(await page.locator('#moves .move').count(), 0, 'the wrong move is not on the board');
   await page.click('#lesson-hint');
   await said(page, /middle of the board/);
-  await type(page, 'Qe5');
+  await typeMove(page, 'Qe5');
   await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
   await page.click('#lesson-list');
   await openLesson(page, 'lewicki');
   await page.click('#lesson-show');
   await page.click('#lesson-next');
   await until(page, () => document.querySelector('#lesson').dataset.step === '2');
-  await type(page, 'Qa8');
+  await typeMove(page, 'Qa8');
   await said(page, /^Qa8 is not legal here: .*Qf5/);
   assert.deepEqual(errors, []);
   await context.close();
@@ -198,7 +193,7 @@ test('Learn works offline once the app is installed', async () => {
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   await openLesson(page, 'knights');
-  await type(page, 'Nd4');
+  await typeMove(page, 'Nd4');
   await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
   assert.deepEqual(errors, []);
   await context.close();

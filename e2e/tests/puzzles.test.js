@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve, launch, open, until, DIST, settled } from '../lib/harness.js';
 import { axe, serious, explain } from '../lib/axe.js';
+import { typeMove } from '../lib/play.js';
 
 let server, browser, puzzles;
 before(async () => {
@@ -39,12 +40,6 @@ const CHEVERSI = ['lewicki', 'lewicki-any', 'lewicki-free', 'brainking-classic',
 const count = (page) => page.locator('#moves .move').count();
 const state = (page) => page.locator('#puzzle').getAttribute('data-state');
 
-async function type(page, mv) {
-  await page.fill('#type-move', mv);
-  await page.press('#type-move', 'Enter');
-  await settled(page);
-}
-
 /** The puzzle shown, from the shipped file. */
 async function shown(page) {
   await until(page, () => document.querySelector('#puzzle')?.dataset.state === 'playing');
@@ -58,14 +53,14 @@ async function shown(page) {
 async function solve(page, puzzle) {
   for (let i = 0; i < puzzle.line.length; i++) {
     await until(page, (n) => document.querySelectorAll('#moves .move').length >= n, puzzle.moves.length + i);
-    if (await count(page) === puzzle.moves.length + i) await type(page, puzzle.line[i]);
+    if (await count(page) === puzzle.moves.length + i) await typeMove(page, puzzle.line[i]);
   }
   await until(page, () => document.querySelector('#puzzle').dataset.state === 'solved');
 }
 
 test('the puzzle of the day is solved by its solution and the streak survives a reload', async () => {
   const { page, context, errors, violations } = await open(browser, server.url);
-  await type(page, 'Kd4');
+  await typeMove(page, 'Kd4');
   await until(page, () => document.querySelectorAll('#moves .move').length === 2);
   const before = await count(page);
   await page.click('#puzzles-button');
@@ -120,7 +115,7 @@ test('a wrong move fails with its refutation, retry brings the position back', a
       for (const rank of '12345678') {
         const mv = `${letter}${file}${rank}`;
         if (mv === puzzle.line[0]) continue;
-        await type(page, mv);
+        await typeMove(page, mv);
         if (await count(page) > puzzle.moves.length) { wrong = mv; break search; }
       }
     }

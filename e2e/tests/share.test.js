@@ -2,8 +2,9 @@
 // is reported with what and where and leaves the current game alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell, follow, settled } from '../lib/harness.js';
+import { serve, launch, open, follow, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
+import { typeMove } from '../lib/play.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -16,11 +17,7 @@ async function openLink(page, url) {
 }
 
 async function type(page, moves) {
-  for (const mv of moves) {
-    await page.fill('#type-move', mv);
-    await page.press('#type-move', 'Enter');
-  }
-  await settled(page);
+  for (const mv of moves) await typeMove(page, mv);
 }
 
 test('a copied link opens the same game', async () => {
