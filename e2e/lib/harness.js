@@ -63,8 +63,8 @@ export async function serveAll(mounts, { headers = {}, types = {} } = {}) {
 // The tests run Chromium's headless shell (Debian's
 // chromium-headless-shell: the same engine without the full browser
 // around it). It takes a fraction of the full browser's CPU per page
-// load, and the tests are CPU-bound on 2 cores. The figures (`full: true`) time
-// the full browser, as a visitor runs it. CHROMIUM=path overrides both
+// load, and the tests are CPU-bound on 2 cores. The figures (`full: true`)
+// time the full browser, as a visitor runs it. CHROMIUM=path overrides both
 // (e.g. CHROMIUM=/usr/bin/chromium where the shell is installed but broken).
 const SHELL = '/usr/bin/chromium-headless-shell';
 
@@ -126,7 +126,8 @@ export async function open(browser, url, {
  * Each new context of the full browser opens a window, whose own start-up
  * (the omnibox popup's WebUI pages) runs for about a second; beside a page
  * load on 2 cores it made the first board slower. So the window opens on
- * a blank page and settles for 1.5 s, and the page loads then. Options as for `open`.
+ * a blank page and settles for 1.5 s, and the page loads then. Options as
+ * for `open`.
  */
 export async function openInOpenWindow(browser, url, options = {}) {
   const opened = await open(browser, undefined, options);
