@@ -18,7 +18,6 @@ test('a finished game shows its final margin, proven', async () => {
   for (const move of 'Qd4 Qe5 Rd1 Re8 Ra4 Rh5 Bb2 Bg7 Bc1 Bf8 Nb1 Ng8 Nh1 Na8 Kc2 Kh8'.split(' ')) {
     await typeMove(page, move);
   }
-  await settled(page);
   const evaluation = page.locator('#eval');
   await page.waitForFunction(() => document.querySelector('#eval').getAttribute('data-exact') === 'true', null, { timeout: 5000 });
   const score = Number(await evaluation.getAttribute('data-score'));
