@@ -4,7 +4,7 @@
 // are in analysis-proofs.test.js, the rest in analysis-words.test.js.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell, settled } from '../lib/harness.js';
+import { serve, launch, open, cell, settled, until } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
 import { typeMove } from '../lib/play.js';
 
@@ -34,8 +34,10 @@ test('the evaluation bar shows White\'s share, and deeper searches update the ev
     await watch(page, '#best-line', 'data-depth');
     await typeMove(page, 'Kd4');
     await typeMove(page, 'Qe5');
-    // Long enough for every search of one evaluation (0.1 + 0.4 + 1.6 s).
-    await page.waitForTimeout(2800);
+    // Every search of one evaluation takes 0.1 + 0.4 + 1.6 s; beside the
+    // other test files their answers can come later than that.
+    const deeper = () => new Set(window.__watched['#best-line@data-depth'].filter((d) => d !== null)).size >= 2;
+    await until(page, deeper, undefined, { timeout: 15000 }).catch(() => {});
     const depths = (await watched(page, '#best-line', 'data-depth')).filter((d) => d !== null).map(Number);
     assert.ok(new Set(depths).size >= 2, `the evaluation deepened: depths ${depths}`);
     // The mouse stayed where it clicked "Show evaluation": a line move that
