@@ -25,6 +25,25 @@ pub fn handle(
     clock: &dyn Fn() -> f64,
     post: &mut dyn FnMut(FromWorker),
 ) {
+    let mut rest = begin(engine, message, clock, post);
+    while let Some(evaluation) = &mut rest {
+        if !evaluation.step(engine, clock, post) {
+            rest = None;
+        }
+    }
+}
+
+/// Starts answering one request: all of it, except an evaluation, whose
+/// first search alone runs here; the rest is returned, to be stepped
+/// through one search at a time ([`Evaluation::step`]). The worker returns
+/// to its event loop between them: ended during one long task, a worker
+/// searched on in Chromium for up to 2 s, taking a core from the next.
+pub fn begin(
+    engine: &mut Engine,
+    message: ToWorker,
+    clock: &dyn Fn() -> f64,
+    post: &mut dyn FnMut(FromWorker),
+) -> Option<Evaluation> {
     match message {
         ToWorker::Review {
             id,
@@ -35,9 +54,18 @@ pub fn handle(
         ToWorker::Think {
             purpose: Purpose::Evaluate,
             ..
-        } => evaluate(engine, message, clock, post),
+        } => {
+            let mut evaluation = Evaluation {
+                kind: Evaluated::of(&message),
+                message,
+                step: 0,
+                over: false,
+            };
+            return evaluation.step(engine, clock, post).then_some(evaluation);
+        }
         think => post(answer(engine, think, clock)),
     }
+    None
 }
 
 /// The searches of an evaluation, in seconds: each answer is sent as soon
@@ -110,35 +138,51 @@ fn more_after(step: usize, exact: bool, judgement: &Judgement, kind: Evaluated) 
     !settles(exact, judgement, kind) && (step + 1 < steps || step + 1 == steps && longer)
 }
 
-/// Evaluates a position: one answer per search of [`EVALUATION_SECONDS`]
-/// (and [`LONGER_SECONDS`] where [`more_after`] says), all but the last
-/// marked `more`; a settled value ends it early.
-fn evaluate(
-    engine: &mut Engine,
+/// An evaluation under way: one answer per search of
+/// [`EVALUATION_SECONDS`] (and [`LONGER_SECONDS`] where [`more_after`]
+/// says), all but the last marked `more`; a settled value ends it early.
+pub struct Evaluation {
     message: ToWorker,
-    clock: &dyn Fn() -> f64,
-    post: &mut dyn FnMut(FromWorker),
-) {
-    let kind = Evaluated::of(&message);
-    let searches = EVALUATION_SECONDS.iter().chain([&LONGER_SECONDS]);
-    for (i, &seconds) in searches.enumerate() {
-        let mut reply = answer_within(engine, message.clone(), clock, Some(seconds));
-        let done = match &mut reply {
+    kind: Evaluated,
+    /// The next search, 0-based.
+    step: usize,
+    /// The last answer was final.
+    over: bool,
+}
+
+impl Evaluation {
+    /// Runs the next search and posts its answer; false once that answer
+    /// was the last.
+    pub fn step(
+        &mut self,
+        engine: &mut Engine,
+        clock: &dyn Fn() -> f64,
+        post: &mut dyn FnMut(FromWorker),
+    ) -> bool {
+        if self.over {
+            return false;
+        }
+        let seconds = EVALUATION_SECONDS
+            .get(self.step)
+            .copied()
+            .unwrap_or(LONGER_SECONDS);
+        let mut reply = answer_within(engine, self.message.clone(), clock, Some(seconds));
+        let more = match &mut reply {
             FromWorker::Thought {
                 exact,
                 more,
                 judgement,
                 ..
             } => {
-                *more = more_after(i, *exact, judgement, kind);
-                !*more
+                *more = more_after(self.step, *exact, judgement, self.kind);
+                *more
             }
-            _ => true,
+            _ => false,
         };
         post(reply);
-        if done {
-            return;
-        }
+        self.step += 1;
+        self.over = !more;
+        more
     }
 }
 
@@ -467,6 +511,66 @@ mod tests {
                 got.as_slice(),
                 [FromWorker::Thought {
                     exact: true,
+                    more: false,
+                    ..
+                }]
+            ),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn begin_answers_an_evaluations_first_search_and_each_step_one_more() {
+        let clock = || 0.0; // no search ends by time: nodes bound them
+        let think = |purpose| ToWorker::Think {
+            id: 9,
+            spec: serde_json::from_str(r#"{"game":"cheversi","rules":"brainking"}"#).unwrap(),
+            moves: vec!["Kd4".into()],
+            level: "master".into(),
+            purpose,
+            nodes: Some(20_000),
+        };
+        let mut engine = Engine::new(1);
+        let mut got = Vec::new();
+        let mut rest = begin(&mut engine, think(Purpose::Evaluate), &clock, &mut |m| {
+            got.push(m)
+        });
+        let more = |m: &FromWorker| match m {
+            FromWorker::Thought { id: 9, more, .. } => *more,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(got.len(), 1, "one search before the worker's next task");
+        assert!(more(&got[0]) && rest.is_some(), "{got:?}");
+        let evaluation = rest.as_mut().unwrap();
+        let mut steps = 0;
+        while evaluation.step(&mut engine, &clock, &mut |m| got.push(m)) {
+            steps += 1;
+            assert_eq!(got.len(), steps + 1, "one answer a step");
+        }
+        // Far from the end, no longer search: one answer per search of
+        // EVALUATION_SECONDS, the last without `more`, then nothing.
+        assert_eq!(got.len(), EVALUATION_SECONDS.len(), "{got:?}");
+        assert_eq!(
+            got.iter().map(more).collect::<Vec<_>>(),
+            [true, true, false]
+        );
+        assert!(!evaluation.step(&mut engine, &clock, &mut |m| got.push(m)));
+        assert_eq!(
+            got.len(),
+            EVALUATION_SECONDS.len(),
+            "no answer after the last"
+        );
+        // Any other request is answered whole by `begin`.
+        got.clear();
+        let rest = begin(&mut engine, think(Purpose::Play), &clock, &mut |m| {
+            got.push(m)
+        });
+        assert!(rest.is_none());
+        assert!(
+            matches!(
+                got.as_slice(),
+                [FromWorker::Thought {
+                    id: 9,
                     more: false,
                     ..
                 }]

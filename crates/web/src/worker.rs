@@ -1,13 +1,16 @@
 //! The Web Worker: receives [`ToWorker`] messages, answers with
 //! [`FromWorker`]. The page stops a search by ending the worker, so the
-//! engine never needs a shared abort flag.
+//! engine never needs a shared abort flag. An evaluation's searches run
+//! one task each ([`crate::answer::begin`]): ended during one long task,
+//! a worker searched on in Chromium for up to 2 s. Requests that arrive
+//! between them wait their turn, as they would behind one task.
 //!
 //! The duel's solved setups and opening book are not in the module: the
 //! first request about a duel fetches them, and the requests that arrive
 //! meanwhile wait, in order. If they cannot be fetched the Master plays
 //! on without them (slower to prove, never stuck).
 
-use crate::answer::handle;
+use crate::answer::{begin, Evaluation};
 use crate::protocol::{Failure, FromWorker, ToWorker};
 use cheversi_engine::ai::duel::data;
 use cheversi_engine::ai::player::engine::Engine;
@@ -24,38 +27,94 @@ fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
 struct Worker {
     engine: Engine,
     scope: DedicatedWorkerGlobalScope,
-    /// Requests waiting for the duel data (`Some` while it is fetched).
-    waiting: Option<Vec<ToWorker>>,
+    /// The duel data is being fetched.
+    fetching: bool,
     /// The fetch was tried: later requests do not wait again.
     tried: bool,
+    /// The evaluation under way, its next search in the next task.
+    evaluation: Option<Evaluation>,
+    /// Requests that arrived while the worker was busy (fetching the duel
+    /// data, or between an evaluation's searches), in order.
+    backlog: Vec<ToWorker>,
+    /// Runs the evaluation's next search (set once, at the start).
+    next_step: Option<js_sys::Function>,
+}
+
+impl Worker {
+    fn busy(&self) -> bool {
+        self.fetching || self.evaluation.is_some()
+    }
 }
 
 type Shared = Rc<RefCell<Worker>>;
 
-fn answer(worker: &Shared, message: ToWorker) {
-    let mut w = worker.borrow_mut();
-    let w = &mut *w;
-    let clock = || js_sys::Date::now() / 1000.0;
-    let scope = w.scope.clone();
-    handle(&mut w.engine, message, &clock, &mut |reply| {
-        post(&scope, &reply)
-    });
+fn clock() -> f64 {
+    js_sys::Date::now() / 1000.0
 }
 
 fn receive(worker: &Shared, message: ToWorker) {
+    let mut w = worker.borrow_mut();
+    if w.busy() {
+        return w.backlog.push(message);
+    }
+    if message.needs_duel_data() && !data::present() && !w.tried {
+        w.tried = true;
+        w.fetching = true;
+        w.backlog.push(message);
+        drop(w);
+        return fetch_duel_data(worker.clone());
+    }
+    let w = &mut *w;
+    let scope = w.scope.clone();
+    w.evaluation = begin(&mut w.engine, message, &clock, &mut |reply| {
+        post(&scope, &reply)
+    });
+    schedule(w);
+}
+
+/// The evaluation's next search, in a task of its own.
+fn schedule(w: &Worker) {
+    if let (Some(_), Some(next)) = (&w.evaluation, &w.next_step) {
+        if w.scope
+            .set_timeout_with_callback_and_timeout_and_arguments_0(next, 0)
+            .is_err()
+        {
+            web_sys::console::warn_1(&"cannot schedule the next search".into());
+        }
+    }
+}
+
+/// Runs the evaluation's next search; once it is over, the requests that
+/// waited.
+fn step(worker: &Shared) {
     {
         let mut w = worker.borrow_mut();
-        if let Some(waiting) = &mut w.waiting {
-            return waiting.push(message);
+        let w = &mut *w;
+        let Some(evaluation) = &mut w.evaluation else {
+            return;
+        };
+        let scope = w.scope.clone();
+        if evaluation.step(&mut w.engine, &clock, &mut |reply| post(&scope, &reply)) {
+            return schedule(w);
         }
-        if !message.needs_duel_data() || data::present() || w.tried {
-            drop(w);
-            return answer(worker, message);
-        }
-        w.tried = true;
-        w.waiting = Some(vec![message]);
+        w.evaluation = None;
     }
-    fetch_duel_data(worker.clone());
+    drain(worker);
+}
+
+/// Answers the requests that waited, in order, until one makes the worker
+/// busy again.
+fn drain(worker: &Shared) {
+    loop {
+        let message = {
+            let mut w = worker.borrow_mut();
+            if w.busy() || w.backlog.is_empty() {
+                return;
+            }
+            w.backlog.remove(0)
+        };
+        receive(worker, message);
+    }
 }
 
 fn fetch_duel_data(worker: Shared) {
@@ -64,10 +123,8 @@ fn fetch_duel_data(worker: Shared) {
             let why = crate::problem_words::words(&e);
             web_sys::console::warn_1(&format!("duel data not loaded: {why}").into());
         }
-        let waiting = worker.borrow_mut().waiting.take().unwrap_or_default();
-        for message in waiting {
-            answer(&worker, message);
-        }
+        worker.borrow_mut().fetching = false;
+        drain(&worker);
     }));
 }
 
@@ -77,9 +134,21 @@ pub fn start() {
     let worker: Shared = Rc::new(RefCell::new(Worker {
         engine: Engine::new(js_sys::Date::now() as u64),
         scope: scope.clone(),
-        waiting: None,
+        fetching: false,
         tried: false,
+        evaluation: None,
+        backlog: Vec::new(),
+        next_step: None,
     }));
+    let stepped = worker.clone();
+    let next_step = Closure::<dyn FnMut()>::new(move || step(&stepped));
+    worker.borrow_mut().next_step = Some(
+        next_step
+            .as_ref()
+            .unchecked_ref::<js_sys::Function>()
+            .clone(),
+    );
+    next_step.forget();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         match serde_wasm_bindgen::from_value::<ToWorker>(event.data()) {
             Ok(message) => receive(&worker, message),
