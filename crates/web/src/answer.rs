@@ -17,27 +17,13 @@ pub fn judgement(eval: Eval) -> Judgement {
     }
 }
 
-/// Answers one request, handing each message for the page to `post`.
-/// `clock` gives seconds; the page stops a search by ending the worker.
-pub fn handle(
-    engine: &mut Engine,
-    message: ToWorker,
-    clock: &dyn Fn() -> f64,
-    post: &mut dyn FnMut(FromWorker),
-) {
-    let mut rest = begin(engine, message, clock, post);
-    while let Some(evaluation) = &mut rest {
-        if !evaluation.step(engine, clock, post) {
-            rest = None;
-        }
-    }
-}
-
-/// Starts answering one request: all of it, except an evaluation, whose
-/// first search alone runs here; the rest is returned, to be stepped
-/// through one search at a time ([`Evaluation::step`]). The worker returns
-/// to its event loop between them: ended during one long task, a worker
-/// searched on in Chromium for up to 2 s, taking a core from the next.
+/// Starts answering one request, handing each message for the page to
+/// `post` (`clock` gives seconds; the page stops a search by ending the
+/// worker): all of it, except an evaluation, whose first search alone
+/// runs here; the rest is returned, to be stepped through one search at a
+/// time ([`Evaluation::step`]). The worker returns to its event loop
+/// between them: ended during one long task, a worker searched on in
+/// Chromium for up to 2 s, taking a core from the next.
 pub fn begin(
     engine: &mut Engine,
     message: ToWorker,
@@ -517,6 +503,18 @@ mod tests {
             ),
             "{got:?}"
         );
+    }
+
+    /// The whole answer to one request, as the worker gives it.
+    fn handle(
+        engine: &mut Engine,
+        message: ToWorker,
+        clock: &dyn Fn() -> f64,
+        post: &mut dyn FnMut(FromWorker),
+    ) {
+        if let Some(mut evaluation) = begin(engine, message, clock, post) {
+            while evaluation.step(engine, clock, post) {}
+        }
     }
 
     #[test]
