@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { serve, launch, open, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
 import { axe, serious, tally, explain } from '../lib/axe.js';
+import { typeMove } from '../lib/play.js';
 
 const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
 const THEMES = ['light', 'dark'];
@@ -43,10 +44,7 @@ for (const theme of THEMES) {
   test(`axe: a game under way, the record dialog (${theme})`, async (t) => {
     const { page, context, errors } = await open(browser, server.url, { colorScheme: theme });
     await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
-    for (const mv of ['Kd4', 'Qe5', 'Qd5', 'Qh8']) {
-      await page.fill('#type-move', mv);
-      await page.press('#type-move', 'Enter');
-    }
+    for (const mv of ['Kd4', 'Qe5', 'Qd5', 'Qh8']) await typeMove(page, mv);
     await page.check('#show-eval');
     await settled(page);
     assert.equal(await page.locator('#status.error').count(), 1, 'an illegal move, its reason in the error colour');
@@ -141,10 +139,7 @@ test('screenshots: game page and dialog, phone and desktop, light and dark', asy
     for (const [size, width, height] of [['phone', 360, 740], ['desktop', 1280, 800]]) {
       await page.setViewportSize({ width, height });
       await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
-      for (const mv of ['Kd4', 'Qe5', 'Qd5', 'Re4']) {
-        await page.fill('#type-move', mv);
-        await page.press('#type-move', 'Enter');
-      }
+      for (const mv of ['Kd4', 'Qe5', 'Qd5', 'Re4']) await typeMove(page, mv);
       await page.check('#show-eval');
       await settled(page);
       await page.screenshot({ path: `${SHOTS}theme-${theme}-${size}.png`, fullPage: size === 'phone' });

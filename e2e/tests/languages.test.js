@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, cell, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
+import { typeMove } from '../lib/play.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -17,11 +18,8 @@ test('an Italian browser gets Italian, and the choice of Romanian is remembered'
   assert.equal(await p.getAttribute('html', 'lang'), 'it');
   assert.equal(await p.locator('#new-game-button').textContent(), 'Nuova partita');
   await newGame(p, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
-  await p.fill('#type-move', 'Kd4');
-  await p.press('#type-move', 'Enter');
-  await p.fill('#type-move', 'Qa8');
-  await p.press('#type-move', 'Enter');
-  await settled(p);
+  await typeMove(p, 'Kd4');
+  await typeMove(p, 'Qa8');
   assert.equal(await p.locator('#status').textContent(),
     "Qa8: va su una casa attaccata dall'ultimo pezzo dell'avversario (Kd4)");
   assert.match(await cell(p, 'd4').getAttribute('aria-label'), /^d4, Bianco Re/);

@@ -2,8 +2,9 @@
 // does not break the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell, settled } from '../lib/harness.js';
+import { serve, launch, open, cell } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
+import { typeMove } from '../lib/play.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -12,11 +13,7 @@ after(async () => { await browser.close(); await server.close(); });
 test('reload mid-game restores the game', async () => {
   const { page, errors, context } = await open(browser, server.url);
   await newGame(page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
-  for (const mv of ['Kd4', 'Qe5', 'Nd5']) {
-    await page.fill('#type-move', mv);
-    await page.press('#type-move', 'Enter');
-  }
-  await settled(page);
+  for (const mv of ['Kd4', 'Qe5', 'Nd5']) await typeMove(page, mv);
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   assert.deepEqual(await page.locator('#moves .move').allTextContents(), ['Kd4', 'Qe5', 'Nd5']);
@@ -38,9 +35,7 @@ for (const [name, saved] of [
     assert.equal(await page.evaluate(() => localStorage.getItem('cheversi.game.corrupt')), saved);
     // The page works: a new game can be played.
     await newGame(page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'human'] });
-    await page.fill('#type-move', 'Kd4');
-    await page.press('#type-move', 'Enter');
-    await settled(page);
+    await typeMove(page, 'Kd4');
     assert.deepEqual(await page.locator('#moves .move').allTextContents(), ['Kd4']);
     assert.deepEqual(errors, []);
     await context.close();

@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, cell, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
+import { typeMove } from '../lib/play.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -64,12 +65,8 @@ test('keyboard only: choose a piece, walk to a square, place', async () => {
 test('typing a move, the attack overlay and the hint', async () => {
   const { page, errors, context } = await open(browser, server.url);
   await newGame(page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
-  await page.fill('#type-move', 'Kd4');
-  await page.press('#type-move', 'Enter');
-  await settled(page);
-  await page.fill('#type-move', 'Qh8');
-  await page.press('#type-move', 'Enter');
-  await settled(page);
+  await typeMove(page, 'Kd4');
+  await typeMove(page, 'Qh8');
   assert.match(await page.locator('#status').textContent(), /^Qh8: /);
   assert.equal(await page.inputValue('#type-move'), 'Qh8', 'kept for correction');
   assert.match(await cell(page, 'e5').getAttribute('aria-label'), /^e5, empty, attacked by 1 White$/);
@@ -80,8 +77,7 @@ test('typing a move, the attack overlay and the hint', async () => {
   await page.waitForFunction(() => /^Hint: /.test(document.querySelector('#status').textContent), null, { timeout: 10000 });
   // With "Show evaluation" on, every position where a person moves is assessed.
   await page.click('#show-eval');
-  await page.fill('#type-move', 'Qe5');
-  await page.press('#type-move', 'Enter');
+  await typeMove(page, 'Qe5');
   await page.waitForFunction(() => /^Evaluation \(White's view\): [+-]\d+\.\d$/.test(document.querySelector('#eval').textContent), null, { timeout: 10000 });
   assert.deepEqual(errors, []);
   await page.screenshot({ path: 'screenshots/cheversi-overlay-desktop.png' });

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, cell, settled } from '../lib/harness.js';
-import { drag } from '../lib/play.js';
+import { drag, typeMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;
@@ -28,18 +28,12 @@ test('drag and drop places a piece; a drop on an illegal square says why', async
 test('review, flip and undo switched off', async () => {
   const { page: p, context, errors } = await page(1280, 800);
   await newGame(p, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'], undo: false });
-  for (const mv of ['Kd4', 'Qe5', 'Nd5']) {
-    await p.fill('#type-move', mv);
-    await p.press('#type-move', 'Enter');
-  }
-  await settled(p);
+  for (const mv of ['Kd4', 'Qe5', 'Nd5']) await typeMove(p, mv);
   assert.equal(await p.locator('#undo').isHidden(), true);
   await p.locator('#moves .move[data-ply="1"]').click();
   await settled(p);
   assert.match(await cell(p, 'e5').getAttribute('aria-label'), /^e5, empty/);
-  await p.fill('#type-move', 'Qc5');
-  await p.press('#type-move', 'Enter');
-  await settled(p);
+  await typeMove(p, 'Qc5');
   assert.match(await p.locator('#status').textContent(), /earlier position/);
   await p.click('#last');
   await settled(p);
@@ -56,10 +50,7 @@ test('review, flip and undo switched off', async () => {
 test('screenshots: phone (HiDPI) and desktop, dialog, overlay', async () => {
   const { page: p, context, errors } = await page(360, 640, 2);
   await newGame(p, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
-  for (const mv of ['Kd4', 'Qe5', 'Qd5', 'Re4', 'Rc5']) {
-    await p.fill('#type-move', mv);
-    await p.press('#type-move', 'Enter');
-  }
+  for (const mv of ['Kd4', 'Qe5', 'Qd5', 'Re4', 'Rc5']) await typeMove(p, mv);
   await p.click('#overlay'); await p.click('#overlay'); await p.click('#overlay');
   await p.locator('.reserve-piece.seat-1[data-piece="N"]').click();
   await settled(p);
@@ -81,11 +72,7 @@ test('screenshots: phone (HiDPI) and desktop, dialog, overlay', async () => {
 
   const desk = await page(1280, 800);
   await newGame(desk.page, { game: 'attrition', variant: 'two-knights', seats: ['human', 'human'] });
-  for (const mv of ['Nd4', 'Bf5', 'Nb6']) {
-    await desk.page.fill('#type-move', mv);
-    await desk.page.press('#type-move', 'Enter');
-  }
-  await settled(desk.page);
+  for (const mv of ['Nd4', 'Bf5', 'Nb6']) await typeMove(desk.page, mv);
   await desk.page.screenshot({ path: 'screenshots/two-knights-setup-desktop.png' });
   assert.deepEqual(desk.errors, []);
   await desk.context.close();

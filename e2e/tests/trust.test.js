@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, cell, until, settled } from '../lib/harness.js';
-import { waitForHumanTurn, playAnyMove, drag } from '../lib/play.js';
+import { waitForHumanTurn, playAnyMove, drag, typeMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;
@@ -115,10 +115,7 @@ test('the evaluation after the computer\'s reply is White\'s, labelled, in the p
 test('copy link shares the whole game and the move being viewed', async () => {
   const { page, errors, context } = await open(browser, server.url);
   await newGame(page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
-  for (const mv of ['Kd4', 'Qe5', 'Nd5']) {
-    await page.fill('#type-move', mv);
-    await page.press('#type-move', 'Enter');
-  }
+  for (const mv of ['Kd4', 'Qe5', 'Nd5']) await typeMove(page, mv);
   await page.click('#first');
   await page.click('#forward');
   await settled(page);
