@@ -19,7 +19,12 @@ test('undo while the computer thinks abandons its move', async () => {
   await newGame(page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'master'] });
   await page.fill('#type-move', 'Qd4');
   await page.press('#type-move', 'Enter');
-  await page.waitForSelector('body.thinking');
+  // Seen once not to come in 30 s: the page's words then say why.
+  await page.waitForSelector('body.thinking').catch(async (e) => {
+    const said = await page.locator('#status').textContent();
+    const moves = await page.locator('#moves .move').allTextContents();
+    throw new Error(`${e.message}\nstatus: ${said}; moves: ${moves}; errors: ${errors}`);
+  });
   await page.click('#undo');
   await settled(page);
   assert.equal(await page.locator('body.thinking').count(), 0);
