@@ -69,45 +69,6 @@ export async function serveAll(mounts, { headers = {}, types = {} } = {}) {
 const SHELL = '/usr/bin/chromium-headless-shell';
 
 export async function launch({ full = false } = {}) {
-  if (!full && process.env.E2E_ONE_BROWSER) {
-    shared ??= start(false);
-    return borrowed(await shared);
-  }
-  return start(full);
-}
-
-// Where several test files run in one process (`run.js`), they share one
-// browser: each file's own start-up (a browser, a node process, Playwright
-// loaded) cost about a second of CPU, in a pass that is CPU-bound.
-let shared;
-
-/** Closes the browser the files of this process shared, if any. */
-export async function closeShared() {
-  if (shared) await (await shared).close();
-}
-
-// A file's hold on the shared browser: its close() closes the contexts the
-// file opened, and leaves the browser to the next file.
-function borrowed(browser) {
-  const mine = new Set();
-  return new Proxy(browser, {
-    get(target, key) {
-      if (key === 'close') return () => Promise.all([...mine].map((c) => c.close()));
-      if (key === 'newContext') {
-        return async (...args) => {
-          const context = await target.newContext(...args);
-          mine.add(context);
-          context.on('close', () => mine.delete(context));
-          return context;
-        };
-      }
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
-function start(full) {
   const shell = !full && existsSync(SHELL);
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? (shell ? SHELL : '/usr/bin/chromium'),
