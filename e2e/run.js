@@ -78,12 +78,11 @@ async function runFrom(queue, processes) {
 
 /** In a process of `runFrom`: asks for a file, runs its tests as a suite
  *  of their own (its hooks scoped to it), and asks for the next once they
- *  are done; with none left, lets the process end, closing the browser the
- *  files shared. */
+ *  are done; with none left, lets the process end. */
 function take() {
   // The suite is made in the message's callback, outside any suite, so
   // that it is not nested in the one before.
-  process.on('message', async (file) => {
+  process.on('message', (file) => {
     if (!file) {
       process.disconnect();
       return;

@@ -19,7 +19,7 @@ test('undo while the computer thinks abandons its move', async () => {
   await newGame(page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'master'] });
   await page.fill('#type-move', 'Qd4');
   await page.press('#type-move', 'Enter');
-  // Seen once not to come in 30 s: the page's words then say why.
+  // Should it never come, the page's words say why.
   await page.waitForSelector('body.thinking').catch(async (e) => {
     const said = await page.locator('#status').textContent();
     const moves = await page.locator('#moves .move').allTextContents();
