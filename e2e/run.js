@@ -49,8 +49,8 @@ async function main() {
   return first || second;
 }
 
-/** Runs `queue`'s files in `processes` processes, each taking the next
- *  file when its last is done; a process's output is printed whole when
+/** Runs `queue`'s files (emptying it) in `processes` processes, each
+ *  taking the next file when its last is done; a process's output is printed whole when
  *  it ends. The exit status: 0 if every test passed. */
 async function runFrom(queue, processes) {
   const codes = await Promise.all(Array.from({ length: Math.min(processes, queue.length) }, () => {
