@@ -2,6 +2,7 @@
 //! reaches within a time limit and how soon the duel solver proves
 //! positions. The caller passes the clock.
 
+use crate::threads;
 use cheversi_engine::ai::budget::{Budget, Clock};
 use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
 use cheversi_engine::ai::duel::data;
@@ -193,18 +194,37 @@ pub fn sampled_positions(
     out
 }
 
-/// How many of `positions` the search proves within `seconds`.
+/// How many of `positions` the search proves within `seconds`; the
+/// result on `threads` threads, each proving its part of the root moves
+/// ([`crate::threads`]).
 pub fn solver_reach(
     options: cheversi::Options,
     positions: &[cheversi::Position],
     seconds: f64,
     proof: ProofKind,
+    threads: usize,
     clock: Clock<'_>,
 ) -> Reach {
     let values = HandValues::calibrate(options);
     let mut proved = 0;
     let mut times = Vec::new();
     for pos in positions {
+        if proof == ProofKind::Result && threads > 1 {
+            let start = clock();
+            let moves = distinct_moves(pos);
+            let proof = threads::prove_result(
+                pos,
+                &values,
+                moves,
+                Draws::One,
+                Some(seconds),
+                threads,
+                TABLE_BITS,
+            );
+            proved += u64::from(proof.is_some());
+            times.push((clock() - start).min(seconds));
+            continue;
+        }
         // The Master's table, as in play (a larger one leaves more of it to
         // memory and measures a slower search than the Master's), made
         // before the clock starts, as the Master's is before a move.

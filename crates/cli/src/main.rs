@@ -15,6 +15,7 @@ mod lessons_cmd;
 mod puzzles_cmd;
 mod record_cmd;
 mod state;
+mod threads;
 mod uct;
 
 use args::GameArgs;

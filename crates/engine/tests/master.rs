@@ -8,12 +8,14 @@ use cheversi_engine::ai::cheversi::mcts;
 use cheversi_engine::ai::cheversi::{HandValues, SCALE};
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::player::{Engine, Eval, Request};
-use cheversi_engine::ai::search::{Draws, Endgame, Proven, RootValues, Searchable, Searcher};
+use cheversi_engine::ai::search::{
+    deal, proof_order, Draws, Endgame, Proven, RootValues, Searchable, Searcher,
+};
 use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
 use cheversi_engine::rng::Rng;
-use cheversi_engine::{AnyGame, AnyMove, GameState};
+use cheversi_engine::{AnyGame, AnyMove, GameState, Square};
 use common::brute::{self, brute_force};
-use common::{clock, random_placements};
+use common::{clock, random_placements, sq};
 
 fn legal(pos: &cheversi::Position) -> Vec<Move> {
     pos.targets().moves().collect()
@@ -121,6 +123,93 @@ fn the_result_search_agrees_with_brute_force_in_every_rule_set_and_scoring() {
         seen.iter().all(|&n| n > 0),
         "wins, draws, losses met: {seen:?}"
     );
+}
+
+/// The root moves dealt into parts, each part proven with a table of its
+/// own (as threads or workers do), and the parts combined: the result
+/// brute force gives, with every drawing move.
+#[test]
+fn a_result_proven_in_parts_agrees_with_brute_force() {
+    let clock = clock();
+    let mut rng = Rng::new(31);
+    let mut seen = [0; 3];
+    for options in every_options() {
+        for plies in [13, 14, 14, 14] {
+            let pos = random_placements(options, plies, &mut rng);
+            let moves = legal(&pos);
+            let values: Vec<i32> = moves.iter().map(|&mv| value_after(&pos, mv)).collect();
+            let best = *values.iter().max().unwrap();
+            let mut expected_draws: Vec<Move> = moves
+                .iter()
+                .zip(&values)
+                .filter(|(_, &v)| v == 0)
+                .map(|(&m, _)| m)
+                .collect();
+            expected_draws.sort_by_key(|m| (m.kind.index(), m.square.index()));
+            let eval = HandValues::calibrate(options);
+            for parts in [2, 3, moves.len() + 1] {
+                let what = format!("{options:?} after {plies}, {parts} parts");
+                let dealt = deal(proof_order(&pos, moves.clone()), parts);
+                assert_eq!(dealt.len(), parts, "{what}");
+                assert_eq!(
+                    dealt.iter().map(Vec::len).sum::<usize>(),
+                    moves.len(),
+                    "{what}: every move dealt once"
+                );
+                let proven = Proven::combine(dealt.into_iter().map(|part| {
+                    let mut budget = Budget::new(&clock, None, None, None);
+                    Searcher::new(14).prove_result(&pos, &eval, &mut budget, part, Draws::Every)
+                }))
+                .expect("no limits");
+                match proven {
+                    Proven::Win(mv) => {
+                        assert!(best > 0, "{what}: a win claimed, brute force says {best}");
+                        assert!(value_after(&pos, mv) > 0, "{what}: {mv} does not win");
+                        seen[0] += 1;
+                    }
+                    Proven::Draw(mut draws) => {
+                        assert_eq!(best, 0, "{what}: a draw claimed");
+                        draws.sort_by_key(|m| (m.kind.index(), m.square.index()));
+                        assert_eq!(draws, expected_draws, "{what}: the drawing moves");
+                        seen[1] += 1;
+                    }
+                    Proven::Loss => {
+                        assert!(best < 0, "{what}: a loss claimed, brute force says {best}");
+                        seen[2] += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "wins, draws, losses met: {seen:?}"
+    );
+}
+
+/// A part that did not finish leaves the whole unproven, unless another
+/// part wins.
+#[test]
+fn combining_parts_needs_every_part_or_a_win() {
+    let (a, b) = (sq("a1"), sq("b2"));
+    assert_eq!(Proven::combine([Some(Proven::<Square>::Loss), None]), None);
+    assert_eq!(
+        Proven::combine([None, Some(Proven::Win(a))]),
+        Some(Proven::Win(a))
+    );
+    assert_eq!(
+        Proven::combine([
+            Some(Proven::Draw(vec![a])),
+            Some(Proven::Loss),
+            Some(Proven::Draw(vec![b]))
+        ]),
+        Some(Proven::Draw(vec![a, b]))
+    );
+    assert_eq!(
+        Proven::combine([Some(Proven::<Square>::Loss), Some(Proven::Loss)]),
+        Some(Proven::Loss)
+    );
+    assert_eq!(Proven::<Square>::combine([]), Some(Proven::Loss));
 }
 
 #[test]

@@ -44,6 +44,68 @@ impl<M> Proven<M> {
     }
 }
 
+impl<M> Proven<M> {
+    /// The result of the whole position from the results of parts of its
+    /// root moves, each proven apart ([`deal`]): a win where any part
+    /// wins, else a draw with every part's drawing moves, else a loss.
+    /// `None` in a part (its budget ran out, or it was stopped) leaves the
+    /// result unproven, unless another part wins.
+    pub fn combine(parts: impl IntoIterator<Item = Option<Proven<M>>>) -> Option<Proven<M>> {
+        let mut draws = Vec::new();
+        let mut unproven = false;
+        for part in parts {
+            match part {
+                Some(Proven::Win(mv)) => return Some(Proven::Win(mv)),
+                Some(Proven::Draw(d)) => draws.extend(d),
+                Some(Proven::Loss) => {}
+                None => unproven = true,
+            }
+        }
+        if unproven {
+            None
+        } else if draws.is_empty() {
+            Some(Proven::Loss)
+        } else {
+            Some(Proven::Draw(draws))
+        }
+    }
+}
+
+/// The root moves in the order [`Searcher::prove_result`] asks about
+/// them: the best immediate value first (a winning move tends to come
+/// early, and a win ends the proof).
+pub fn proof_order<G: Searchable>(pos: &G, moves: Vec<G::Move>) -> Vec<G::Move> {
+    let Some(me) = pos.to_move() else {
+        return moves;
+    };
+    let mut scored: Vec<(G::Move, i32)> = moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            (
+                mv,
+                child.decided(me).unwrap_or_else(|| child.quick_value(me)),
+            )
+        })
+        .collect();
+    sort_by_key(&mut scored, |&(_, v)| -v);
+    scored.into_iter().map(|(mv, _)| mv).collect()
+}
+
+/// `moves` (in [`proof_order`]) dealt into `parts` parts in turn, so that
+/// each part gets early and late moves alike: parts to be proven apart
+/// (on threads, in workers) and joined by [`Proven::combine`]. Each part
+/// keeps the order, so its own proof asks in the same order.
+pub fn deal<M>(moves: Vec<M>, parts: usize) -> Vec<Vec<M>> {
+    let parts = parts.max(1);
+    let mut dealt: Vec<Vec<M>> = (0..parts).map(|_| Vec::new()).collect();
+    for (i, mv) in moves.into_iter().enumerate() {
+        dealt[i % parts].push(mv);
+    }
+    dealt
+}
+
 impl<G: Searchable> Searcher<G> {
     /// The result with best play, proven by null-window searches to the end of
     /// the game around a draw: for each move "does it draw at least?", and if
@@ -61,19 +123,7 @@ impl<G: Searchable> Searcher<G> {
         wanted: Draws,
     ) -> Option<Proven<G::Move>> {
         let me = pos.to_move()?;
-        let mut scored: Vec<(G::Move, i32)> = root_moves
-            .into_iter()
-            .map(|mv| {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                (
-                    mv,
-                    child.decided(me).unwrap_or_else(|| child.quick_value(me)),
-                )
-            })
-            .collect();
-        sort_by_key(&mut scored, |&(_, v)| -v);
-        let moves: Vec<G::Move> = scored.into_iter().map(|(mv, _)| mv).collect();
+        let moves = proof_order(pos, root_moves);
         let mut run = Run::new(&mut self.table, eval, budget, me, false);
         // Is the value of `mv` above `floor`? Searched deep enough that
         // only the end of the game is ever judged.
