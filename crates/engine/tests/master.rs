@@ -46,6 +46,46 @@ fn every_options() -> Vec<cheversi::Options> {
     all
 }
 
+/// Brute force's verdict on a result proven with every drawing move
+/// (`Draws::Every`): a winning move that wins, every drawing move, or a
+/// loss where every move loses. Counts the kind in `seen` (wins, draws,
+/// losses).
+fn check_every_draw(
+    pos: &cheversi::Position,
+    proven: Proven<Move>,
+    what: &str,
+    seen: &mut [u32; 3],
+) {
+    let moves = legal(pos);
+    let values: Vec<i32> = moves.iter().map(|&mv| value_after(pos, mv)).collect();
+    let best = *values.iter().max().unwrap();
+    let by_square = |m: &Move| (m.kind.index(), m.square.index());
+    match proven {
+        Proven::Win(mv) => {
+            assert!(best > 0, "{what}: a win claimed, brute force says {best}");
+            assert!(value_after(pos, mv) > 0, "{what}: {mv} does not win");
+            seen[0] += 1;
+        }
+        Proven::Draw(mut draws) => {
+            assert_eq!(best, 0, "{what}: a draw claimed");
+            let mut expected: Vec<Move> = moves
+                .iter()
+                .zip(&values)
+                .filter(|(_, &v)| v == 0)
+                .map(|(&m, _)| m)
+                .collect();
+            expected.sort_by_key(by_square);
+            draws.sort_by_key(by_square);
+            assert_eq!(draws, expected, "{what}: the drawing moves");
+            seen[1] += 1;
+        }
+        Proven::Loss => {
+            assert!(best < 0, "{what}: a loss claimed, brute force says {best}");
+            seen[2] += 1;
+        }
+    }
+}
+
 #[test]
 fn the_result_search_agrees_with_brute_force_in_every_rule_set_and_scoring() {
     let clock = clock();
@@ -65,32 +105,7 @@ fn the_result_search_agrees_with_brute_force_in_every_rule_set_and_scoring() {
                 .prove_result(&pos, &eval, &mut budget, moves.clone(), Draws::Every)
                 .expect("no limits");
             let what = format!("{options:?} after {plies}");
-            match proven {
-                Proven::Win(mv) => {
-                    assert!(best > 0, "{what}: a win claimed, brute force says {best}");
-                    assert!(value_after(&pos, mv) > 0, "{what}: {mv} does not win");
-                    seen[0] += 1;
-                }
-                Proven::Draw(draws) => {
-                    assert_eq!(best, 0, "{what}: a draw claimed");
-                    let expected: Vec<Move> = moves
-                        .iter()
-                        .zip(&values)
-                        .filter(|(_, &v)| v == 0)
-                        .map(|(&m, _)| m)
-                        .collect();
-                    let mut got = draws.clone();
-                    got.sort_by_key(|m| (m.kind.index(), m.square.index()));
-                    let mut expected = expected;
-                    expected.sort_by_key(|m| (m.kind.index(), m.square.index()));
-                    assert_eq!(got, expected, "{what}: the drawing moves");
-                    seen[1] += 1;
-                }
-                Proven::Loss => {
-                    assert!(best < 0, "{what}: a loss claimed, brute force says {best}");
-                    seen[2] += 1;
-                }
-            }
+            check_every_draw(&pos, proven, &what, &mut seen);
             // Asked for one drawing move only: the same result, and the
             // move named keeps it.
             let mut budget = Budget::new(&clock, None, None, None);
@@ -137,15 +152,6 @@ fn a_result_proven_in_parts_agrees_with_brute_force() {
         for plies in [13, 14, 14, 14] {
             let pos = random_placements(options, plies, &mut rng);
             let moves = legal(&pos);
-            let values: Vec<i32> = moves.iter().map(|&mv| value_after(&pos, mv)).collect();
-            let best = *values.iter().max().unwrap();
-            let mut expected_draws: Vec<Move> = moves
-                .iter()
-                .zip(&values)
-                .filter(|(_, &v)| v == 0)
-                .map(|(&m, _)| m)
-                .collect();
-            expected_draws.sort_by_key(|m| (m.kind.index(), m.square.index()));
             let eval = HandValues::calibrate(options);
             for parts in [2, 3, moves.len() + 1] {
                 let what = format!("{options:?} after {plies}, {parts} parts");
@@ -161,23 +167,7 @@ fn a_result_proven_in_parts_agrees_with_brute_force() {
                     Searcher::new(14).prove_result(&pos, &eval, &mut budget, part, Draws::Every)
                 }))
                 .expect("no limits");
-                match proven {
-                    Proven::Win(mv) => {
-                        assert!(best > 0, "{what}: a win claimed, brute force says {best}");
-                        assert!(value_after(&pos, mv) > 0, "{what}: {mv} does not win");
-                        seen[0] += 1;
-                    }
-                    Proven::Draw(mut draws) => {
-                        assert_eq!(best, 0, "{what}: a draw claimed");
-                        draws.sort_by_key(|m| (m.kind.index(), m.square.index()));
-                        assert_eq!(draws, expected_draws, "{what}: the drawing moves");
-                        seen[1] += 1;
-                    }
-                    Proven::Loss => {
-                        assert!(best < 0, "{what}: a loss claimed, brute force says {best}");
-                        seen[2] += 1;
-                    }
-                }
+                check_every_draw(&pos, proven, &what, &mut seen);
             }
         }
     }
