@@ -621,6 +621,20 @@ fn bench_ai_with_no_samples_is_an_error_not_a_panic() {
 }
 
 #[test]
+fn bench_ai_on_no_threads_is_an_error() {
+    let out = cheversi_within(
+        60,
+        &["bench", "--ai", "--proof", "result", "--threads", "0"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--threads must be at least 1"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn a_time_budget_must_be_a_positive_finite_number_of_milliseconds() {
     for bad in ["nan", "NaN", "inf", "-inf", "-5", "0", "1e400"] {
         let agent = format!("ms:{bad}");
