@@ -42,9 +42,7 @@ impl<M> Proven<M> {
             Proven::Loss => Known::at_most(-1),
         }
     }
-}
 
-impl<M> Proven<M> {
     /// The result of the whole position from the results of parts of its
     /// root moves, each proven apart ([`deal`]): a win where any part
     /// wins, else a draw with every part's drawing moves, else a loss.
