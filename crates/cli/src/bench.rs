@@ -166,20 +166,35 @@ fn ai_figures(
             print!(" {:>29}", format!("last {k}"));
         }
         println!();
+        let mut skipped = false;
         for o in rule_sets {
             print!("{:<20}", o.rules.name());
+            // Further from the end than a depth where neither set proved
+            // anything, nothing is proved either: those cells would spend
+            // the whole budget on every position, most of the run.
+            let mut none_nearer = false;
             for k in lefts {
-                let cell: Vec<String> = [Sample::Tuning, Sample::HeldOut]
+                if none_nearer {
+                    print!(" {:>29}", "-");
+                    skipped = true;
+                    continue;
+                }
+                let reaches: Vec<(Reach, u64)> = [Sample::Tuning, Sample::HeldOut]
                     .into_iter()
                     .map(|set| {
                         let positions = sampled_positions(o, k, args.samples, set, clock);
                         let reach = solver_reach(o, &positions, budget, proof, args.threads, clock);
-                        proved_of(&reach, positions.len() as u64)
+                        (reach, positions.len() as u64)
                     })
                     .collect();
+                none_nearer = reaches.iter().all(|(r, _)| r.proved == 0);
+                let cell: Vec<String> = reaches.iter().map(|(r, n)| proved_of(r, *n)).collect();
                 print!(" {:>29}", cell.join(" | "));
             }
             println!();
+        }
+        if skipped {
+            println!("(-: not measured, since no position nearer the end was proved)");
         }
     }
     if args.proof.is_some() {
