@@ -3,9 +3,12 @@
 use crate::arena::{play_match, Agent};
 use crate::args::GameArgs;
 use crate::error::{other, CliError};
+use crate::threads;
+use cheversi_engine::ai::cheversi::HandValues;
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::player::review::review;
-use cheversi_engine::ai::player::{Engine, Eval, Request};
+use cheversi_engine::ai::player::{Engine, Eval, Request, Thought, TABLE_BITS};
+use cheversi_engine::ai::search::Draws;
 use cheversi_engine::{AnyGame, GameOptions, GameState};
 use clap::Args;
 use serde::Serialize;
@@ -29,6 +32,11 @@ pub struct BestMoveArgs {
     seed: u64,
     #[arg(long)]
     json: bool,
+    /// Threads the Master's result proof is split over (Cheversi, near the
+    /// end), each proving its part of the root moves with a table of its
+    /// own.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    threads: u32,
 }
 
 #[derive(Serialize)]
@@ -76,8 +84,7 @@ pub fn bestmove(args: &BestMoveArgs) -> Result<(), CliError> {
     };
     let clock = clock();
     let mut engine = Engine::new(args.seed);
-    let thought = engine
-        .think(&game, &request, &clock, None)
+    let thought = think(&mut engine, &game, &request, args.threads as usize, &clock)
         .ok_or_else(|| other("the game is over: there is no move to find"))?;
     // The PV in notation, played out from the position.
     let mut p = game.clone();
@@ -114,6 +121,40 @@ pub fn bestmove(args: &BestMoveArgs) -> Result<(), CliError> {
         println!("line: {}", out.pv.join(" "));
     }
     Ok(())
+}
+
+/// The engine's think, its result proof on `threads` threads where it
+/// starts with one ([`Engine::result_proof`]); the thought's nodes and
+/// time then include the proof's.
+fn think(
+    engine: &mut Engine,
+    game: &AnyGame,
+    request: &Request,
+    threads: usize,
+    clock: &dyn Fn() -> f64,
+) -> Option<Thought> {
+    let plan = (threads > 1)
+        .then(|| engine.result_proof(game, request))
+        .flatten();
+    let (Some(plan), AnyGame::Cheversi(pos)) = (plan, game) else {
+        return engine.think(game, request, clock, None);
+    };
+    let start = clock();
+    let values = HandValues::calibrate(pos.options());
+    let proof = threads::prove_result(
+        pos,
+        &values,
+        plan.moves,
+        Draws::Every,
+        plan.seconds,
+        threads,
+        TABLE_BITS,
+    );
+    let spent = clock() - start;
+    let mut thought = engine.think_proven(game, request, clock, proof.proven, spent)?;
+    thought.nodes += proof.nodes;
+    thought.seconds += spent;
+    Some(thought)
 }
 
 #[derive(Args)]

@@ -49,8 +49,8 @@ pub struct BenchArgs {
     positions: Option<usize>,
     /// With --ai: threads the result proof is split over, each proving
     /// its part of the root moves with a table of its own.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    threads: u32,
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
@@ -60,9 +60,6 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     }
     if args.ai && args.samples == 0 {
         return Err(other("--samples must be at least 1 (got 0)"));
-    }
-    if args.threads == 0 {
-        return Err(other("--threads must be at least 1 (got 0)"));
     }
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64();
@@ -183,7 +180,14 @@ fn ai_figures(
                     .into_iter()
                     .map(|set| {
                         let positions = sampled_positions(o, k, args.samples, set, clock);
-                        let reach = solver_reach(o, &positions, budget, proof, args.threads, clock);
+                        let reach = solver_reach(
+                            o,
+                            &positions,
+                            budget,
+                            proof,
+                            args.threads as usize,
+                            clock,
+                        );
                         (reach, positions.len() as u64)
                     })
                     .collect();

@@ -11,6 +11,12 @@ use cheversi_engine::ai::search::{
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+/// What a proof on threads found, and the nodes all its threads searched.
+pub struct Proof<M> {
+    pub proven: Option<Proven<M>>,
+    pub nodes: u64,
+}
+
 /// The result of `pos` over `moves`, proven by `threads` threads within
 /// `seconds` (each part's own limit, from the same start), with tables of
 /// `table_bits`. One thread proves as [`Searcher::prove_result`] alone.
@@ -22,7 +28,7 @@ pub fn prove_result<G, E>(
     seconds: Option<f64>,
     threads: usize,
     table_bits: u32,
-) -> Option<Proven<G::Move>>
+) -> Proof<G::Move>
 where
     G: Searchable + Sync,
     G::Move: Send,
@@ -31,7 +37,7 @@ where
     let parts = deal(proof_order(pos, moves), threads);
     let origin = Instant::now();
     let won = AtomicBool::new(false);
-    let results: Vec<Option<Proven<G::Move>>> = std::thread::scope(|scope| {
+    let results: Vec<(Option<Proven<G::Move>>, u64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = parts
             .into_iter()
             .map(|part| {
@@ -47,7 +53,7 @@ where
                     if matches!(proven, Some(Proven::Win(_))) {
                         won.store(true, Ordering::Relaxed);
                     }
-                    proven
+                    (proven, budget.nodes)
                 })
             })
             .collect();
@@ -56,7 +62,10 @@ where
             .map(|h| h.join().expect("a proof thread does not panic"))
             .collect()
     });
-    Proven::combine(results)
+    Proof {
+        nodes: results.iter().map(|(_, n)| n).sum(),
+        proven: Proven::combine(results.into_iter().map(|(p, _)| p)),
+    }
 }
 
 #[cfg(test)]
@@ -99,7 +108,8 @@ mod tests {
                 for threads in [2, 3] {
                     let proof =
                         prove_result(&pos, &eval, moves.clone(), Draws::One, None, threads, 12);
-                    match proof.expect("no limit") {
+                    assert!(proof.nodes > 0, "{rules}: nodes counted");
+                    match proof.proven.expect("no limit") {
                         Proven::Win(mv) => {
                             assert!(best > 0 && value_after(mv) > 0, "{rules}: {mv} wins?");
                             seen[0] += 1;

@@ -620,6 +620,55 @@ fn bench_ai_with_no_samples_is_an_error_not_a_panic() {
     );
 }
 
+/// The Master with its result proof on two threads, three placements
+/// from the end: proven, with the result plain minimax gives.
+#[test]
+fn bestmove_on_threads_proves_the_minimax_result() {
+    use cheversi_engine::ai::cheversi::PlainScore;
+    use cheversi_engine::ai::search::minimax::minimax;
+    use cheversi_engine::{cheversi, GameState};
+    let moves = "Kd4 Ka8 Qe4 Qb8 Rd5 Ra7 Re5 Rb7 Bc4 Bc8 Bf4 Bd8 Nc5";
+    let mut pos = cheversi::Position::new(cheversi::Options::new(cheversi::RuleSet::LewickiFree));
+    for m in moves.split(' ') {
+        let mv = pos.parse_move(m).unwrap();
+        pos.play_unchecked(mv);
+    }
+    let me = pos.to_move().unwrap();
+    let expected = minimax(&pos, &PlainScore, me, 3, 0).signum();
+    let out = cheversi(&[
+        "bestmove",
+        "--rules",
+        "lewicki-free",
+        "--moves",
+        moves,
+        "--time-ms",
+        "500",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["exact"], true, "{v}");
+    let sign = match &v["eval"] {
+        Value::String(s) if s.starts_with("wins") => 1,
+        Value::String(s) if s.starts_with("loses") => -1,
+        Value::Number(n) => {
+            n.as_f64().unwrap().signum() as i32 * i32::from(n.as_f64() != Some(0.0))
+        }
+        other => panic!("{other}"),
+    };
+    assert_eq!(sign, expected, "{v}");
+    assert!(v["nodes"].as_u64().unwrap() > 0, "{v}");
+    let out = cheversi(&["bestmove", "--threads", "0"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("'0' for '--threads"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn bench_ai_on_no_threads_is_an_error() {
     let out = cheversi_within(
@@ -628,7 +677,7 @@ fn bench_ai_on_no_threads_is_an_error() {
     );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("--threads must be at least 1"),
+        stderr(&out).contains("'0' for '--threads"),
         "{}",
         stderr(&out)
     );

@@ -11,6 +11,7 @@ use cheversi_engine::ai::player::{Engine, Eval, Request};
 use cheversi_engine::ai::search::{
     deal, proof_order, Draws, Endgame, Proven, RootValues, Searchable, Searcher,
 };
+use cheversi_engine::attrition;
 use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState, Square};
@@ -288,6 +289,94 @@ fn a_proven_result_is_reported_as_proven() {
         seen[(best + 1) as usize] += 1;
     }
     assert!(seen.iter().all(|&n| n > 0), "every result met: {seen:?}");
+}
+
+/// The result proof the Master's think starts with, proven by the caller
+/// in two parts and handed back: reported as proven (against brute
+/// force) and kept by the move played, as when the Master proves it.
+/// A proof the caller did not finish is not made again by the think.
+#[test]
+fn a_result_the_caller_proved_in_parts_is_reported_and_kept() {
+    let clock = clock();
+    let mut engine = Engine::new(3);
+    let request = Request {
+        seconds: Some(0.05),
+        ..Request::level(Level::Master)
+    };
+    let mut seen = [0; 3];
+    for (options, plies, pos, best) in late_positions(35, &[13, 13]) {
+        let game = AnyGame::Cheversi(pos.clone());
+        let plan = engine
+            .result_proof(&game, &request)
+            .expect("near the end, the Master proves the result first");
+        assert_eq!(plan.seconds, Some(0.05 * 0.6), "the proof's share");
+        let eval = HandValues::calibrate(options);
+        let parts = deal(proof_order(&pos, plan.moves), 2);
+        let proven = Proven::combine(parts.into_iter().map(|part| {
+            let mut budget = Budget::new(&clock, None, None, None);
+            Searcher::new(14).prove_result(&pos, &eval, &mut budget, part, Draws::Every)
+        }));
+        let t = engine
+            .think_proven(&game, &request, &clock, proven, 0.05)
+            .unwrap();
+        let what = format!("{options:?} after {plies}: {:?}", t.eval);
+        assert!(t.exact, "{what}: not reported as proven");
+        match best {
+            1 => assert!(
+                matches!(t.eval, Eval::Wins(_)) || matches!(t.eval, Eval::Margin(m) if m > 0.0),
+                "{what}"
+            ),
+            0 => assert_eq!(t.eval, Eval::Margin(0.0), "{what}"),
+            _ => assert!(
+                matches!(t.eval, Eval::Loses(_)) || matches!(t.eval, Eval::Margin(m) if m < 0.0),
+                "{what}"
+            ),
+        }
+        let AnyMove::Cheversi(mv) = t.best else {
+            panic!("a Cheversi move")
+        };
+        assert_eq!(
+            value_after(&pos, mv).signum(),
+            best,
+            "{what}: {mv} changes the result"
+        );
+        // A proof the caller did not finish is not made again.
+        let unproven = engine
+            .think_proven(&game, &request, &clock, None, 0.05)
+            .unwrap();
+        assert!(!unproven.exact, "{what}: proven again by the think");
+        seen[(best + 1) as usize] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "every result met: {seen:?}");
+}
+
+/// No result proof is asked of the caller where the think starts with
+/// none: far from the end, below the Master, by nodes, in Attrition.
+#[test]
+fn no_result_proof_is_asked_where_the_think_starts_with_none() {
+    let engine = Engine::new(1);
+    let master = Request {
+        seconds: Some(0.5),
+        ..Request::level(Level::Master)
+    };
+    let options = cheversi::Options::new(RuleSet::Brainking);
+    let near = AnyGame::Cheversi(random_placements(options, 13, &mut Rng::new(2)));
+    let far = AnyGame::Cheversi(cheversi::Position::new(options));
+    assert!(engine.result_proof(&near, &master).is_some());
+    assert_eq!(engine.result_proof(&far, &master), None);
+    let by_nodes = Request {
+        nodes: Some(100_000),
+        ..Request::level(Level::Master)
+    };
+    assert_eq!(engine.result_proof(&near, &by_nodes), None);
+    assert_eq!(
+        engine.result_proof(&near, &Request::level(Level::Strong)),
+        None
+    );
+    let duel = AnyGame::Attrition(attrition::Position::new(attrition::Options::new(
+        attrition::Variant::Duel,
+    )));
+    assert_eq!(engine.result_proof(&duel, &master), None);
 }
 
 /// The Master gives the result proof most of its think: a BrainKing

@@ -61,6 +61,28 @@ fn exact_try_plies(rules: cheversi::RuleSet, seconds: f64) -> u32 {
     };
     base + u32::from(seconds >= LONG_THINK_SECONDS)
 }
+/// `part` of a think of `seconds`, `None` for a think without a time limit.
+fn share_of(seconds: f64, part: f64) -> Option<f64> {
+    let seconds = seconds * part;
+    seconds.is_finite().then_some(seconds)
+}
+
+/// The result proof a Master's Cheversi think starts with
+/// ([`Engine::result_proof`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultProof {
+    /// The root moves to prove the result over (as `prove_result` takes).
+    pub moves: Vec<cheversi::Move>,
+    /// Its share of the think's time; `None` without a time limit.
+    pub seconds: Option<f64>,
+}
+
+/// A result the caller proved before the think ([`Engine::think_proven`]).
+struct Given {
+    proven: Option<Proven<cheversi::Move>>,
+    spent: f64,
+}
+
 /// A think this long tries the exact search one placement further back.
 const LONG_THINK_SECONDS: f64 = 1.5;
 /// The result proof's share of a think: at 0.6 the Master answers most
@@ -135,13 +157,63 @@ impl Engine {
         clock: Clock<'_>,
         abort: Option<&dyn Fn() -> bool>,
     ) -> Option<Thought> {
+        self.think_given(game, request, clock, abort, None)
+    }
+
+    /// The result proof this think of the Master's would start with, for
+    /// a caller that proves it in parts ([`deal`](crate::ai::search::deal):
+    /// on threads, in workers) and hands the result to
+    /// [`Engine::think_proven`]. `None` where the think proves no result
+    /// first: not the Master, too far from the end, Attrition, or a
+    /// request by nodes (whose parts could not share the nodes).
+    pub fn result_proof(&self, game: &AnyGame, request: &Request) -> Option<ResultProof> {
+        let AnyGame::Cheversi(pos) = game else {
+            return None;
+        };
+        pos.to_move()?;
+        let s = request.settings();
+        let master = s.monte_carlo && !self.plain() && !self.alpha_beta_only();
+        let near_the_end = remaining(pos) <= exact_try_plies(pos.options().rules, s.seconds);
+        (master && near_the_end && s.nodes == u64::MAX).then(|| ResultProof {
+            moves: distinct_moves(pos),
+            seconds: share_of(s.seconds, RESULT_SHARE),
+        })
+    }
+
+    /// [`Engine::think`] after the caller proved the result that
+    /// [`Engine::result_proof`] asked for (`proven`, `None` if it did not
+    /// finish), which took `spent` seconds of the think's time. The
+    /// proof's nodes are the caller's: the thought counts its own.
+    pub fn think_proven(
+        &mut self,
+        game: &AnyGame,
+        request: &Request,
+        clock: Clock<'_>,
+        proven: Option<Proven<cheversi::Move>>,
+        spent: f64,
+    ) -> Option<Thought> {
+        self.think_given(game, request, clock, None, Some(Given { proven, spent }))
+    }
+
+    fn think_given(
+        &mut self,
+        game: &AnyGame,
+        request: &Request,
+        clock: Clock<'_>,
+        abort: Option<&dyn Fn() -> bool>,
+        given: Option<Given>,
+    ) -> Option<Thought> {
         game.to_move()?;
         let settings = request.settings();
-        let seconds = settings.seconds.is_finite().then_some(settings.seconds);
+        let spent = given.as_ref().map_or(0.0, |g| g.spent);
+        let seconds = settings
+            .seconds
+            .is_finite()
+            .then_some((settings.seconds - spent).max(0.0));
         let nodes = (settings.nodes != u64::MAX).then_some(settings.nodes);
         let mut budget = Budget::new(clock, seconds, nodes, abort);
         let thought = match game {
-            AnyGame::Cheversi(pos) => self.think_cheversi(pos, &settings, &mut budget),
+            AnyGame::Cheversi(pos) => self.think_cheversi(pos, &settings, &mut budget, given),
             AnyGame::Attrition(pos) => self.think_attrition(pos, &settings, &mut budget),
         };
         Some(thought)
@@ -156,10 +228,11 @@ impl Engine {
         pos: &cheversi::Position,
         s: &Settings,
         budget: &mut Budget<'_>,
+        given: Option<Given>,
     ) -> Thought {
         let noisy = s.temperature > 0.0;
         if s.monte_carlo && !self.plain() && !self.alpha_beta_only() {
-            return self.think_cheversi_mcts(pos, s, budget);
+            return self.think_cheversi_mcts(pos, s, budget, given);
         }
         let plain = self.plain();
         let (_, values, searcher) = self.cheversi_search(pos.options());
@@ -208,22 +281,33 @@ impl Engine {
         pos: &cheversi::Position,
         s: &Settings,
         budget: &mut Budget<'_>,
+        given: Option<Given>,
     ) -> Thought {
         let moves = distinct_moves(pos);
         let mut exact_nodes = 0;
         let mut proven = None;
         if remaining(pos) <= exact_try_plies(pos.options().rules, s.seconds) {
-            let share = |part: f64| {
-                let seconds = s.seconds * part;
-                seconds.is_finite().then_some(seconds)
-            };
+            let share = |part: f64| share_of(s.seconds, part);
             let (_, values, searcher) = self.cheversi_search(pos.options());
-            // The result first (cheap), then the margin for the move
-            // that keeps it and for the evaluation shown.
-            let mut part = budget.share(share(RESULT_SHARE), RESULT_SHARE);
-            proven = searcher.prove_result(pos, &*values, &mut part, moves.clone(), Draws::Every);
-            exact_nodes += part.nodes;
-            budget.absorb(&part);
+            // The result first (cheap), unless the caller proved it, then
+            // the margin for the move that keeps it and for the evaluation
+            // shown.
+            proven = match given {
+                Some(given) => given.proven,
+                None => {
+                    let mut part = budget.share(share(RESULT_SHARE), RESULT_SHARE);
+                    let proven = searcher.prove_result(
+                        pos,
+                        &*values,
+                        &mut part,
+                        moves.clone(),
+                        Draws::Every,
+                    );
+                    exact_nodes += part.nodes;
+                    budget.absorb(&part);
+                    proven
+                }
+            };
             // After a proven draw or loss the margin matters only on the
             // last placement: earlier, the opponent may still go wrong,
             // and the tree search looks among the drawing moves (or all
