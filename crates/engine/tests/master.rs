@@ -7,7 +7,7 @@ use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::cheversi::mcts;
 use cheversi_engine::ai::cheversi::{HandValues, SCALE};
 use cheversi_engine::ai::player::levels::Level;
-use cheversi_engine::ai::player::{Engine, Eval, Request};
+use cheversi_engine::ai::player::{Engine, Eval, Request, Thought};
 use cheversi_engine::ai::search::{
     deal, proof_order, Draws, Endgame, Proven, RootValues, Searchable, Searcher,
 };
@@ -255,6 +255,24 @@ fn late_positions(
     out
 }
 
+/// A thought reports the result brute force gives (`best`: 1, 0 or -1)
+/// as proven: a win as `wins` or a positive margin, a draw as the drawn
+/// margin, a loss as `loses` or a negative margin.
+fn check_reported_as_proven(t: &Thought, best: i32, what: &str) {
+    assert!(t.exact, "{what}: not reported as proven");
+    match best {
+        1 => assert!(
+            matches!(t.eval, Eval::Wins(_)) || matches!(t.eval, Eval::Margin(m) if m > 0.0),
+            "{what}"
+        ),
+        0 => assert_eq!(t.eval, Eval::Margin(0.0), "{what}"),
+        _ => assert!(
+            matches!(t.eval, Eval::Loses(_)) || matches!(t.eval, Eval::Margin(m) if m < 0.0),
+            "{what}"
+        ),
+    }
+}
+
 /// Whatever move the Master then picks, a result it proved is reported
 /// as proven: a loss as `loses`, a draw as the drawn margin, a win as
 /// `wins`, each `exact`; against brute force, positions three and four
@@ -274,18 +292,7 @@ fn a_proven_result_is_reported_as_proven() {
             .think(&AnyGame::Cheversi(pos.clone()), &request, &clock, None)
             .unwrap();
         let what = format!("{options:?} after {plies}: {:?}", t.eval);
-        assert!(t.exact, "{what}: not reported as proven");
-        match best {
-            1 => assert!(
-                matches!(t.eval, Eval::Wins(_)) || matches!(t.eval, Eval::Margin(m) if m > 0.0),
-                "{what}"
-            ),
-            0 => assert_eq!(t.eval, Eval::Margin(0.0), "{what}"),
-            _ => assert!(
-                matches!(t.eval, Eval::Loses(_)) || matches!(t.eval, Eval::Margin(m) if m < 0.0),
-                "{what}"
-            ),
-        }
+        check_reported_as_proven(&t, best, &what);
         seen[(best + 1) as usize] += 1;
     }
     assert!(seen.iter().all(|&n| n > 0), "every result met: {seen:?}");
@@ -320,18 +327,7 @@ fn a_result_the_caller_proved_in_parts_is_reported_and_kept() {
             .think_proven(&game, &request, &clock, proven, 0.05)
             .unwrap();
         let what = format!("{options:?} after {plies}: {:?}", t.eval);
-        assert!(t.exact, "{what}: not reported as proven");
-        match best {
-            1 => assert!(
-                matches!(t.eval, Eval::Wins(_)) || matches!(t.eval, Eval::Margin(m) if m > 0.0),
-                "{what}"
-            ),
-            0 => assert_eq!(t.eval, Eval::Margin(0.0), "{what}"),
-            _ => assert!(
-                matches!(t.eval, Eval::Loses(_)) || matches!(t.eval, Eval::Margin(m) if m < 0.0),
-                "{what}"
-            ),
-        }
+        check_reported_as_proven(&t, best, &what);
         let AnyMove::Cheversi(mv) = t.best else {
             panic!("a Cheversi move")
         };
