@@ -61,6 +61,12 @@ fn exact_try_plies(rules: cheversi::RuleSet, seconds: f64) -> u32 {
     };
     base + u32::from(seconds >= LONG_THINK_SECONDS)
 }
+/// Whether the Master's think of `seconds` on `pos` starts with the
+/// exact search.
+fn tries_exact(pos: &cheversi::Position, seconds: f64) -> bool {
+    remaining(pos) <= exact_try_plies(pos.options().rules, seconds)
+}
+
 /// `part` of a think of `seconds`, `None` for a think without a time limit.
 fn share_of(seconds: f64, part: f64) -> Option<f64> {
     let seconds = seconds * part;
@@ -173,8 +179,7 @@ impl Engine {
         pos.to_move()?;
         let s = request.settings();
         let master = s.monte_carlo && !self.plain() && !self.alpha_beta_only();
-        let near_the_end = remaining(pos) <= exact_try_plies(pos.options().rules, s.seconds);
-        (master && near_the_end && s.nodes == u64::MAX).then(|| ResultProof {
+        (master && tries_exact(pos, s.seconds) && s.nodes == u64::MAX).then(|| ResultProof {
             moves: distinct_moves(pos),
             seconds: share_of(s.seconds, RESULT_SHARE),
         })
@@ -183,7 +188,7 @@ impl Engine {
     /// [`Engine::think`] after the caller proved the result that
     /// [`Engine::result_proof`] asked for (`proven`, `None` if it did not
     /// finish), which took `spent` seconds of the think's time. The
-    /// proof's nodes are the caller's: the thought counts its own.
+    /// proof's nodes and time are the caller's: the thought counts its own.
     pub fn think_proven(
         &mut self,
         game: &AnyGame,
@@ -286,7 +291,7 @@ impl Engine {
         let moves = distinct_moves(pos);
         let mut exact_nodes = 0;
         let mut proven = None;
-        if remaining(pos) <= exact_try_plies(pos.options().rules, s.seconds) {
+        if tries_exact(pos, s.seconds) {
             let share = |part: f64| share_of(s.seconds, part);
             let (_, values, searcher) = self.cheversi_search(pos.options());
             // The result first (cheap), unless the caller proved it, then
