@@ -11,7 +11,6 @@ use cheversi_engine::ai::player::{Engine, Eval, Request, Thought};
 use cheversi_engine::ai::search::{
     deal, proof_order, Draws, Endgame, Proven, RootValues, Searchable, Searcher,
 };
-use cheversi_engine::attrition;
 use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
 use cheversi_engine::rng::Rng;
 use cheversi_engine::{AnyGame, AnyMove, GameState, Square};
@@ -302,6 +301,7 @@ fn a_proven_result_is_reported_as_proven() {
 /// in two parts and handed back: reported as proven (against brute
 /// force) and kept by the move played, as when the Master proves it.
 /// A proof the caller did not finish is not made again by the think.
+#[cfg(feature = "tools")] // the command line's entry points
 #[test]
 fn a_result_the_caller_proved_in_parts_is_reported_and_kept() {
     let clock = clock();
@@ -348,8 +348,10 @@ fn a_result_the_caller_proved_in_parts_is_reported_and_kept() {
 
 /// No result proof is asked of the caller where the think starts with
 /// none: far from the end, below the Master, by nodes, in Attrition.
+#[cfg(feature = "tools")] // the command line's entry points
 #[test]
 fn no_result_proof_is_asked_where_the_think_starts_with_none() {
+    use cheversi_engine::attrition;
     let engine = Engine::new(1);
     let master = Request {
         seconds: Some(0.5),

@@ -74,7 +74,8 @@ fn share_of(seconds: f64, part: f64) -> Option<f64> {
 }
 
 /// The result proof a Master's Cheversi think starts with
-/// ([`Engine::result_proof`]).
+/// (`Engine::result_proof`).
+#[cfg(feature = "tools")]
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResultProof {
     /// The root moves to prove the result over (as `prove_result` takes).
@@ -83,10 +84,32 @@ pub struct ResultProof {
     pub seconds: Option<f64>,
 }
 
-/// A result the caller proved before the think ([`Engine::think_proven`]).
+/// A result the caller proved before the think (`Engine::think_proven`).
+#[cfg(feature = "tools")]
 struct Given {
     proven: Option<Proven<cheversi::Move>>,
     spent: f64,
+}
+
+/// Without the tools no caller proves a result: an `Option<Given>` is
+/// always `None`, and the page's module carries no code for one.
+#[cfg(not(feature = "tools"))]
+enum Given {}
+
+impl Given {
+    fn spent(&self) -> f64 {
+        #[cfg(feature = "tools")]
+        return self.spent;
+        #[cfg(not(feature = "tools"))]
+        match *self {}
+    }
+
+    fn proven(self) -> Option<Proven<cheversi::Move>> {
+        #[cfg(feature = "tools")]
+        return self.proven;
+        #[cfg(not(feature = "tools"))]
+        match self {}
+    }
 }
 
 /// A think this long tries the exact search one placement further back.
@@ -171,7 +194,10 @@ impl Engine {
     /// on threads, in workers) and hands the result to
     /// [`Engine::think_proven`]. `None` where the think proves no result
     /// first: not the Master, too far from the end, Attrition, or a
-    /// request by nodes (whose parts could not share the nodes).
+    /// request by nodes (whose parts could not share the nodes). (The
+    /// command line's for now: the page's worker proves on one thread, and
+    /// its module leaves these out.)
+    #[cfg(feature = "tools")]
     pub fn result_proof(&self, game: &AnyGame, request: &Request) -> Option<ResultProof> {
         let AnyGame::Cheversi(pos) = game else {
             return None;
@@ -189,6 +215,7 @@ impl Engine {
     /// [`Engine::result_proof`] asked for (`proven`, `None` if it did not
     /// finish), which took `spent` seconds of the think's time. The
     /// proof's nodes and time are the caller's: the thought counts its own.
+    #[cfg(feature = "tools")]
     pub fn think_proven(
         &mut self,
         game: &AnyGame,
@@ -210,7 +237,7 @@ impl Engine {
     ) -> Option<Thought> {
         game.to_move()?;
         let settings = request.settings();
-        let spent = given.as_ref().map_or(0.0, |g| g.spent);
+        let spent = given.as_ref().map_or(0.0, Given::spent);
         let seconds = settings
             .seconds
             .is_finite()
@@ -298,7 +325,7 @@ impl Engine {
             // the margin for the move that keeps it and for the evaluation
             // shown.
             proven = match given {
-                Some(given) => given.proven,
+                Some(given) => given.proven(),
                 None => {
                     let mut part = budget.share(share(RESULT_SHARE), RESULT_SHARE);
                     let proven = searcher.prove_result(

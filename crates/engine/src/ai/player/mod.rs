@@ -9,6 +9,8 @@ pub mod levels;
 pub mod request;
 pub mod review;
 
-pub use engine::{Engine, ResultProof, DFPN_BITS, TABLE_BITS};
+#[cfg(feature = "tools")]
+pub use engine::ResultProof;
+pub use engine::{Engine, DFPN_BITS, TABLE_BITS};
 pub use levels::Level;
 pub use request::{Eval, Request, Thought};
