@@ -209,46 +209,40 @@ pub fn solver_reach(
     let mut proved = 0;
     let mut times = Vec::new();
     for pos in positions {
-        if proof == ProofKind::Result && threads > 1 {
-            let start = clock();
-            let moves = distinct_moves(pos);
-            let proof = threads::prove_result(
-                pos,
-                &values,
-                moves,
-                Draws::One,
-                Some(seconds),
-                threads,
-                TABLE_BITS,
-            );
-            proved += u64::from(proof.proven.is_some());
-            times.push((clock() - start).min(seconds));
-            continue;
-        }
-        // The Master's table, as in play (a larger one leaves more of it to
-        // memory and measures a slower search than the Master's), made
-        // before the clock starts, as the Master's is before a move.
-        let mut searcher = Searcher::new(TABLE_BITS);
-        let mut budget = Budget::new(clock, Some(seconds), None, None);
-        let done = match proof {
-            ProofKind::Margin => searcher
-                .prove_value(
+        let (done, took) = match proof {
+            ProofKind::Margin => {
+                // The Master's table, as in play (a larger one leaves more
+                // of it to memory and measures a slower search than the
+                // Master's), made before the clock starts, as the Master's
+                // is before a move.
+                let mut searcher = Searcher::new(TABLE_BITS);
+                let mut budget = Budget::new(clock, Some(seconds), None, None);
+                let found = searcher.prove_value(
                     pos,
                     &values,
                     &mut budget,
                     distinct_moves(pos),
                     Known::NOTHING,
-                )
-                .is_some(),
-            // The result itself: one drawing move is enough.
-            ProofKind::Result => searcher
-                .prove_result(pos, &values, &mut budget, distinct_moves(pos), Draws::One)
-                .is_some(),
+                );
+                (found.is_some(), budget.elapsed())
+            }
+            // The result itself: one drawing move is enough. One thread
+            // proves as the Master's own search does.
+            ProofKind::Result => {
+                let proof = threads::prove_result(
+                    pos,
+                    &values,
+                    distinct_moves(pos),
+                    Draws::One,
+                    Some(seconds),
+                    threads,
+                    TABLE_BITS,
+                );
+                (proof.proven.is_some(), proof.seconds)
+            }
         };
-        if done {
-            proved += 1;
-        }
-        times.push(budget.elapsed());
+        proved += u64::from(done);
+        times.push(took);
     }
     Reach::of(proved, times)
 }

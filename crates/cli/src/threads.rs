@@ -11,10 +11,13 @@ use cheversi_engine::ai::search::{
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// What a proof on threads found, and the nodes all its threads searched.
+/// What a proof on threads found, the nodes all its threads searched,
+/// and the seconds the longest part took (each timed from when its table
+/// was made, as the Master's is made before a move).
 pub struct Proof<M> {
     pub proven: Option<Proven<M>>,
     pub nodes: u64,
+    pub seconds: f64,
 }
 
 /// The result of `pos` over `moves`, proven by `threads` threads within
@@ -34,11 +37,11 @@ where
     G::Move: Send,
     E: Evaluator<G> + Sync,
 {
-    let parts = deal(proof_order(pos, moves), threads);
+    let dealt = deal(proof_order(pos, moves), threads);
     let origin = Instant::now();
     let won = AtomicBool::new(false);
-    let results: Vec<(Option<Proven<G::Move>>, u64)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = parts
+    let parts: Vec<Proof<G::Move>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = dealt
             .into_iter()
             .map(|part| {
                 let won = &won;
@@ -53,7 +56,11 @@ where
                     if matches!(proven, Some(Proven::Win(_))) {
                         won.store(true, Ordering::Relaxed);
                     }
-                    (proven, budget.nodes)
+                    Proof {
+                        proven,
+                        nodes: budget.nodes,
+                        seconds: budget.elapsed(),
+                    }
                 })
             })
             .collect();
@@ -63,8 +70,9 @@ where
             .collect()
     });
     Proof {
-        nodes: results.iter().map(|(_, n)| n).sum(),
-        proven: Proven::combine(results.into_iter().map(|(p, _)| p)),
+        nodes: parts.iter().map(|p| p.nodes).sum(),
+        seconds: parts.iter().map(|p| p.seconds).fold(0.0, f64::max),
+        proven: Proven::combine(parts.into_iter().map(|p| p.proven)),
     }
 }
 
