@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { serve, launch, open, DIST, settled } from '../lib/harness.js';
-import { waitForHumanTurn } from '../lib/play.js';
+import { waitForHumanTurn, typeMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;
@@ -37,6 +37,41 @@ test('undo while the computer thinks abandons its move', async () => {
   await waitForHumanTurn(page, 0);
   assert.deepEqual((await page.locator('#moves .move').allTextContents()).slice(0, 1), ['Nc3']);
   assert.equal(await page.locator('#moves .move').count(), 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** The page's workers by name: the thinking one (no name) and the one beside it ('alone'). */
+async function workersByName(page) {
+  const named = {};
+  for (const worker of page.workers()) named[await worker.evaluate(() => self.name)] = worker;
+  return named;
+}
+
+test('near the end a second worker proves part of the result beside the first, which goes on alone if it stops', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
+  // Nine placements from the end: the Master's think starts with the result proof.
+  for (const move of 'Kd4 Qe5 Qf6 Rc3 Ne3 Rg7 Bd5'.split(' ')) await typeMove(page, move);
+  await page.waitForSelector('body[data-worker="ready"]');
+  let named = {};
+  for (let tries = 0; !named.alone && tries < 50; tries++) {
+    named = await workersByName(page);
+    if (!named.alone) await page.waitForTimeout(100);
+  }
+  assert.deepEqual(Object.keys(named).sort(), ['', 'alone'], 'the thinking worker and one beside it');
+  await named.alone.evaluate(() => {
+    self.parts = 0;
+    self.addEventListener('message', () => { self.parts += 1; });
+  });
+  await page.check('#show-eval');
+  await page.waitForFunction(() => document.querySelector('#eval').getAttribute('data-exact') === 'true', null, { timeout: 15000 });
+  assert.ok(await named.alone.evaluate(() => self.parts) > 0, 'the worker beside was sent a part');
+  // The worker beside stops: the next proof waits for its part, then goes on alone.
+  await named.alone.evaluate(() => self.close());
+  await typeMove(page, 'Ng6');
+  await page.waitForFunction(() => document.querySelector('#eval').getAttribute('data-exact') === 'true', null, { timeout: 15000 });
+  assert.match(await page.locator('#eval').textContent(), /wins|Draw/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -146,7 +146,7 @@ fn think(
         &values,
         plan.moves,
         Draws::Every,
-        plan.seconds,
+        Some(plan.seconds),
         threads,
         TABLE_BITS,
     );

@@ -298,10 +298,9 @@ fn a_proven_result_is_reported_as_proven() {
 }
 
 /// The result proof the Master's think starts with, proven by the caller
-/// in two parts and handed back: reported as proven (against brute
+/// in two parts (as the page's two workers do) and handed back: reported as proven (against brute
 /// force) and kept by the move played, as when the Master proves it.
 /// A proof the caller did not finish is not made again by the think.
-#[cfg(feature = "tools")] // the command line's entry points
 #[test]
 fn a_result_the_caller_proved_in_parts_is_reported_and_kept() {
     let clock = clock();
@@ -316,13 +315,20 @@ fn a_result_the_caller_proved_in_parts_is_reported_and_kept() {
         let plan = engine
             .result_proof(&game, &request)
             .expect("near the end, the Master proves the result first");
-        assert_eq!(plan.seconds, Some(0.05 * 0.6), "the proof's share");
-        let eval = HandValues::calibrate(options);
-        let parts = deal(proof_order(&pos, plan.moves), 2);
-        let proven = Proven::combine(parts.into_iter().map(|part| {
-            let mut budget = Budget::new(&clock, None, None, None);
-            Searcher::new(14).prove_result(&pos, &eval, &mut budget, part, Draws::Every)
-        }));
+        assert_eq!(plan.seconds, 0.05 * 0.6, "the proof's share");
+        // The two parts as the page's two workers prove them: each an
+        // engine of its own, the thinking one's part first.
+        let mut helper = Engine::new(4);
+        let part = |engine: &mut Engine, i| {
+            let proof = engine
+                .prove_part(&game, i, 2, None, &clock)
+                .expect("a part");
+            assert!(proof.nodes > 0, "nodes counted");
+            proof.proven
+        };
+        let mine = part(&mut engine, 0);
+        let theirs = part(&mut helper, 1);
+        let proven = Proven::combine([mine, theirs]);
         let t = engine
             .think_proven(&game, &request, &clock, proven, 0.05)
             .unwrap();
@@ -348,7 +354,6 @@ fn a_result_the_caller_proved_in_parts_is_reported_and_kept() {
 
 /// No result proof is asked of the caller where the think starts with
 /// none: far from the end, below the Master, by nodes, in Attrition.
-#[cfg(feature = "tools")] // the command line's entry points
 #[test]
 fn no_result_proof_is_asked_where_the_think_starts_with_none() {
     use cheversi_engine::attrition;
@@ -375,6 +380,13 @@ fn no_result_proof_is_asked_where_the_think_starts_with_none() {
         attrition::Variant::Duel,
     )));
     assert_eq!(engine.result_proof(&duel, &master), None);
+    let mut engine = engine;
+    assert_eq!(engine.prove_part(&duel, 0, 2, None, &clock()), None);
+    assert_eq!(
+        engine.prove_part(&near, 2, 2, None, &clock()),
+        None,
+        "no third part of two"
+    );
 }
 
 /// The Master gives the result proof most of its think: a BrainKing

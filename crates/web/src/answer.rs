@@ -1,35 +1,30 @@
 //! What the worker does with a request, as plain Rust (tested natively):
 //! read the record, ask the engine, describe the answer.
 
-use crate::protocol::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker};
+use crate::asked::{judgement, replay};
+use crate::parts::{Helper, Search, Waiting};
+use crate::protocol::{EndValue, FromWorker, Judgement, Purpose, ToWorker};
 use cheversi_engine::ai::player::levels::Level;
-use cheversi_engine::ai::player::{Engine, Eval, Request};
-use cheversi_engine::{GameState, Session};
-
-/// The engine's evaluation as the page receives it. Margins go as whole
-/// tenths: float formatting would add kilobytes to the worker.
-pub fn judgement(eval: Eval) -> Judgement {
-    match eval {
-        Eval::Margin(m) => Judgement::Margin((m * 10.0).round() as i32),
-        Eval::Score(s) => Judgement::Score(s),
-        Eval::Wins(n) => Judgement::Wins(n),
-        Eval::Loses(n) => Judgement::Loses(n),
-    }
-}
+use cheversi_engine::ai::player::{Engine, Request};
+use cheversi_engine::GameState;
 
 /// Starts answering one request, handing each message for the page to
 /// `post` (`clock` gives seconds; the page stops a search by ending the
-/// worker): all of it, except an evaluation, whose first search alone
-/// runs here; the rest is returned, to be stepped through one search at a
-/// time ([`Evaluation::step`]). The worker returns to its event loop
-/// between them: ended during one long task, a worker searched on in
-/// Chromium for up to 2 s, taking a core from the next.
+/// worker). A review, or a part of a proof for the worker beside
+/// ([`crate::parts::prove`]), is answered whole here. A think's first search
+/// runs here; what is left of it is returned: the evaluation's longer
+/// searches, to be stepped through one at a time ([`Thinking::step`]),
+/// or the answer of the worker beside to wait for
+/// ([`Thinking::resume`]). The worker returns to its event loop between
+/// them: ended during one long task, a worker searched on in Chromium for
+/// up to 2 s, taking a core from the next.
 pub fn begin(
     engine: &mut Engine,
     message: ToWorker,
     clock: &dyn Fn() -> f64,
+    helper: &mut dyn Helper,
     post: &mut dyn FnMut(FromWorker),
-) -> Option<Evaluation> {
+) -> Option<Thinking> {
     match message {
         ToWorker::Review {
             id,
@@ -37,19 +32,19 @@ pub fn begin(
             moves,
             seconds,
         } => review(engine, id, &spec, &moves, seconds, clock, post),
-        ToWorker::Think {
-            purpose: Purpose::Evaluate,
-            ..
-        } => {
-            let mut evaluation = Evaluation {
+        ToWorker::Prove { .. } => post(crate::parts::prove(engine, message, clock)),
+        ToWorker::Think { purpose, .. } => {
+            let mut thinking = Thinking {
                 kind: Evaluated::of(&message),
+                evaluate: purpose == Purpose::Evaluate,
                 message,
                 step: 0,
                 over: false,
+                waiting: None,
             };
-            return evaluation.step(engine, clock, post).then_some(evaluation);
+            return (thinking.step(engine, clock, helper, post) != Progress::Over)
+                .then_some(thinking);
         }
-        think => post(answer(engine, think, clock)),
     }
     None
 }
@@ -124,42 +119,107 @@ fn more_after(step: usize, exact: bool, judgement: &Judgement, kind: Evaluated) 
     !settles(exact, judgement, kind) && (step + 1 < steps || step + 1 == steps && longer)
 }
 
-/// An evaluation under way: one answer per search of
+/// What is left of a think after one of its steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Another search follows, in the worker's next task.
+    More,
+    /// The search waits for the worker beside's part of its proof.
+    Waiting,
+    /// The last answer was sent.
+    Over,
+}
+
+/// A think under way. An evaluation sends one answer per search of
 /// [`EVALUATION_SECONDS`] (and [`LONGER_SECONDS`] where [`more_after`]
 /// says), all but the last marked `more`; a settled value ends it early.
-pub struct Evaluation {
+/// A move to play or a hint is one search at the level's budget. Any
+/// search may wait for the worker beside's part of its result proof.
+pub struct Thinking {
     message: ToWorker,
     kind: Evaluated,
+    /// Searched step by step (else one search at the level's budget).
+    evaluate: bool,
     /// The next search, 0-based.
     step: usize,
     /// The last answer was final.
     over: bool,
+    /// The search that waits for the worker beside.
+    waiting: Option<Box<Waiting>>,
 }
 
-impl Evaluation {
-    /// Runs the next search and posts its answer; false once that answer
-    /// was the last.
+impl Thinking {
+    /// Runs the next search; posts its answer unless it waits for the
+    /// worker beside.
     pub fn step(
         &mut self,
         engine: &mut Engine,
         clock: &dyn Fn() -> f64,
+        helper: &mut dyn Helper,
         post: &mut dyn FnMut(FromWorker),
-    ) -> bool {
+    ) -> Progress {
         if self.over {
-            return false;
+            return Progress::Over;
         }
-        let seconds = EVALUATION_SECONDS
-            .get(self.step)
-            .copied()
-            .unwrap_or(LONGER_SECONDS);
-        let mut reply = answer_within(engine, self.message.clone(), clock, Some(seconds));
+        if self.waiting.is_some() {
+            return Progress::Waiting;
+        }
+        let seconds = self.evaluate.then(|| {
+            EVALUATION_SECONDS
+                .get(self.step)
+                .copied()
+                .unwrap_or(LONGER_SECONDS)
+        });
+        match crate::parts::search(engine, self.message.clone(), clock, seconds, helper) {
+            Search::Done(reply) => self.answered(reply, post),
+            Search::Waiting(waiting) => {
+                self.waiting = Some(waiting);
+                Progress::Waiting
+            }
+        }
+    }
+
+    /// The id of the part the search waits for, if it waits.
+    pub fn waits_for(&self) -> Option<u32> {
+        self.waiting.as_ref().map(|w| w.id())
+    }
+
+    /// When to go on without the part it waits for, by the think's clock.
+    pub fn overdue_at(&self) -> Option<f64> {
+        self.waiting.as_ref().map(|w| w.overdue_at())
+    }
+
+    /// The worker beside answered part `id` (`None`: it did not in time);
+    /// ends the search that waited for it and posts its answer. An answer
+    /// nothing waits for (a part no longer needed) changes nothing.
+    pub fn resume(
+        &mut self,
+        engine: &mut Engine,
+        clock: &dyn Fn() -> f64,
+        id: u32,
+        theirs: Option<FromWorker>,
+        post: &mut dyn FnMut(FromWorker),
+    ) -> Progress {
+        if self.waits_for() != Some(id) {
+            return if self.over {
+                Progress::Over
+            } else {
+                Progress::More
+            };
+        }
+        let waiting = self.waiting.take().expect("waits for this part");
+        let reply = waiting.finish(engine, clock, theirs);
+        self.answered(reply, post)
+    }
+
+    fn answered(&mut self, mut reply: FromWorker, post: &mut dyn FnMut(FromWorker)) -> Progress {
         let more = match &mut reply {
             FromWorker::Thought {
                 exact,
                 more,
                 judgement,
                 ..
-            } => {
+            } if self.evaluate => {
                 *more = more_after(self.step, *exact, judgement, self.kind);
                 *more
             }
@@ -168,7 +228,11 @@ impl Evaluation {
         post(reply);
         self.step += 1;
         self.over = !more;
-        more
+        if more {
+            Progress::More
+        } else {
+            Progress::Over
+        }
     }
 }
 
@@ -225,98 +289,13 @@ fn review(
     post(FromWorker::ReviewDone { id, end });
 }
 
-/// The game after `moves`, every move checked.
-fn replay(spec: &cheversi_api::spec::GameSpec, moves: &[String]) -> Result<Session, Failure> {
-    let options = spec
-        .checked()
-        .map_err(|e| Failure::Options(e.field.name().into()))?;
-    let mut session = Session::new(options);
-    for (i, text) in moves.iter().enumerate() {
-        session.play_text(text).map_err(|_| Failure::Move {
-            number: i + 1,
-            text: crate::problem::clip(text),
-        })?;
-    }
-    Ok(session)
-}
-
-/// The most nodes a request may ask for (minutes of search).
-const MOST_NODES: u64 = 2_000_000_000;
-
-/// Answers one thinking request at its level.
-pub fn answer(engine: &mut Engine, message: ToWorker, clock: &dyn Fn() -> f64) -> FromWorker {
-    answer_within(engine, message, clock, None)
-}
-
-/// Answers one thinking request, searching `seconds` when given (exactly
-/// that long, without the level's noise) instead of the level's budget.
-fn answer_within(
-    engine: &mut Engine,
-    message: ToWorker,
-    clock: &dyn Fn() -> f64,
-    seconds: Option<f64>,
-) -> FromWorker {
-    let ToWorker::Think {
-        id,
-        spec,
-        moves,
-        level,
-        purpose,
-        nodes,
-    } = message
-    else {
-        return FromWorker::Failed {
-            id: message.id(),
-            failure: Failure::NotThinking,
-        };
-    };
-    let failed = |failure: Failure| FromWorker::Failed { id, failure };
-    let level: Level = match level.parse() {
-        Ok(level) => level,
-        Err(_) => return failed(Failure::Level(crate::problem::clip(&level))),
-    };
-    let session = match replay(&spec, &moves) {
-        Ok(session) => session,
-        Err(e) => return failed(e),
-    };
-    let game = session.latest();
-    let request = Request {
-        seconds,
-        // Bounded: the page stops a search by ending the worker, a
-        // benchmark by waiting.
-        nodes: nodes.map(|n| n.min(MOST_NODES)),
-        ..Request::level(level)
-    };
-    let Some(thought) = engine.think(game, &request, clock, None) else {
-        return failed(Failure::GameOver);
-    };
-    let mut line = game.clone();
-    let pv = thought
-        .pv
-        .iter()
-        .map(|&mv| {
-            let text = line.notation(mv);
-            line.play_unchecked(mv);
-            text
-        })
-        .collect();
-    FromWorker::Thought {
-        id,
-        purpose,
-        best: game.notation(thought.best),
-        judgement: judgement(thought.eval),
-        exact: thought.exact,
-        depth: thought.depth,
-        nodes: thought.nodes,
-        pv,
-        ms: thought.seconds * 1000.0,
-        more: false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parts::Alone;
+    use crate::protocol::Failure;
+    use cheversi_engine::ai::player::Eval;
+    use cheversi_engine::Session;
 
     fn think(spec: &str, moves: &[&str], level: &str) -> FromWorker {
         let start = std::time::Instant::now();
@@ -329,7 +308,10 @@ mod tests {
             purpose: Purpose::Play,
             nodes: None,
         };
-        answer(&mut Engine::new(1), message, &clock)
+        let mut got = Vec::new();
+        handle(&mut Engine::new(1), message, &clock, &mut |m| got.push(m));
+        assert_eq!(got.len(), 1, "one answer to play: {got:?}");
+        got.remove(0)
     }
 
     #[test]
@@ -512,8 +494,8 @@ mod tests {
         clock: &dyn Fn() -> f64,
         post: &mut dyn FnMut(FromWorker),
     ) {
-        if let Some(mut evaluation) = begin(engine, message, clock, post) {
-            while evaluation.step(engine, clock, post) {}
+        if let Some(mut thinking) = begin(engine, message, clock, &mut Alone, post) {
+            while thinking.step(engine, clock, &mut Alone, post) == Progress::More {}
         }
     }
 
@@ -530,9 +512,13 @@ mod tests {
         };
         let mut engine = Engine::new(1);
         let mut got = Vec::new();
-        let mut rest = begin(&mut engine, think(Purpose::Evaluate), &clock, &mut |m| {
-            got.push(m)
-        });
+        let mut rest = begin(
+            &mut engine,
+            think(Purpose::Evaluate),
+            &clock,
+            &mut Alone,
+            &mut |m| got.push(m),
+        );
         let more = |m: &FromWorker| match m {
             FromWorker::Thought { id: 9, more, .. } => *more,
             other => panic!("{other:?}"),
@@ -541,7 +527,9 @@ mod tests {
         assert!(more(&got[0]) && rest.is_some(), "{got:?}");
         let evaluation = rest.as_mut().unwrap();
         let mut steps = 0;
-        while evaluation.step(&mut engine, &clock, &mut |m| got.push(m)) {
+        while evaluation.step(&mut engine, &clock, &mut Alone, &mut |m| got.push(m))
+            == Progress::More
+        {
             steps += 1;
             assert_eq!(got.len(), steps + 1, "one answer a step");
         }
@@ -552,7 +540,10 @@ mod tests {
             got.iter().map(more).collect::<Vec<_>>(),
             [true, true, false]
         );
-        assert!(!evaluation.step(&mut engine, &clock, &mut |m| got.push(m)));
+        assert_eq!(
+            evaluation.step(&mut engine, &clock, &mut Alone, &mut |m| got.push(m)),
+            Progress::Over
+        );
         assert_eq!(
             got.len(),
             EVALUATION_SECONDS.len(),
@@ -560,9 +551,13 @@ mod tests {
         );
         // Any other request is answered whole by `begin`.
         got.clear();
-        let rest = begin(&mut engine, think(Purpose::Play), &clock, &mut |m| {
-            got.push(m)
-        });
+        let rest = begin(
+            &mut engine,
+            think(Purpose::Play),
+            &clock,
+            &mut Alone,
+            &mut |m| got.push(m),
+        );
         assert!(rest.is_none());
         assert!(
             matches!(

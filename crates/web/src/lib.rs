@@ -8,6 +8,7 @@
 //! natively; the DOM, canvas and worker glue is compiled for wasm32 only.
 
 pub mod answer;
+pub mod asked;
 pub mod embed;
 #[cfg(target_arch = "wasm32")]
 mod fetch;
@@ -19,6 +20,7 @@ pub mod link;
 pub mod motion;
 pub mod number;
 pub mod params;
+pub mod parts;
 pub mod play;
 pub mod prefs;
 pub mod problem;

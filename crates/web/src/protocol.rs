@@ -52,18 +52,34 @@ pub enum ToWorker {
         moves: Vec<String>,
         seconds: f64,
     },
+    /// From the thinking worker to the worker beside it: prove part
+    /// `part` of `parts` of the result proof the Master's think starts
+    /// with after `moves`, within `seconds`; answered by a
+    /// [`FromWorker::Thought`] about the part (`parts.rs`).
+    Prove {
+        id: u32,
+        spec: GameSpec,
+        moves: Vec<String>,
+        part: u32,
+        parts: u32,
+        seconds: f64,
+    },
 }
 
 impl ToWorker {
     pub fn id(&self) -> u32 {
         match self {
-            ToWorker::Think { id, .. } | ToWorker::Review { id, .. } => *id,
+            ToWorker::Think { id, .. }
+            | ToWorker::Review { id, .. }
+            | ToWorker::Prove { id, .. } => *id,
         }
     }
 
     /// True for a request about the duel, which the duel's data serves.
     pub fn needs_duel_data(&self) -> bool {
-        let (ToWorker::Think { spec, .. } | ToWorker::Review { spec, .. }) = self;
+        let (ToWorker::Think { spec, .. } | ToWorker::Review { spec, .. }) = self else {
+            return false;
+        };
         spec.game == "attrition" && spec.variant.as_deref().is_none_or(|v| v == "duel")
     }
 }
@@ -173,5 +189,17 @@ mod tests {
         assert!(!think("attrition", Some("two-knights")).needs_duel_data());
         assert!(!think("attrition", Some("melee")).needs_duel_data());
         assert!(!think("cheversi", None).needs_duel_data());
+        let ToWorker::Think { spec, moves, .. } = think("attrition", None) else {
+            unreachable!()
+        };
+        let part = ToWorker::Prove {
+            id: 1,
+            spec,
+            moves,
+            part: 1,
+            parts: 2,
+            seconds: 1.0,
+        };
+        assert!(!part.needs_duel_data(), "a part is Cheversi's only");
     }
 }

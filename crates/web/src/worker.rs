@@ -1,23 +1,30 @@
 //! The Web Worker: receives [`ToWorker`] messages, answers with
 //! [`FromWorker`]. The page stops a search by ending the worker, so the
-//! engine never needs a shared abort flag. An evaluation's searches run
-//! one task each ([`crate::answer::begin`]): ended during one long task,
-//! a worker searched on in Chromium for up to 2 s. Requests that arrive
+//! engine never needs a shared abort flag. A think's searches run one
+//! task each ([`crate::answer::begin`]): ended during one long task, a
+//! worker searched on in Chromium for up to 2 s. Requests that arrive
 //! between them wait their turn, as they would behind one task.
+//!
+//! On a device with two cores or more the worker starts a second one
+//! beside it, the same module, which proves a part of the Master's
+//! result proof while this one proves the other ([`crate::parts`]). It
+//! starts it at once: a worker started by a busy worker runs only once
+//! its parent's task ends. Ending this worker ends the one beside too.
 //!
 //! The duel's solved setups and opening book are not in the module: the
 //! first request about a duel fetches them, and the requests that arrive
 //! meanwhile wait, in order. If they cannot be fetched the Master plays
 //! on without them (slower to prove, never stuck).
 
-use crate::answer::{begin, Evaluation};
+use crate::answer::{begin, Progress, Thinking};
+use crate::parts::Helper;
 use crate::protocol::{Failure, FromWorker, ToWorker};
 use cheversi_engine::ai::duel::data;
 use cheversi_engine::ai::player::engine::Engine;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+use web_sys::{DedicatedWorkerGlobalScope, Event, MessageEvent, WorkerOptions, WorkerType};
 
 fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
     let value = serde_wasm_bindgen::to_value(message).expect("plain data");
@@ -31,18 +38,58 @@ struct Worker {
     fetching: bool,
     /// The fetch was tried: later requests do not wait again.
     tried: bool,
-    /// The evaluation under way, its next search in the next task.
-    evaluation: Option<Evaluation>,
+    /// The think under way: its next search in the next task, or its
+    /// search waiting for the part of the worker beside.
+    thinking: Option<Thinking>,
+    /// The worker beside, which proves parts (none in that worker itself,
+    /// or on a single core).
+    beside: Beside,
     /// Requests that arrived while the worker was busy (fetching the duel
-    /// data, or between an evaluation's searches), in order.
+    /// data, or between a think's searches), in order.
     backlog: Vec<ToWorker>,
-    /// Runs the evaluation's next search (set once, at the start).
+    /// Runs the think's next search (set once, at the start).
     next_step: Option<js_sys::Function>,
 }
 
 impl Worker {
     fn busy(&self) -> bool {
-        self.fetching || self.evaluation.is_some()
+        self.fetching || self.thinking.is_some()
+    }
+}
+
+/// A worker of this name starts no worker beside it: the one beside,
+/// and a benchmark's worker timed alone (`e2e/worker-ratio.js`).
+const ALONE: &str = "alone";
+
+/// The worker beside, as the thinking worker keeps it.
+#[derive(Default)]
+struct Beside {
+    worker: Option<web_sys::Worker>,
+    /// It said it is ready.
+    ready: bool,
+    /// The part it is proving, until it answers (a part no longer needed
+    /// is answered too, late).
+    busy: Option<u32>,
+    last_id: u32,
+}
+
+impl Helper for Beside {
+    fn free(&mut self) -> Option<u32> {
+        if self.worker.is_none() || !self.ready || self.busy.is_some() {
+            return None;
+        }
+        self.last_id = self.last_id.wrapping_add(1);
+        self.busy = Some(self.last_id);
+        self.busy
+    }
+
+    fn send(&mut self, part: &ToWorker) {
+        let value = serde_wasm_bindgen::to_value(part).expect("plain data");
+        if let Some(worker) = &self.worker {
+            if worker.post_message(&value).is_err() {
+                self.worker = None;
+            }
+        }
     }
 }
 
@@ -64,42 +111,155 @@ fn receive(worker: &Shared, message: ToWorker) {
         drop(w);
         return fetch_duel_data(worker.clone());
     }
-    let w = &mut *w;
-    let scope = w.scope.clone();
-    w.evaluation = begin(&mut w.engine, message, &clock, &mut |reply| {
-        post(&scope, &reply)
-    });
-    schedule(w);
+    {
+        let scope = w.scope.clone();
+        let w = &mut *w;
+        w.thinking = begin(
+            &mut w.engine,
+            message,
+            &clock,
+            &mut w.beside,
+            &mut |reply| post(&scope, &reply),
+        );
+    }
+    drop(w);
+    go_on(worker);
 }
 
-/// The evaluation's next search, in a task of its own.
-fn schedule(w: &Worker) {
-    if let (Some(_), Some(next)) = (&w.evaluation, &w.next_step) {
+/// What follows a think's step: its next search in a task of its own, a
+/// deadline for the part it waits for, or, once it is over, the requests
+/// that waited.
+fn go_on(worker: &Shared) {
+    let mut w = worker.borrow_mut();
+    let Some(thinking) = &w.thinking else {
+        drop(w);
+        return drain(worker);
+    };
+    if let Some(id) = thinking.waits_for() {
+        let Some(at) = thinking.overdue_at() else {
+            return;
+        };
+        let late = worker.clone();
+        let overdue = Closure::once_into_js(move || resume(&late, id, None));
+        let ms = ((at - clock()) * 1000.0).max(0.0) as i32;
         if w.scope
-            .set_timeout_with_callback_and_timeout_and_arguments_0(next, 0)
+            .set_timeout_with_callback_and_timeout_and_arguments_0(overdue.unchecked_ref(), ms)
             .is_err()
         {
-            web_sys::console::warn_1(&"cannot schedule the next search".into());
+            // Without a deadline the think waits for the part itself.
+            web_sys::console::warn_1(&"cannot time the part beside".into());
         }
+        return;
+    }
+    let next = w.next_step.clone().expect("set at the start");
+    if w.scope
+        .set_timeout_with_callback_and_timeout_and_arguments_0(&next, 0)
+        .is_err()
+    {
+        web_sys::console::warn_1(&"cannot schedule the next search".into());
+        w.thinking = None;
     }
 }
 
-/// Runs the evaluation's next search; once it is over, the requests that
-/// waited.
+/// Runs the think's next search.
 fn step(worker: &Shared) {
     {
         let mut w = worker.borrow_mut();
         let w = &mut *w;
-        let Some(evaluation) = &mut w.evaluation else {
+        let Some(thinking) = &mut w.thinking else {
             return;
         };
         let scope = w.scope.clone();
-        if evaluation.step(&mut w.engine, &clock, &mut |reply| post(&scope, &reply)) {
-            return schedule(w);
+        if thinking.step(&mut w.engine, &clock, &mut w.beside, &mut |reply| {
+            post(&scope, &reply)
+        }) == Progress::Over
+        {
+            w.thinking = None;
         }
-        w.evaluation = None;
     }
-    drain(worker);
+    go_on(worker);
+}
+
+/// The part `id` of the worker beside came (`theirs`), or is overdue
+/// (`None`): the search that waited for it goes on.
+fn resume(worker: &Shared, id: u32, theirs: Option<FromWorker>) {
+    {
+        let mut w = worker.borrow_mut();
+        let w = &mut *w;
+        let Some(thinking) = &mut w.thinking else {
+            return;
+        };
+        if thinking.waits_for() != Some(id) {
+            return;
+        }
+        let scope = w.scope.clone();
+        let progress = thinking.resume(&mut w.engine, &clock, id, theirs, &mut |reply| {
+            post(&scope, &reply)
+        });
+        if progress == Progress::Over {
+            w.thinking = None;
+        }
+    }
+    go_on(worker);
+}
+
+/// Starts the worker beside: the same loader and module, named so that
+/// it starts none itself.
+fn start_beside(worker: &Shared) {
+    let w = worker.borrow();
+    let href = w.scope.location().href();
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    options.set_name(ALONE);
+    let Ok(beside) = web_sys::Worker::new_with_options(&href, &options) else {
+        return;
+    };
+    if beside.post_message(&wasm_bindgen::module()).is_err() {
+        return;
+    }
+    let heard = worker.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let Ok(answer) = serde_wasm_bindgen::from_value::<FromWorker>(event.data()) else {
+            return;
+        };
+        let id = match &answer {
+            FromWorker::Ready => {
+                heard.borrow_mut().beside.ready = true;
+                return;
+            }
+            FromWorker::Thought { id, .. } | FromWorker::Failed { id, .. } => *id,
+            _ => return,
+        };
+        {
+            let mut w = heard.borrow_mut();
+            if w.beside.busy == Some(id) {
+                w.beside.busy = None;
+            }
+        }
+        resume(&heard, id, Some(answer));
+    });
+    beside.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    // A worker beside that fails is let go: this one proves alone, and a
+    // part it waited for is overdue at once.
+    let failed = worker.clone();
+    let on_error = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+        event.prevent_default();
+        let waited = {
+            let mut w = failed.borrow_mut();
+            if let Some(beside) = w.beside.worker.take() {
+                beside.terminate();
+            }
+            w.beside.busy.take()
+        };
+        if let Some(id) = waited {
+            resume(&failed, id, None);
+        }
+    });
+    beside.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    drop(w);
+    worker.borrow_mut().beside.worker = Some(beside);
 }
 
 /// Answers the requests that waited, in order, until one makes the worker
@@ -136,7 +296,8 @@ pub fn start() {
         scope: scope.clone(),
         fetching: false,
         tried: false,
-        evaluation: None,
+        thinking: None,
+        beside: Beside::default(),
         backlog: Vec::new(),
         next_step: None,
     }));
@@ -149,14 +310,15 @@ pub fn start() {
             .clone(),
     );
     next_step.forget();
+    let asked = worker.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         match serde_wasm_bindgen::from_value::<ToWorker>(event.data()) {
-            Ok(message) => receive(&worker, message),
+            Ok(message) => receive(&asked, message),
             Err(e) => {
                 // The detail is for the developer; the page says only that.
                 web_sys::console::warn_1(&format!("unreadable request: {e}").into());
                 post(
-                    &worker.borrow().scope,
+                    &asked.borrow().scope,
                     &FromWorker::Failed {
                         id: 0,
                         failure: Failure::Unreadable,
@@ -167,5 +329,9 @@ pub fn start() {
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
+    let cores = scope.navigator().hardware_concurrency();
+    if scope.name() != ALONE && cores >= 2.0 {
+        start_beside(&worker);
+    }
     post(&scope, &FromWorker::Ready);
 }

@@ -6,13 +6,13 @@ use crate::ai::attrition::Mobility;
 use crate::ai::budget::{Budget, Clock};
 use crate::ai::cheversi::mcts;
 use crate::ai::cheversi::{
-    distinct_moves, remaining, search_for, CheversiSearch, PlainScore, SCALE,
+    distinct_moves, remaining, search_for, CheversiSearch, HandValues, PlainScore, SCALE,
 };
 use crate::ai::duel::dfpn::Dfpn;
 use crate::ai::duel::DuelSolver;
 use crate::ai::player::levels::Settings;
 use crate::ai::search::{
-    is_proof, plies_to_end, Draws, Found, Proven, RootMove, RootValues, Searcher,
+    deal, is_proof, plies_to_end, proof_order, Draws, Found, Proven, RootMove, RootValues, Searcher,
 };
 use crate::any::{AnyGame, AnyMove};
 use crate::attrition::{self, Variant};
@@ -75,41 +75,42 @@ fn share_of(seconds: f64, part: f64) -> Option<f64> {
 
 /// The result proof a Master's Cheversi think starts with
 /// (`Engine::result_proof`).
-#[cfg(feature = "tools")]
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResultProof {
     /// The root moves to prove the result over (as `prove_result` takes).
     pub moves: Vec<cheversi::Move>,
-    /// Its share of the think's time; `None` without a time limit.
-    pub seconds: Option<f64>,
+    /// Its share of the think's time (the think's node limit, if any,
+    /// bounds what follows it, as when the Master proves it).
+    pub seconds: f64,
+}
+
+/// One part of a result proof ([`Engine::prove_part`]): the result over
+/// the part's moves (`None` if it did not finish) and the nodes searched.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PartProof {
+    pub proven: Option<Proven<cheversi::Move>>,
+    pub nodes: u64,
 }
 
 /// A result the caller proved before the think (`Engine::think_proven`).
-#[cfg(feature = "tools")]
 struct Given {
     proven: Option<Proven<cheversi::Move>>,
     spent: f64,
 }
 
-/// Without the tools no caller proves a result: an `Option<Given>` is
-/// always `None`, and the page's module carries no code for one.
-#[cfg(not(feature = "tools"))]
-enum Given {}
-
-impl Given {
-    fn spent(&self) -> f64 {
-        #[cfg(feature = "tools")]
-        return self.spent;
-        #[cfg(not(feature = "tools"))]
-        match *self {}
-    }
-
-    fn proven(self) -> Option<Proven<cheversi::Move>> {
-        #[cfg(feature = "tools")]
-        return self.proven;
-        #[cfg(not(feature = "tools"))]
-        match self {}
-    }
+/// The Master's result proof over `moves`, with every drawing move. The
+/// one call of the proof's search: the think's own proof and a part of
+/// one ([`Engine::prove_part`]) share it rather than each inlining a copy
+/// into the page's module.
+#[inline(never)]
+fn prove_result(
+    values: &HandValues,
+    searcher: &mut Searcher<cheversi::Position>,
+    pos: &cheversi::Position,
+    budget: &mut Budget<'_>,
+    moves: Vec<cheversi::Move>,
+) -> Option<Proven<cheversi::Move>> {
+    searcher.prove_result(pos, values, budget, moves, Draws::Every)
 }
 
 /// A think this long tries the exact search one placement further back.
@@ -194,10 +195,10 @@ impl Engine {
     /// on threads, in workers) and hands the result to
     /// [`Engine::think_proven`]. `None` where the think proves no result
     /// first: not the Master, too far from the end, Attrition, or a
-    /// request by nodes (whose parts could not share the nodes). (The
-    /// command line's for now: the page's worker proves on one thread, and
-    /// its module leaves these out.)
-    #[cfg(feature = "tools")]
+    /// request without a time limit (whose parts could not share its
+    /// nodes). The
+    /// moves are in the proof's order ([`proof_order`]), so every caller
+    /// deals the same parts from them.
     pub fn result_proof(&self, game: &AnyGame, request: &Request) -> Option<ResultProof> {
         let AnyGame::Cheversi(pos) = game else {
             return None;
@@ -205,9 +206,10 @@ impl Engine {
         pos.to_move()?;
         let s = request.settings();
         let master = s.monte_carlo && !self.plain() && !self.alpha_beta_only();
-        (master && tries_exact(pos, s.seconds) && s.nodes == u64::MAX).then(|| ResultProof {
-            moves: distinct_moves(pos),
-            seconds: share_of(s.seconds, RESULT_SHARE),
+        let seconds = share_of(s.seconds, RESULT_SHARE)?;
+        (master && tries_exact(pos, s.seconds)).then(|| ResultProof {
+            moves: proof_order(pos, distinct_moves(pos)),
+            seconds,
         })
     }
 
@@ -215,7 +217,6 @@ impl Engine {
     /// [`Engine::result_proof`] asked for (`proven`, `None` if it did not
     /// finish), which took `spent` seconds of the think's time. The
     /// proof's nodes and time are the caller's: the thought counts its own.
-    #[cfg(feature = "tools")]
     pub fn think_proven(
         &mut self,
         game: &AnyGame,
@@ -225,6 +226,36 @@ impl Engine {
         spent: f64,
     ) -> Option<Thought> {
         self.think_given(game, request, clock, None, Some(Given { proven, spent }))
+    }
+
+    /// Part `part` of `parts` of the result proof that
+    /// [`Engine::result_proof`] gives for `game` (its moves dealt in turn,
+    /// [`deal`]), proven within `seconds` with this engine's table: what
+    /// a second worker proves beside the one that thinks. `None` where
+    /// the game has no result proof to deal (Attrition, a finished game)
+    /// or no such part.
+    pub fn prove_part(
+        &mut self,
+        game: &AnyGame,
+        part: usize,
+        parts: usize,
+        seconds: Option<f64>,
+        clock: Clock<'_>,
+    ) -> Option<PartProof> {
+        let AnyGame::Cheversi(pos) = game else {
+            return None;
+        };
+        pos.to_move()?;
+        let moves = deal(proof_order(pos, distinct_moves(pos)), parts)
+            .into_iter()
+            .nth(part)?;
+        let (_, values, searcher) = self.cheversi_search(pos.options());
+        let mut budget = Budget::new(clock, seconds, None, None);
+        let proven = prove_result(values, searcher, pos, &mut budget, moves);
+        Some(PartProof {
+            proven,
+            nodes: budget.nodes,
+        })
     }
 
     fn think_given(
@@ -237,7 +268,7 @@ impl Engine {
     ) -> Option<Thought> {
         game.to_move()?;
         let settings = request.settings();
-        let spent = given.as_ref().map_or(0.0, Given::spent);
+        let spent = given.as_ref().map_or(0.0, |g| g.spent);
         let seconds = settings
             .seconds
             .is_finite()
@@ -325,16 +356,10 @@ impl Engine {
             // the margin for the move that keeps it and for the evaluation
             // shown.
             proven = match given {
-                Some(given) => given.proven(),
+                Some(given) => given.proven,
                 None => {
                     let mut part = budget.share(share(RESULT_SHARE), RESULT_SHARE);
-                    let proven = searcher.prove_result(
-                        pos,
-                        &*values,
-                        &mut part,
-                        moves.clone(),
-                        Draws::Every,
-                    );
+                    let proven = prove_result(values, searcher, pos, &mut part, moves.clone());
                     exact_nodes += part.nodes;
                     budget.absorb(&part);
                     proven

@@ -9,8 +9,6 @@ pub mod levels;
 pub mod request;
 pub mod review;
 
-#[cfg(feature = "tools")]
-pub use engine::ResultProof;
-pub use engine::{Engine, DFPN_BITS, TABLE_BITS};
+pub use engine::{Engine, PartProof, ResultProof, DFPN_BITS, TABLE_BITS};
 pub use levels::Level;
 pub use request::{Eval, Request, Thought};
