@@ -1,17 +1,20 @@
 // The worker against the native engine on the same positions: the Master's
 // move with the same budget of nodes (so the same search, proofs included)
 // in headless Chromium and in a fresh native process, each reporting its
-// own time. The positions are
+// own time; then the result proof alone as the page splits it, two
+// workers against two threads and one against one (below). The positions are
 // the held-out brainking set 9 placements from the end (where the Master's
 // second tries the exact search) and the duel's set 0-6 jumps after the
 // setup, as `cheversi bench --ai --positions N` prints them. The reference
 // (perft lewicki depth 5, fastest of 3) is timed natively in the same run.
-//   node e2e/worker-ratio.js [samples]   (needs dist/ and target/release/cheversi)
+//   node e2e/worker-ratio.js [samples] [proof]   (needs dist/ and target/release/cheversi;
+//   `proof`: the result proof alone, not the search by nodes)
 import { execFileSync } from 'node:child_process';
 import { serve, launch, open } from './lib/harness.js';
 
 const CLI = new URL('../target/release/cheversi', import.meta.url).pathname;
 const samples = String(process.argv[2] ?? 8);
+const proofOnly = process.argv[3] === 'proof';
 // Enough for the Master's proofs on these sets: its exact search gets a
 // share of them, as of its time in play.
 const NODES = 20_000_000;
@@ -53,14 +56,16 @@ const timedHere = (p) => {
 const server = await serve();
 const browser = await launch({ full: true });
 const { page, context } = await open(browser, server.url);
-for (const [label, all] of sets) {
+for (const [label, all] of proofOnly ? [] : sets) {
   const list = all.filter(timedHere);
   const natively = list.map((p) => native(p));
   const inWorker = await page.evaluate(async ({ list, nodes }) => {
     const out = [];
     for (const { spec, moves } of list) {
       // A fresh worker a position, as a fresh process natively.
-      const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content, { type: 'module' });
+      // Named so that it starts no worker beside it: a search by nodes
+      // proves on one.
+      const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content, { type: 'module', name: 'alone' });
       // The loader's first message: anything but a compiled module loads the file, as a fresh worker.
       worker.postMessage(null);
       const next = () => new Promise((ok) => { worker.onmessage = (e) => ok(e.data); });
@@ -83,6 +88,76 @@ for (const [label, all] of sets) {
   console.log(`  time for the same search (the proof, and for a duel loss the search that picks the move after it), worker / native, over the ${proved.length} proved: median ${median(proofRatios).toFixed(2)}x, `
     + `max ${Math.max(...proofRatios).toFixed(2)}x (native median ${median(proved.map((r) => r.native.ms)).toFixed(0)} ms, worker ${median(proved.map((r) => r.worker.ms)).toFixed(0)} ms)`);
   console.log(`  every position: median ${median(ratios).toFixed(2)}x`);
+}
+// The result proof the Master's think starts with, alone, split as the
+// page splits it: two workers (the thinking one and the one beside it,
+// each proving its part with a table of its own) against two threads
+// natively (`bestmove --result`), and one worker against one thread, on
+// the held-out positions 10 placements from the end, each within four
+// times the budget. Fresh workers and processes a position; each worker
+// makes its table and hand values first, as a process does before its
+// clock starts. Reported: each proof's time, worker / native, and how
+// many each proves within the budget and twice it.
+const budgetMs = reference / 3 * 1000;
+const limitMs = Math.round(budgetMs * 4);
+const proofTime = (v) => (v.result === null ? null : v.ms);
+for (const rules of ['brainking', 'lewicki']) {
+  const list = positions(rules, 10).filter((p) => p.spec.rules === rules);
+  const natively = {};
+  for (const threads of [2, 1]) {
+    natively[threads] = list.map(({ moves }) => proofTime(JSON.parse(run(['bestmove', '--rules', rules,
+      '--moves', moves.join(' '), '--time-ms', String(limitMs), '--threads', String(threads), '--result']))));
+  }
+  const inWorkers = await page.evaluate(async ({ list, limitMs }) => {
+    const loader = document.querySelector('meta[name="cheversi-worker"]').content;
+    const next = (worker) => new Promise((ok) => { worker.onmessage = (e) => ok(e.data); });
+    const prove = (worker, spec, moves, part, parts, seconds) => {
+      const answer = next(worker);
+      worker.postMessage({ Prove: { id: 1, spec, moves, part, parts, seconds } });
+      return answer.then(({ Thought: t }) => t);
+    };
+    const out = {};
+    for (const parts of [2, 1]) {
+      out[parts] = [];
+      for (const { spec, moves } of list) {
+        const workers = [];
+        for (let i = 0; i < parts; i++) {
+          // Named so that it starts no worker beside it: these are the two.
+          const worker = new Worker(loader, { type: 'module', name: 'alone' });
+          worker.postMessage(null);
+          await next(worker); // Ready
+          await prove(worker, spec, [], i, parts, 0); // its table and hand values
+          workers.push(worker);
+        }
+        const t0 = performance.now();
+        const answers = workers.map((w, i) => prove(w, spec, moves, i, parts, limitMs / 1000));
+        // A part that wins needs no other, as in the page.
+        const won = (t) => t.exact && 'Wins' in t.judgement;
+        const results = await new Promise((ok) => {
+          const got = [];
+          answers.forEach((a) => a.then((t) => {
+            got.push(t);
+            if (won(t) || got.length === parts) ok(got);
+          }));
+        });
+        const ms = performance.now() - t0;
+        workers.forEach((w) => w.terminate());
+        out[parts].push(results.some(won) || results.every((t) => t.exact) ? ms : null);
+      }
+    }
+    return out;
+  }, { list, limitMs });
+  const within = (times, ms) => times.filter((t) => t !== null && t <= ms).length;
+  console.log(`the result proof alone, ${rules} 10 placements from the end, ${list.length} held-out positions, within ${limitMs} ms (4 budgets):`);
+  for (const n of [2, 1]) {
+    const both = list.map((_, i) => [inWorkers[n][i], natively[n][i]]).filter(([w, v]) => w !== null && v !== null);
+    const ratios = both.map(([w, v]) => w / Math.max(v, 1));
+    const label = n === 2 ? 'two workers | two threads' : 'one worker | one thread';
+    console.log(`  ${label}: within the budget (${budgetMs.toFixed(0)} ms) ${within(inWorkers[n], budgetMs)} | ${within(natively[n], budgetMs)}; `
+      + `within twice it ${within(inWorkers[n], 2 * budgetMs)} | ${within(natively[n], 2 * budgetMs)}; `
+      + `proved by both ${both.length}: worker / native median ${median(ratios).toFixed(2)}x, max ${Math.max(...ratios).toFixed(2)}x `
+      + `(native median ${median(both.map((b) => b[1])).toFixed(0)} ms, worker ${median(both.map((b) => b[0])).toFixed(0)} ms)`);
+  }
 }
 await context.close();
 await browser.close();

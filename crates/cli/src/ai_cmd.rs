@@ -4,11 +4,11 @@ use crate::arena::{play_match, Agent};
 use crate::args::GameArgs;
 use crate::error::{other, CliError};
 use crate::threads;
-use cheversi_engine::ai::cheversi::HandValues;
+use cheversi_engine::ai::cheversi::{distinct_moves, HandValues};
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::player::review::review;
 use cheversi_engine::ai::player::{Engine, Eval, Request, Thought, TABLE_BITS};
-use cheversi_engine::ai::search::Draws;
+use cheversi_engine::ai::search::{Draws, Proven};
 use cheversi_engine::{AnyGame, GameOptions, GameState};
 use clap::Args;
 use serde::Serialize;
@@ -37,6 +37,14 @@ pub struct BestMoveArgs {
     /// own.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     threads: u32,
+    /// Only the result proof the Master's think starts with near the end
+    /// of a Cheversi game (here wherever asked), on --threads threads,
+    /// within --time-ms (the proof's own limit): JSON `result` (win, draw, loss, or null if
+    /// not proven in time), `moves` (the winning move or every drawing
+    /// one), `nodes` and `ms` (its longest part's). What
+    /// `e2e/worker-ratio.js` times against the page's workers.
+    #[arg(long, requires = "time_ms", conflicts_with_all = ["level", "nodes"])]
+    result: bool,
 }
 
 #[derive(Serialize)]
@@ -73,6 +81,9 @@ pub fn clock() -> impl Fn() -> f64 {
 
 pub fn bestmove(args: &BestMoveArgs) -> Result<(), CliError> {
     let game = args.game.position()?;
+    if args.result {
+        return result_only(&game, args);
+    }
     let level = match &args.level {
         Some(l) => l.parse::<Level>().map_err(other)?,
         None => Level::DEFAULT,
@@ -120,6 +131,43 @@ pub fn bestmove(args: &BestMoveArgs) -> Result<(), CliError> {
         );
         println!("line: {}", out.pv.join(" "));
     }
+    Ok(())
+}
+
+/// `bestmove --result`: the Master's result proof alone, over the moves
+/// its think proves it over, wherever asked (its think tries it only
+/// near the end).
+fn result_only(game: &AnyGame, args: &BestMoveArgs) -> Result<(), CliError> {
+    let seconds = args.time_ms.unwrap_or_default() as f64 / 1000.0;
+    let AnyGame::Cheversi(pos) = game else {
+        return Err(other("--result proves a Cheversi result"));
+    };
+    if pos.to_move().is_none() {
+        return Err(other("the game is over: there is no result to prove"));
+    }
+    let values = HandValues::calibrate(pos.options());
+    let proof = threads::prove_result(
+        pos,
+        &values,
+        distinct_moves(pos),
+        Draws::Every,
+        Some(seconds),
+        args.threads as usize,
+        TABLE_BITS,
+    );
+    let (result, moves) = match proof.proven {
+        Some(Proven::Win(mv)) => (Some("win"), vec![mv]),
+        Some(Proven::Draw(moves)) => (Some("draw"), moves),
+        Some(Proven::Loss) => (Some("loss"), vec![]),
+        None => (None, vec![]),
+    };
+    let out = serde_json::json!({
+        "result": result,
+        "moves": moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "nodes": proof.nodes,
+        "ms": (proof.seconds * 10_000.0).round() / 10.0,
+    });
+    println!("{out}");
     Ok(())
 }
 

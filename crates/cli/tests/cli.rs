@@ -661,6 +661,42 @@ fn bestmove_on_threads_proves_the_minimax_result() {
     };
     assert_eq!(sign, expected, "{v}");
     assert!(v["nodes"].as_u64().unwrap() > 0, "{v}");
+    // The proof alone, on one thread and on two: the same result.
+    let sign = |v: &Value| match v["result"].as_str() {
+        Some("win") => 1,
+        Some("draw") => 0,
+        Some("loss") => -1,
+        other => panic!("{other:?} in {v}"),
+    };
+    for threads in ["1", "2"] {
+        let out = cheversi(&[
+            "bestmove",
+            "--rules",
+            "lewicki-free",
+            "--moves",
+            moves,
+            "--time-ms",
+            "2000",
+            "--threads",
+            threads,
+            "--result",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(sign(&v), expected, "{threads} threads: {v}");
+        let named = v["moves"].as_array().unwrap().len();
+        assert_eq!(named > 0, expected >= 0, "{threads} threads: {v}");
+    }
+    let duel = cheversi(&[
+        "bestmove",
+        "--game",
+        "attrition",
+        "--time-ms",
+        "100",
+        "--result",
+    ]);
+    assert!(!duel.status.success(), "no result proof in Attrition");
+    assert!(stderr(&duel).contains("Cheversi"), "{}", stderr(&duel));
 }
 
 #[test]
