@@ -92,7 +92,7 @@ for (const [label, all] of proofOnly ? [] : sets) {
 // The result proof the Master's think starts with, alone, split as the
 // page splits it: two workers (the thinking one and the one beside it,
 // each proving its part with a table of its own) against two threads
-// natively (`bestmove --result`), and one worker against one thread, on
+// natively (`bestmove --result`, where a part that wins stops the other), and one worker against one thread, on
 // the held-out positions 10 placements from the end, each within four
 // times the budget. Fresh workers and processes a position; each worker
 // makes its table and hand values first, as a process does before its
@@ -113,7 +113,8 @@ for (const rules of ['brainking', 'lewicki']) {
     const next = (worker) => new Promise((ok) => { worker.onmessage = (e) => ok(e.data); });
     const prove = (worker, spec, moves, part, parts, seconds) => {
       const answer = next(worker);
-      worker.postMessage({ Prove: { id: 1, spec, moves, part, parts, seconds } });
+      // A think about a part, as the thinking worker asks the one beside.
+      worker.postMessage({ Think: { id: 1, spec, moves, level: '', purpose: 'Play', part, parts, seconds } });
       return answer.then(({ Thought: t }) => t);
     };
     const out = {};
@@ -129,20 +130,33 @@ for (const rules of ['brainking', 'lewicki']) {
           await prove(worker, spec, [], i, parts, 0); // its table and hand values
           workers.push(worker);
         }
-        const t0 = performance.now();
-        const answers = workers.map((w, i) => prove(w, spec, moves, i, parts, limitMs / 1000));
-        // A part that wins needs no other, as in the page.
         const won = (t) => t.exact && 'Wins' in t.judgement;
-        const results = await new Promise((ok) => {
-          const got = [];
-          answers.forEach((a) => a.then((t) => {
-            got.push(t);
-            if (won(t) || got.length === parts) ok(got);
-          }));
-        });
+        const t0 = performance.now();
+        const left = () => Math.max(0, limitMs - (performance.now() - t0)) / 1000;
+        let proven;
+        if (parts === 1) {
+          proven = (await prove(workers[0], spec, moves, 0, 1, limitMs / 1000)).exact;
+        } else {
+          // As in the page: the part beside in one piece; the thinking
+          // worker's part (every other move, best first) a move at a time,
+          // a win beside read between two, as the page reads it between
+          // two tasks. A move is part 2j of many (one move a part).
+          let theirs = null;
+          const beside = prove(workers[1], spec, moves, 1, 2, limitMs / 1000).then((t) => { theirs = t; });
+          let mine = true; // every move of the part proven so far
+          for (let j = 0; ; j += 2) {
+            if (theirs && won(theirs)) break;
+            const t = await prove(workers[0], spec, moves, j, 1024, left());
+            if (t.nodes === 0) break; // no move left: an empty part
+            if (won(t)) { mine = 'won'; break; }
+            if (!t.exact) { mine = false; break; }
+          }
+          if (mine !== 'won' && !(theirs && won(theirs))) await beside;
+          proven = mine === 'won' || won(theirs ?? { exact: false }) || (mine && theirs.exact);
+        }
         const ms = performance.now() - t0;
         workers.forEach((w) => w.terminate());
-        out[parts].push(results.some(won) || results.every((t) => t.exact) ? ms : null);
+        out[parts].push(proven ? ms : null);
       }
     }
     return out;

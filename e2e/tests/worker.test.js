@@ -43,37 +43,63 @@ test('undo while the computer thinks abandons its move', async () => {
 
 /** The page's workers by name: the thinking one (no name) and the one beside it ('alone'). */
 async function workersByName(page) {
-  const named = {};
-  for (const worker of page.workers()) named[await worker.evaluate(() => self.name)] = worker;
+  let named = {};
+  for (let tries = 0; !named.alone && tries < 50; tries++) {
+    named = {};
+    for (const worker of page.workers()) named[await worker.evaluate(() => self.name)] = worker;
+    if (!named.alone) await page.waitForTimeout(100);
+  }
   return named;
 }
 
-test('near the end a second worker proves part of the result beside the first, which goes on alone if it stops', async () => {
-  const { page, errors, context } = await open(browser, server.url);
-  await newGame(page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
-  // Nine placements from the end: the Master's think starts with the result proof.
-  for (const move of 'Kd4 Qe5 Qf6 Rc3 Ne3 Rg7 Bd5'.split(' ')) await typeMove(page, move);
-  await page.waitForSelector('body[data-worker="ready"]');
-  let named = {};
-  for (let tries = 0; !named.alone && tries < 50; tries++) {
-    named = await workersByName(page);
-    if (!named.alone) await page.waitForTimeout(100);
-  }
+/**
+ * A BrainKing game of two people nine placements from the end, which Black
+ * to move loses (`cheversi bestmove --result`: every move loses, so both
+ * parts of the proof must be proven), with the page's workers.
+ */
+async function nineFromTheEnd() {
+  const opened = await open(browser, server.url);
+  await newGame(opened.page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'human'] });
+  for (const move of 'Kd4 Qe5 Qf6 Rc3 Ne3 Rg7 Bd5'.split(' ')) await typeMove(opened.page, move);
+  await opened.page.waitForSelector('body[data-worker="ready"]');
+  const named = await workersByName(opened.page);
   assert.deepEqual(Object.keys(named).sort(), ['', 'alone'], 'the thinking worker and one beside it');
-  await named.alone.evaluate(() => {
-    self.parts = 0;
-    self.addEventListener('message', () => { self.parts += 1; });
-  });
+  return { ...opened, named };
+}
+
+async function evaluationSaysWhiteWins(page) {
   await page.check('#show-eval');
   await page.waitForFunction(() => document.querySelector('#eval').getAttribute('data-exact') === 'true', null, { timeout: 15000 });
+  assert.match(await page.locator('#eval').textContent(), /^White wins/);
+}
+
+test('near the end a second worker proves part of the result beside the first', async () => {
+  const { page, errors, context, named } = await nineFromTheEnd();
+  await named.alone.evaluate(() => {
+    self.parts = 0;
+    self.addEventListener('message', (e) => { if (e.data?.Think?.part !== undefined) self.parts += 1; });
+  });
+  await evaluationSaysWhiteWins(page);
   assert.ok(await named.alone.evaluate(() => self.parts) > 0, 'the worker beside was sent a part');
-  // The worker beside stops: the next proof waits for its part, then goes on alone.
-  await named.alone.evaluate(() => self.close());
-  await typeMove(page, 'Ng6');
-  await page.waitForFunction(() => document.querySelector('#eval').getAttribute('data-exact') === 'true', null, { timeout: 15000 });
-  assert.match(await page.locator('#eval').textContent(), /wins|Draw/);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('a worker beside that stops or fails leaves the first to prove alone, the same worker', async () => {
+  const endings = {
+    stops: () => self.close(),
+    fails: () => { setTimeout(() => { throw new Error('the worker beside fails'); }); },
+  };
+  for (const [how, end] of Object.entries(endings)) {
+    const { page, errors, context, named } = await nineFromTheEnd();
+    await named.alone.evaluate(end);
+    await evaluationSaysWhiteWins(page);
+    assert.ok(page.workers().includes(named['']), `${how}: the thinking worker was not replaced`);
+    // One that fails runs on unless the thinking worker ends it.
+    assert.ok(!page.workers().includes(named.alone), `${how}: the worker beside is gone`);
+    assert.deepEqual(errors, [], how);
+    await context.close();
+  }
 });
 
 test('a worker that fails to start is replaced and the game goes on', async () => {

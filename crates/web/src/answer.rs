@@ -10,8 +10,8 @@ use cheversi_engine::GameState;
 
 /// Starts answering one request, handing each message for the page to
 /// `post` (`clock` gives seconds; the page stops a search by ending the
-/// worker). A review, or a part of a proof for the worker beside
-/// ([`crate::parts::prove`]), is answered whole here. A think's first search
+/// worker). A review, or a think about a part of a proof for the worker
+/// beside ([`crate::parts::prove`]), is answered whole here. A think's first search
 /// runs here; what is left of it is returned: the evaluation's longer
 /// searches, to be stepped through one at a time ([`Thinking::step`]),
 /// or the answer of the worker beside to wait for
@@ -22,7 +22,7 @@ pub fn begin(
     engine: &mut Engine,
     message: ToWorker,
     clock: &dyn Fn() -> f64,
-    helper: &mut dyn Helper,
+    helper: &mut impl Helper,
     post: &mut dyn FnMut(FromWorker),
 ) -> Option<Thinking> {
     match message {
@@ -32,7 +32,7 @@ pub fn begin(
             moves,
             seconds,
         } => review(engine, id, &spec, &moves, seconds, clock, post),
-        ToWorker::Prove { .. } => post(crate::parts::prove(engine, message, clock)),
+        ToWorker::Think { part: Some(_), .. } => post(crate::parts::prove(engine, message, clock)),
         ToWorker::Think { purpose, .. } => {
             let mut thinking = Thinking {
                 kind: Evaluated::of(&message),
@@ -122,7 +122,8 @@ fn more_after(step: usize, exact: bool, judgement: &Judgement, kind: Evaluated) 
 /// What is left of a think after one of its steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {
-    /// Another search follows, in the worker's next task.
+    /// A step follows, in the worker's next task: another search, or the
+    /// next move of this worker's part of a split one.
     More,
     /// The search waits for the worker beside's part of its proof.
     Waiting,
@@ -149,20 +150,24 @@ pub struct Thinking {
 }
 
 impl Thinking {
-    /// Runs the next search; posts its answer unless it waits for the
-    /// worker beside.
+    /// Runs the next search, or the next move of this worker's part of a
+    /// split one; posts the search's answer once it is known.
     pub fn step(
         &mut self,
         engine: &mut Engine,
         clock: &dyn Fn() -> f64,
-        helper: &mut dyn Helper,
+        helper: &mut impl Helper,
         post: &mut dyn FnMut(FromWorker),
     ) -> Progress {
         if self.over {
             return Progress::Over;
         }
-        if self.waiting.is_some() {
-            return Progress::Waiting;
+        if let Some(waiting) = self.waiting.take() {
+            if waiting.idle() {
+                self.waiting = Some(waiting);
+                return Progress::Waiting;
+            }
+            return self.went(waiting.step(engine, clock), post);
         }
         let seconds = self.evaluate.then(|| {
             EVALUATION_SECONDS
@@ -172,11 +177,13 @@ impl Thinking {
         });
         match crate::parts::search(engine, self.message.clone(), clock, seconds, helper) {
             Search::Done(reply) => self.answered(reply, post),
-            Search::Waiting(waiting) => {
-                self.waiting = Some(waiting);
-                Progress::Waiting
-            }
+            Search::Waiting(waiting) => self.went(waiting.step(engine, clock), post),
         }
+    }
+
+    /// Nothing to do but wait for the worker beside.
+    pub fn idle(&self) -> bool {
+        self.waiting.as_ref().is_some_and(|w| w.idle())
     }
 
     /// The id of the part the search waits for, if it waits.
@@ -189,9 +196,9 @@ impl Thinking {
         self.waiting.as_ref().map(|w| w.overdue_at())
     }
 
-    /// The worker beside answered part `id` (`None`: it did not in time);
-    /// ends the search that waited for it and posts its answer. An answer
-    /// nothing waits for (a part no longer needed) changes nothing.
+    /// The worker beside answered part `id` (`None`: it is overdue). A
+    /// search that waited for it goes on; an answer nothing waits for (a
+    /// part no longer needed) changes nothing (`None`).
     pub fn resume(
         &mut self,
         engine: &mut Engine,
@@ -199,17 +206,28 @@ impl Thinking {
         id: u32,
         theirs: Option<FromWorker>,
         post: &mut dyn FnMut(FromWorker),
-    ) -> Progress {
+    ) -> Option<Progress> {
         if self.waits_for() != Some(id) {
-            return if self.over {
-                Progress::Over
-            } else {
-                Progress::More
-            };
+            return None;
         }
         let waiting = self.waiting.take().expect("waits for this part");
-        let reply = waiting.finish(engine, clock, theirs);
-        self.answered(reply, post)
+        Some(self.went(waiting.heard(engine, clock, theirs), post))
+    }
+
+    /// Where a split search went: answered, or on.
+    fn went(&mut self, next: Search, post: &mut dyn FnMut(FromWorker)) -> Progress {
+        match next {
+            Search::Done(reply) => self.answered(reply, post),
+            Search::Waiting(waiting) => {
+                let idle = waiting.idle();
+                self.waiting = Some(waiting);
+                if idle {
+                    Progress::Waiting
+                } else {
+                    Progress::More
+                }
+            }
+        }
     }
 
     fn answered(&mut self, mut reply: FromWorker, post: &mut dyn FnMut(FromWorker)) -> Progress {
@@ -292,7 +310,8 @@ fn review(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parts::Alone;
+    use crate::parts::tests::{self as parts, brute_force, late_games, result_of, Beside};
+    use crate::parts::{prove, Alone};
     use crate::protocol::Failure;
     use cheversi_engine::ai::player::Eval;
     use cheversi_engine::Session;
@@ -307,6 +326,9 @@ mod tests {
             level: level.into(),
             purpose: Purpose::Play,
             nodes: None,
+            part: None,
+            parts: None,
+            seconds: None,
         };
         let mut got = Vec::new();
         handle(&mut Engine::new(1), message, &clock, &mut |m| got.push(m));
@@ -403,6 +425,9 @@ mod tests {
             level: "master".into(),
             purpose: Purpose::Evaluate,
             nodes: None,
+            part: None,
+            parts: None,
+            seconds: None,
         };
         let margin = Judgement::Margin(5);
         let near = Evaluated::of(&think(r#"{"game":"cheversi"}"#, 6));
@@ -438,6 +463,9 @@ mod tests {
             level: "master".into(),
             purpose: Purpose::Evaluate,
             nodes: None,
+            part: None,
+            parts: None,
+            seconds: None,
         };
         let mut got = Vec::new();
         handle(&mut Engine::new(1), message(&["Kd4"]), &clock, &mut |m| {
@@ -509,6 +537,9 @@ mod tests {
             level: "master".into(),
             purpose,
             nodes: Some(20_000),
+            part: None,
+            parts: None,
+            seconds: None,
         };
         let mut engine = Engine::new(1);
         let mut got = Vec::new();
@@ -622,5 +653,76 @@ mod tests {
         assert_eq!(judgement(Eval::Margin(3.26)), Judgement::Margin(33));
         assert_eq!(judgement(Eval::Margin(-2.5)), Judgement::Margin(-25));
         assert_eq!(judgement(Eval::Wins(Some(7))), Judgement::Wins(Some(7)));
+    }
+
+    /// A think that waits for the part beside posts nothing while it
+    /// waits, whatever steps it or answers another part; the part's
+    /// answer ends its search with the result brute force gives. An
+    /// evaluation goes on after a win without its margin, and ends on any
+    /// other proven value.
+    #[test]
+    fn a_think_waits_for_the_part_beside_then_goes_on() {
+        let clock = parts::clock();
+        let mut seen = [0; 3];
+        for (spec, moves, pos) in late_games(3, 10) {
+            let mut engine = Engine::new(1);
+            let mut beside = Beside {
+                engine: Engine::new(2),
+                free: true,
+                sent: Vec::new(),
+            };
+            let mut evaluate = parts::think(&spec, &moves);
+            if let ToWorker::Think { purpose, .. } = &mut evaluate {
+                *purpose = Purpose::Evaluate;
+            }
+            let got = std::cell::RefCell::new(Vec::new());
+            let mut post = |m| got.borrow_mut().push(m);
+            let thinking = begin(&mut engine, evaluate, &clock, &mut beside, &mut post);
+            // Where this worker's first move wins, answered at once.
+            let Some((mut thinking, id)) = thinking.and_then(|t| t.waits_for().map(|id| (t, id)))
+            else {
+                continue;
+            };
+            // This worker's part, a move a step, unless one wins.
+            let mut progress = Progress::More;
+            while progress == Progress::More && got.borrow().is_empty() {
+                progress = thinking.step(&mut engine, &clock, &mut beside, &mut post);
+            }
+            if !got.borrow().is_empty() {
+                continue; // this worker's part won
+            }
+            assert_eq!(progress, Progress::Waiting);
+            assert!(thinking.idle() && thinking.overdue_at().is_some_and(|at| at > 0.0));
+            let step = thinking.step(&mut engine, &clock, &mut beside, &mut post);
+            assert_eq!(step, Progress::Waiting, "nothing to do but wait");
+            let other = thinking.resume(&mut engine, &clock, id + 1, None, &mut post);
+            assert_eq!(other, None, "another part's answer changes nothing");
+            assert_eq!(thinking.waits_for(), Some(id));
+            assert!(got.borrow().is_empty(), "nothing posted while it waits");
+            let theirs = prove(&mut beside.engine, beside.sent[0].clone(), &clock);
+            let progress = thinking.resume(&mut engine, &clock, id, Some(theirs), &mut post);
+            let expected = brute_force(&pos);
+            let got = got.borrow();
+            let [answer] = &got[..] else {
+                panic!("one answer: {got:?}")
+            };
+            assert_eq!(result_of(answer), Some(expected), "{answer:?}");
+            // A win proven with its margin is settled; without it, not.
+            let FromWorker::Thought {
+                more, judgement, ..
+            } = answer
+            else {
+                unreachable!()
+            };
+            assert_eq!(*more, *judgement == Judgement::Wins(None), "{answer:?}");
+            let go_on = if *more {
+                Progress::More
+            } else {
+                Progress::Over
+            };
+            assert_eq!(progress, Some(go_on));
+            seen[(expected + 1) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 0), "every result met: {seen:?}");
     }
 }

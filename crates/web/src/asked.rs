@@ -41,7 +41,7 @@ const MOST_NODES: u64 = 2_000_000_000;
 /// A thinking request, read and checked: what to ask the engine.
 pub struct Asked {
     pub id: u32,
-    purpose: Purpose,
+    pub purpose: Purpose,
     /// The request's game and moves, as the worker beside needs them.
     pub spec: GameSpec,
     pub moves: Vec<String>,
@@ -60,6 +60,7 @@ pub fn ask(message: ToWorker, seconds: Option<f64>) -> Result<Asked, FromWorker>
         level,
         purpose,
         nodes,
+        ..
     } = message
     else {
         return Err(FromWorker::Failed {

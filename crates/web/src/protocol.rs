@@ -42,6 +42,18 @@ pub enum ToWorker {
         /// two can be timed against each other (`e2e/worker-ratio.js`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         nodes: Option<u64>,
+        /// From the thinking worker to the worker beside it only: prove
+        /// part `part` of `parts` of the result proof the Master's think
+        /// starts with here, within `seconds`; answered by a
+        /// [`FromWorker::Thought`] about the part (`parts.rs`). (Fields of
+        /// the think rather than a request of their own: its reading
+        /// would add to the page's module.)
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        part: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        parts: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seconds: Option<f64>,
     },
     /// Review every move of the game `spec` with `moves`, spending about
     /// `seconds` on each; answered by one [`FromWorker::Reviewed`] per move
@@ -52,34 +64,18 @@ pub enum ToWorker {
         moves: Vec<String>,
         seconds: f64,
     },
-    /// From the thinking worker to the worker beside it: prove part
-    /// `part` of `parts` of the result proof the Master's think starts
-    /// with after `moves`, within `seconds`; answered by a
-    /// [`FromWorker::Thought`] about the part (`parts.rs`).
-    Prove {
-        id: u32,
-        spec: GameSpec,
-        moves: Vec<String>,
-        part: u32,
-        parts: u32,
-        seconds: f64,
-    },
 }
 
 impl ToWorker {
     pub fn id(&self) -> u32 {
         match self {
-            ToWorker::Think { id, .. }
-            | ToWorker::Review { id, .. }
-            | ToWorker::Prove { id, .. } => *id,
+            ToWorker::Think { id, .. } | ToWorker::Review { id, .. } => *id,
         }
     }
 
     /// True for a request about the duel, which the duel's data serves.
     pub fn needs_duel_data(&self) -> bool {
-        let (ToWorker::Think { spec, .. } | ToWorker::Review { spec, .. }) = self else {
-            return false;
-        };
+        let (ToWorker::Think { spec, .. } | ToWorker::Review { spec, .. }) = self;
         spec.game == "attrition" && spec.variant.as_deref().is_none_or(|v| v == "duel")
     }
 }
@@ -176,6 +172,9 @@ mod tests {
             level: "master".into(),
             purpose: Purpose::Play,
             nodes: None,
+            part: None,
+            parts: None,
+            seconds: None,
         }
     }
 
@@ -189,17 +188,5 @@ mod tests {
         assert!(!think("attrition", Some("two-knights")).needs_duel_data());
         assert!(!think("attrition", Some("melee")).needs_duel_data());
         assert!(!think("cheversi", None).needs_duel_data());
-        let ToWorker::Think { spec, moves, .. } = think("attrition", None) else {
-            unreachable!()
-        };
-        let part = ToWorker::Prove {
-            id: 1,
-            spec,
-            moves,
-            part: 1,
-            parts: 2,
-            seconds: 1.0,
-        };
-        assert!(!part.needs_duel_data(), "a part is Cheversi's only");
     }
 }

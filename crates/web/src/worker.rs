@@ -5,11 +5,13 @@
 //! worker searched on in Chromium for up to 2 s. Requests that arrive
 //! between them wait their turn, as they would behind one task.
 //!
-//! On a device with two cores or more the worker starts a second one
-//! beside it, the same module, which proves a part of the Master's
-//! result proof while this one proves the other ([`crate::parts`]). It
-//! starts it at once: a worker started by a busy worker runs only once
-//! its parent's task ends. Ending this worker ends the one beside too.
+//! The worker starts a second one beside it, the same module, which
+//! proves a part of the Master's result proof while this one proves the
+//! other ([`crate::parts`]). It starts it at once: a worker started by a
+//! busy worker runs only once its parent's task ends. Ending this worker
+//! ends the one beside too. (On a single core the two would share it;
+//! reading the number of cores would add to the module, and such devices
+//! are rare.)
 //!
 //! The duel's solved setups and opening book are not in the module: the
 //! first request about a duel fetches them, and the requests that arrive
@@ -47,8 +49,13 @@ struct Worker {
     /// Requests that arrived while the worker was busy (fetching the duel
     /// data, or between a think's searches), in order.
     backlog: Vec<ToWorker>,
-    /// Runs the think's next search (set once, at the start).
+    /// A message here runs the think's next step in a task of its own
+    /// (set once, at the start): unlike a timer, never held back.
     next_step: Option<js_sys::Function>,
+    /// A step is scheduled: another would run the think twice as fast.
+    step_pending: bool,
+    /// The part whose deadline is set.
+    armed: Option<u32>,
 }
 
 impl Worker {
@@ -83,13 +90,20 @@ impl Helper for Beside {
         self.busy
     }
 
-    fn send(&mut self, part: &ToWorker) {
+    fn send(&mut self, part: &ToWorker) -> bool {
         let value = serde_wasm_bindgen::to_value(part).expect("plain data");
-        if let Some(worker) = &self.worker {
-            if worker.post_message(&value).is_err() {
-                self.worker = None;
+        let sent = self
+            .worker
+            .as_ref()
+            .is_some_and(|w| w.post_message(&value).is_ok());
+        if !sent {
+            // It cannot be reached: let it go, and prove alone.
+            self.busy = None;
+            if let Some(worker) = self.worker.take() {
+                worker.terminate();
             }
         }
+        sent
     }
 }
 
@@ -135,10 +149,13 @@ fn go_on(worker: &Shared) {
         drop(w);
         return drain(worker);
     };
-    if let Some(id) = thinking.waits_for() {
-        let Some(at) = thinking.overdue_at() else {
+    if let (true, Some(id), Some(at)) =
+        (thinking.idle(), thinking.waits_for(), thinking.overdue_at())
+    {
+        if w.armed == Some(id) {
             return;
-        };
+        }
+        w.armed = Some(id);
         let late = worker.clone();
         let overdue = Closure::once_into_js(move || resume(&late, id, None));
         let ms = ((at - clock()) * 1000.0).max(0.0) as i32;
@@ -146,26 +163,35 @@ fn go_on(worker: &Shared) {
             .set_timeout_with_callback_and_timeout_and_arguments_0(overdue.unchecked_ref(), ms)
             .is_err()
         {
-            // Without a deadline the think waits for the part itself.
-            web_sys::console::warn_1(&"cannot time the part beside".into());
+            // Without a deadline it could wait for ever: it goes on now.
+            drop(w);
+            return resume(worker, id, None);
         }
         return;
     }
-    let next = w.next_step.clone().expect("set at the start");
-    if w.scope
-        .set_timeout_with_callback_and_timeout_and_arguments_0(&next, 0)
-        .is_err()
-    {
+    if w.step_pending {
+        return;
+    }
+    let scheduled = w.next_step.as_ref().is_some_and(|f| {
+        w.scope
+            .set_timeout_with_callback_and_timeout_and_arguments_0(f, 0)
+            .is_ok()
+    });
+    if !scheduled {
         web_sys::console::warn_1(&"cannot schedule the next search".into());
         w.thinking = None;
+        drop(w);
+        return drain(worker);
     }
+    w.step_pending = true;
 }
 
-/// Runs the think's next search.
+/// Runs the think's next step.
 fn step(worker: &Shared) {
     {
         let mut w = worker.borrow_mut();
         let w = &mut *w;
+        w.step_pending = false;
         let Some(thinking) = &mut w.thinking else {
             return;
         };
@@ -189,15 +215,15 @@ fn resume(worker: &Shared, id: u32, theirs: Option<FromWorker>) {
         let Some(thinking) = &mut w.thinking else {
             return;
         };
-        if thinking.waits_for() != Some(id) {
-            return;
-        }
         let scope = w.scope.clone();
         let progress = thinking.resume(&mut w.engine, &clock, id, theirs, &mut |reply| {
             post(&scope, &reply)
         });
-        if progress == Progress::Over {
-            w.thinking = None;
+        match progress {
+            // Nothing waited for it.
+            None => return,
+            Some(Progress::Over) => w.thinking = None,
+            Some(_) => {}
         }
     }
     go_on(worker);
@@ -215,7 +241,7 @@ fn start_beside(worker: &Shared) {
         return;
     };
     if beside.post_message(&wasm_bindgen::module()).is_err() {
-        return;
+        return beside.terminate();
     }
     let heard = worker.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
@@ -300,6 +326,8 @@ pub fn start() {
         beside: Beside::default(),
         backlog: Vec::new(),
         next_step: None,
+        step_pending: false,
+        armed: None,
     }));
     let stepped = worker.clone();
     let next_step = Closure::<dyn FnMut()>::new(move || step(&stepped));
@@ -329,8 +357,7 @@ pub fn start() {
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    let cores = scope.navigator().hardware_concurrency();
-    if scope.name() != ALONE && cores >= 2.0 {
+    if scope.name() != ALONE {
         start_beside(&worker);
     }
     post(&scope, &FromWorker::Ready);

@@ -254,6 +254,9 @@ impl State {
             level: level.to_string(),
             purpose,
             nodes: None,
+            part: None,
+            parts: None,
+            seconds: None,
         }
     }
 

@@ -242,13 +242,37 @@ impl Engine {
         seconds: Option<f64>,
         clock: Clock<'_>,
     ) -> Option<PartProof> {
+        let moves = Engine::part_moves(game, part, parts)?;
+        self.prove_moves(game, moves, seconds, clock)
+    }
+
+    /// The moves of part `part` of `parts` of the result proof for `game`
+    /// (as [`Engine::prove_part`] deals them).
+    pub fn part_moves(game: &AnyGame, part: usize, parts: usize) -> Option<Vec<cheversi::Move>> {
         let AnyGame::Cheversi(pos) = game else {
             return None;
         };
         pos.to_move()?;
-        let moves = deal(proof_order(pos, distinct_moves(pos)), parts)
+        deal(proof_order(pos, distinct_moves(pos)), parts)
             .into_iter()
-            .nth(part)?;
+            .nth(part)
+    }
+
+    /// The result of `game` over `moves` alone, proven within `seconds`
+    /// with this engine's table (so a part proven a move at a time keeps
+    /// what the earlier moves' proofs found). `None` outside Cheversi or
+    /// in a finished game.
+    pub fn prove_moves(
+        &mut self,
+        game: &AnyGame,
+        moves: Vec<cheversi::Move>,
+        seconds: Option<f64>,
+        clock: Clock<'_>,
+    ) -> Option<PartProof> {
+        let AnyGame::Cheversi(pos) = game else {
+            return None;
+        };
+        pos.to_move()?;
         let (_, values, searcher) = self.cheversi_search(pos.options());
         let mut budget = Budget::new(clock, seconds, None, None);
         let proven = prove_result(values, searcher, pos, &mut budget, moves);
