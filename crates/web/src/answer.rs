@@ -207,10 +207,7 @@ impl Thinking {
         theirs: Option<FromWorker>,
         post: &mut dyn FnMut(FromWorker),
     ) -> Option<Progress> {
-        if self.waits_for() != Some(id) {
-            return None;
-        }
-        let waiting = self.waiting.take().expect("waits for this part");
+        let waiting = self.waiting.take_if(|w| w.id() == id)?;
         Some(self.went(waiting.heard(engine, clock, theirs), post))
     }
 

@@ -26,7 +26,7 @@ use cheversi_engine::ai::player::engine::Engine;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use web_sys::{DedicatedWorkerGlobalScope, Event, MessageEvent, WorkerOptions, WorkerType};
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, WorkerOptions, WorkerType};
 
 fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
     let value = serde_wasm_bindgen::to_value(message).expect("plain data");
@@ -54,8 +54,10 @@ struct Worker {
     next_step: Option<js_sys::Function>,
     /// A step is scheduled: another would run the think twice as fast.
     step_pending: bool,
-    /// The part whose deadline is set.
-    armed: Option<u32>,
+    /// The part whose deadline is set, and the deadline.
+    armed: Option<(u32, f64)>,
+    /// Goes on without the armed part, at its deadline (set once).
+    overdue: Option<js_sys::Function>,
 }
 
 impl Worker {
@@ -91,17 +93,12 @@ impl Helper for Beside {
     }
 
     fn send(&mut self, part: &ToWorker) -> bool {
-        let value = serde_wasm_bindgen::to_value(part).expect("plain data");
-        let sent = self
-            .worker
-            .as_ref()
-            .is_some_and(|w| w.post_message(&value).is_ok());
+        let value = serde_wasm_bindgen::to_value(part);
+        let sent = matches!((&self.worker, value), (Some(w), Ok(v)) if w.post_message(&v).is_ok());
         if !sent {
             // It cannot be reached: let it go, and prove alone.
             self.busy = None;
-            if let Some(worker) = self.worker.take() {
-                worker.terminate();
-            }
+            self.worker = None;
         }
         sent
     }
@@ -152,17 +149,17 @@ fn go_on(worker: &Shared) {
     if let (true, Some(id), Some(at)) =
         (thinking.idle(), thinking.waits_for(), thinking.overdue_at())
     {
-        if w.armed == Some(id) {
+        if w.armed.is_some_and(|(armed, _)| armed == id) {
             return;
         }
-        w.armed = Some(id);
-        let late = worker.clone();
-        let overdue = Closure::once_into_js(move || resume(&late, id, None));
+        w.armed = Some((id, at));
         let ms = ((at - clock()) * 1000.0).max(0.0) as i32;
-        if w.scope
-            .set_timeout_with_callback_and_timeout_and_arguments_0(overdue.unchecked_ref(), ms)
-            .is_err()
-        {
+        let timed = w.overdue.as_ref().is_some_and(|f| {
+            w.scope
+                .set_timeout_with_callback_and_timeout_and_arguments_0(f, ms)
+                .is_ok()
+        });
+        if !timed {
             // Without a deadline it could wait for ever: it goes on now.
             drop(w);
             return resume(worker, id, None);
@@ -269,7 +266,10 @@ fn start_beside(worker: &Shared) {
     // A worker beside that fails is let go: this one proves alone, and a
     // part it waited for is overdue at once.
     let failed = worker.clone();
-    let on_error = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+    // Of the message events' type, whose code the module has already:
+    // only the event's `preventDefault` is used.
+    let on_error = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        // Not let through to this worker's own error handler (and the page).
         event.prevent_default();
         let waited = {
             let mut w = failed.borrow_mut();
@@ -328,7 +328,20 @@ pub fn start() {
         next_step: None,
         step_pending: false,
         armed: None,
+        overdue: None,
     }));
+    let late = worker.clone();
+    let overdue = Closure::<dyn FnMut()>::new(move || {
+        // An earlier part's timer, firing while a later part is waited
+        // for, is not that part's deadline.
+        let armed = late.borrow().armed;
+        if let Some((id, _)) = armed.filter(|&(_, at)| clock() + 0.002 >= at) {
+            resume(&late, id, None);
+        }
+    });
+    worker.borrow_mut().overdue =
+        Some(overdue.as_ref().unchecked_ref::<js_sys::Function>().clone());
+    overdue.forget();
     let stepped = worker.clone();
     let next_step = Closure::<dyn FnMut()>::new(move || step(&stepped));
     worker.borrow_mut().next_step = Some(
