@@ -1,8 +1,9 @@
 //! The result proof on two workers. Near the end of a Cheversi game the
 //! Master's think starts by proving the result (win, draw or loss). The
 //! thinking worker deals the root moves into two parts, sends one to the
-//! worker it started beside it, proves the other itself, and hands the
-//! two results to the engine ([`Engine::think_proven`]). Two workers
+//! worker it started beside it, proves the other itself a move at a time
+//! (reading the part beside between two tasks), and hands the two
+//! results to the engine ([`Engine::think_proven`]). Two workers
 //! share no memory on a static host (that needs cross-origin isolation),
 //! so the parts are fixed in advance and each worker has its own table.
 
@@ -38,9 +39,12 @@ pub trait Helper {
     fn send(&mut self, part: &ToWorker) -> bool;
 }
 
-/// No worker beside: the worker beside itself, a single core, tests.
+/// No worker beside (the tests of a think alone; the worker's own
+/// `Beside` says the same until one is ready).
+#[cfg(test)]
 pub struct Alone;
 
+#[cfg(test)]
 impl Helper for Alone {
     fn free(&mut self) -> Option<u32> {
         None
