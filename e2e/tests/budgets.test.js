@@ -28,6 +28,11 @@ test('the first page fetches only what the first board needs, within its budget'
   await page.waitForSelector('body[data-ready="true"][data-worker="ready"]');
   assert.deepEqual(errors, []);
   await context.close();
+  // A browser fetches the page's icon too; the headless shell does not.
+  const html = await readFile(DIST + 'index.html', 'utf8');
+  const icons = [...html.matchAll(/<link\b[^>]*\brel="?icon\b[^>]*>/g)].map(([tag]) => /\bhref="?([^"\s>]+)/.exec(tag)?.[1]);
+  assert.ok(icons.length > 0 && icons.every(Boolean), 'the page names its icon');
+  for (const icon of icons) files.add(icon);
   const names = [...files].sort();
   for (const lazy of [/^puzzles\.txt$/, /^lessons/, /^duel_/, /^lang\//]) {
     assert.ok(!names.some((n) => lazy.test(n)), `the first page fetched ${names.find((n) => lazy.test(n))}`);
