@@ -635,20 +635,18 @@ fn bestmove_on_threads_proves_the_minimax_result() {
     }
     let me = pos.to_move().unwrap();
     let expected = minimax(&pos, &PlainScore, me, 3, 0).signum();
-    let out = cheversi(&[
-        "bestmove",
-        "--rules",
-        "lewicki-free",
-        "--moves",
-        moves,
-        "--time-ms",
-        "500",
-        "--threads",
-        "2",
-        "--json",
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    // `bestmove` on this position with `extra`, its JSON.
+    let bestmove = |extra: &[&str]| -> Value {
+        let args = [
+            &["bestmove", "--rules", "lewicki-free", "--moves", moves],
+            extra,
+        ]
+        .concat();
+        let out = cheversi(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_str(stdout(&out).trim()).unwrap()
+    };
+    let v = bestmove(&["--time-ms", "500", "--threads", "2", "--json"]);
     assert_eq!(v["exact"], true, "{v}");
     let sign = match &v["eval"] {
         Value::String(s) if s.starts_with("wins") => 1,
@@ -669,20 +667,7 @@ fn bestmove_on_threads_proves_the_minimax_result() {
         other => panic!("{other:?} in {v}"),
     };
     for threads in ["1", "2"] {
-        let out = cheversi(&[
-            "bestmove",
-            "--rules",
-            "lewicki-free",
-            "--moves",
-            moves,
-            "--time-ms",
-            "2000",
-            "--threads",
-            threads,
-            "--result",
-        ]);
-        assert!(out.status.success(), "{}", stderr(&out));
-        let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        let v = bestmove(&["--time-ms", "2000", "--threads", threads, "--result"]);
         assert_eq!(sign(&v), expected, "{threads} threads: {v}");
         let named = v["moves"].as_array().unwrap().len();
         assert_eq!(named > 0, expected >= 0, "{threads} threads: {v}");

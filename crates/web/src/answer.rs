@@ -316,17 +316,9 @@ mod tests {
     fn think(spec: &str, moves: &[&str], level: &str) -> FromWorker {
         let start = std::time::Instant::now();
         let clock = move || start.elapsed().as_secs_f64();
-        let message = ToWorker::Think {
-            id: 7,
-            spec: serde_json::from_str(spec).unwrap(),
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-            level: level.into(),
-            purpose: Purpose::Play,
-            nodes: None,
-            part: None,
-            parts: None,
-            seconds: None,
-        };
+        let moves = moves.iter().map(|m| m.to_string()).collect();
+        let spec = serde_json::from_str(spec).unwrap();
+        let message = ToWorker::think(7, spec, moves, level, Purpose::Play, None);
         let mut got = Vec::new();
         handle(&mut Engine::new(1), message, &clock, &mut |m| got.push(m));
         assert_eq!(got.len(), 1, "one answer to play: {got:?}");
@@ -415,16 +407,10 @@ mod tests {
 
     #[test]
     fn an_unproved_position_a_longer_search_may_prove_gets_one() {
-        let think = |spec: &str, plies: usize| ToWorker::Think {
-            id: 1,
-            spec: serde_json::from_str(spec).unwrap(),
-            moves: vec!["Kd4".into(); plies],
-            level: "master".into(),
-            purpose: Purpose::Evaluate,
-            nodes: None,
-            part: None,
-            parts: None,
-            seconds: None,
+        let think = |spec: &str, plies: usize| {
+            let spec = serde_json::from_str(spec).unwrap();
+            let moves = vec!["Kd4".into(); plies];
+            ToWorker::think(1, spec, moves, "master", Purpose::Evaluate, None)
         };
         let margin = Judgement::Margin(5);
         let near = Evaluated::of(&think(r#"{"game":"cheversi"}"#, 6));
@@ -453,16 +439,10 @@ mod tests {
     fn an_evaluation_answers_at_once_then_deeper() {
         let start = std::time::Instant::now();
         let clock = move || start.elapsed().as_secs_f64();
-        let message = |moves: &[&str]| ToWorker::Think {
-            id: 5,
-            spec: serde_json::from_str(r#"{"game":"cheversi","rules":"brainking"}"#).unwrap(),
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-            level: "master".into(),
-            purpose: Purpose::Evaluate,
-            nodes: None,
-            part: None,
-            parts: None,
-            seconds: None,
+        let message = |moves: &[&str]| {
+            let spec = serde_json::from_str(r#"{"game":"cheversi","rules":"brainking"}"#).unwrap();
+            let moves = moves.iter().map(|m| m.to_string()).collect();
+            ToWorker::think(5, spec, moves, "master", Purpose::Evaluate, None)
         };
         let mut got = Vec::new();
         handle(&mut Engine::new(1), message(&["Kd4"]), &clock, &mut |m| {
@@ -527,16 +507,9 @@ mod tests {
     #[test]
     fn begin_answers_an_evaluations_first_search_and_each_step_one_more() {
         let clock = || 0.0; // no search ends by time: nodes bound them
-        let think = |purpose| ToWorker::Think {
-            id: 9,
-            spec: serde_json::from_str(r#"{"game":"cheversi","rules":"brainking"}"#).unwrap(),
-            moves: vec!["Kd4".into()],
-            level: "master".into(),
-            purpose,
-            nodes: Some(20_000),
-            part: None,
-            parts: None,
-            seconds: None,
+        let think = |purpose| {
+            let spec = serde_json::from_str(r#"{"game":"cheversi","rules":"brainking"}"#).unwrap();
+            ToWorker::think(9, spec, vec!["Kd4".into()], "master", purpose, Some(20_000))
         };
         let mut engine = Engine::new(1);
         let mut got = Vec::new();

@@ -446,17 +446,8 @@ pub(crate) mod tests {
     }
 
     pub(crate) fn think(spec: &GameSpec, moves: &[String]) -> ToWorker {
-        ToWorker::Think {
-            id: 3,
-            spec: spec.clone(),
-            moves: moves.to_vec(),
-            level: "master".into(),
-            purpose: Purpose::Play,
-            nodes: None,
-            part: None,
-            parts: None,
-            seconds: None,
-        }
+        let (spec, moves) = (spec.clone(), moves.to_vec());
+        ToWorker::think(3, spec, moves, "master", Purpose::Play, None)
     }
 
     /// The result with best play by plain minimax to the end of the game:

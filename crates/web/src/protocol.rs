@@ -80,6 +80,31 @@ impl ToWorker {
     }
 }
 
+/// The tests' request to think: no part, `nodes` if given.
+#[cfg(test)]
+impl ToWorker {
+    pub(crate) fn think(
+        id: u32,
+        spec: GameSpec,
+        moves: Vec<String>,
+        level: &str,
+        purpose: Purpose,
+        nodes: Option<u64>,
+    ) -> ToWorker {
+        ToWorker::Think {
+            id,
+            spec,
+            moves,
+            level: level.into(),
+            purpose,
+            nodes,
+            part: None,
+            parts: None,
+            seconds: None,
+        }
+    }
+}
+
 /// A position's value as a review reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EndValue {
@@ -158,24 +183,12 @@ mod tests {
     use super::*;
 
     fn think(game: &str, variant: Option<&str>) -> ToWorker {
-        ToWorker::Think {
-            id: 1,
-            spec: GameSpec {
-                game: game.into(),
-                rules: None,
-                count: None,
-                squares: None,
-                variant: variant.map(Into::into),
-                players: None,
-            },
-            moves: vec![],
-            level: "master".into(),
-            purpose: Purpose::Play,
-            nodes: None,
-            part: None,
-            parts: None,
-            seconds: None,
-        }
+        let spec = GameSpec {
+            game: game.into(),
+            variant: variant.map(Into::into),
+            ..GameSpec::default()
+        };
+        ToWorker::think(1, spec, vec![], "master", Purpose::Play, None)
     }
 
     #[test]

@@ -113,6 +113,12 @@ fn prove_result(
     searcher.prove_result(pos, values, budget, moves, Draws::Every)
 }
 
+/// The root moves of the Master's result proof, in the proof's order:
+/// the one list every caller deals its parts from.
+fn proof_moves(pos: &cheversi::Position) -> Vec<cheversi::Move> {
+    proof_order(pos, distinct_moves(pos))
+}
+
 /// A think this long tries the exact search one placement further back.
 const LONG_THINK_SECONDS: f64 = 1.5;
 /// The result proof's share of a think: at 0.6 the Master answers most
@@ -208,7 +214,7 @@ impl Engine {
         let master = s.monte_carlo && !self.plain() && !self.alpha_beta_only();
         let seconds = share_of(s.seconds, RESULT_SHARE)?;
         (master && tries_exact(pos, s.seconds)).then(|| ResultProof {
-            moves: proof_order(pos, distinct_moves(pos)),
+            moves: proof_moves(pos),
             seconds,
         })
     }
@@ -242,20 +248,11 @@ impl Engine {
         seconds: Option<f64>,
         clock: Clock<'_>,
     ) -> Option<PartProof> {
-        let moves = Engine::part_moves(game, part, parts)?;
-        self.prove_moves(game, moves, seconds, clock)
-    }
-
-    /// The moves of part `part` of `parts` of the result proof for `game`
-    /// (as [`Engine::prove_part`] deals them).
-    pub fn part_moves(game: &AnyGame, part: usize, parts: usize) -> Option<Vec<cheversi::Move>> {
         let AnyGame::Cheversi(pos) = game else {
             return None;
         };
-        pos.to_move()?;
-        deal(proof_order(pos, distinct_moves(pos)), parts)
-            .into_iter()
-            .nth(part)
+        let moves = deal(proof_moves(pos), parts).into_iter().nth(part)?;
+        self.prove_moves(game, moves, seconds, clock)
     }
 
     /// The result of `game` over `moves` alone, proven within `seconds`
