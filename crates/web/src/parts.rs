@@ -63,8 +63,8 @@ pub enum Search {
 }
 
 /// A search whose result proof is split: this worker proves its part a
-/// root move a task ([`Waiting::step`]), so that a win in the part beside
-/// ([`Waiting::heard`]) ends it between two; then, once both parts are in
+/// few root moves a task ([`Waiting::step`]), so that a win in the part
+/// beside ([`Waiting::heard`]) ends it between two; then, once both parts are in
 /// (or the part beside is overdue), the think goes on.
 pub struct Waiting {
     id: u32,
