@@ -298,8 +298,9 @@ fn a_proven_result_is_reported_as_proven() {
 }
 
 /// The result proof the Master's think starts with, proven by the caller
-/// in two parts (as the page's two workers do) and handed back: reported as proven (against brute
-/// force) and kept by the move played, as when the Master proves it.
+/// in two parts (as the page's two workers do) and handed back: reported
+/// as proven (against brute force) and kept by the move played, as when
+/// the Master proves it.
 /// A proof the caller did not finish is not made again by the think.
 #[test]
 fn a_result_the_caller_proved_in_parts_is_reported_and_kept() {
