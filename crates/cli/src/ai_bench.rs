@@ -194,8 +194,8 @@ pub fn sampled_positions(
     out
 }
 
-/// How many of `positions` the search proves within `seconds`; the
-/// result on `threads` threads, each proving its part of the root moves
+/// How many of `positions` the search proves within `seconds`, on
+/// `threads` threads, each proving its part of the root moves
 /// ([`crate::threads`]).
 pub fn solver_reach(
     options: cheversi::Options,
@@ -203,28 +203,28 @@ pub fn solver_reach(
     seconds: f64,
     proof: ProofKind,
     threads: usize,
-    clock: Clock<'_>,
 ) -> Reach {
     let values = HandValues::calibrate(options);
     let mut proved = 0;
     let mut times = Vec::new();
     for pos in positions {
         let (done, took) = match proof {
+            // The Master's table, as in play (a larger one leaves more of
+            // it to memory and measures a slower search than the
+            // Master's), made before the clock starts, as the Master's is
+            // before a move. One thread proves as the Master's own search
+            // does.
             ProofKind::Margin => {
-                // The Master's table, as in play (a larger one leaves more
-                // of it to memory and measures a slower search than the
-                // Master's), made before the clock starts, as the Master's
-                // is before a move.
-                let mut searcher = Searcher::new(TABLE_BITS);
-                let mut budget = Budget::new(clock, Some(seconds), None, None);
-                let found = searcher.prove_value(
+                let proof = threads::prove_value(
                     pos,
                     &values,
-                    &mut budget,
                     distinct_moves(pos),
                     Known::NOTHING,
+                    Some(seconds),
+                    threads,
+                    TABLE_BITS,
                 );
-                (found.is_some(), budget.elapsed())
+                (proof.proven.is_some(), proof.seconds)
             }
             // The result itself: one drawing move is enough. One thread
             // proves as the Master's own search does.

@@ -47,8 +47,9 @@ pub struct BenchArgs {
     /// times in the worker and natively.
     #[arg(long, conflicts_with_all = ["proof", "speed"])]
     positions: Option<usize>,
-    /// With --ai: threads the result proof is split over, each proving
-    /// its part of the root moves with a table of its own.
+    /// With --ai: threads the exact search (result or margin) is split
+    /// over, each proving its part of the root moves with a table of its
+    /// own.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     threads: u32,
 }
@@ -180,14 +181,8 @@ fn ai_figures(
                     .into_iter()
                     .map(|set| {
                         let positions = sampled_positions(o, k, args.samples, set, clock);
-                        let reach = solver_reach(
-                            o,
-                            &positions,
-                            budget,
-                            proof,
-                            args.threads as usize,
-                            clock,
-                        );
+                        let reach =
+                            solver_reach(o, &positions, budget, proof, args.threads as usize);
                         (reach, positions.len() as u64)
                     })
                     .collect();

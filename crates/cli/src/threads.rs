@@ -1,21 +1,24 @@
-//! The result proof split over threads: each thread proves its part of
-//! the root moves ([`deal`]) with a table of its own, and a part that
-//! proves a win stops the others. The engine itself has no threads (it
-//! runs in a browser worker too); this is the native tool's use of its
-//! parts.
+//! The exact search split over threads: each thread proves its part of
+//! the root moves ([`deal`]) with a table of its own. In the result proof
+//! a part that proves a win stops the others; in the value proof every
+//! step ("is it at least `k`?") is asked of every part, and the first
+//! part to reach `k` stops the others' step. The engine itself has no
+//! threads (it runs in a browser worker too); this is the native tool's
+//! use of its parts.
 
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::search::{
-    deal, proof_order, Draws, Evaluator, Proven, Searchable, Searcher,
+    deal, proof_order, Closing, Draws, Evaluator, Known, Proven, Searchable, Searcher,
 };
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 /// What a proof on threads found, the nodes all its threads searched,
-/// and the seconds the longest part took (each timed from when its table
-/// was made, as the Master's is made before a move).
-pub struct Proof<M> {
-    pub proven: Option<Proven<M>>,
+/// and the seconds it took (the result: its longest part), each part timed
+/// from when its table was made, as the Master's is made before a move.
+pub struct Proof<T> {
+    pub proven: Option<T>,
     pub nodes: u64,
     pub seconds: f64,
 }
@@ -31,7 +34,7 @@ pub fn prove_result<G, E>(
     seconds: Option<f64>,
     threads: usize,
     table_bits: u32,
-) -> Proof<G::Move>
+) -> Proof<Proven<G::Move>>
 where
     G: Searchable + Sync,
     G::Move: Send,
@@ -40,7 +43,7 @@ where
     let dealt = deal(proof_order(pos, moves), threads);
     let origin = Instant::now();
     let won = AtomicBool::new(false);
-    let parts: Vec<Proof<G::Move>> = std::thread::scope(|scope| {
+    let parts: Vec<Proof<Proven<G::Move>>> = std::thread::scope(|scope| {
         let handles: Vec<_> = dealt
             .into_iter()
             .map(|part| {
@@ -76,12 +79,170 @@ where
     }
 }
 
+/// What the value proof asks a thread about its part.
+enum Ask<M> {
+    /// Is the value at least this?
+    AtLeast(i32),
+    /// The line of best play for this value, from this step's line.
+    Line(Vec<M>, i32),
+}
+
+/// A thread's answer: which thread, and what it found.
+enum Told<M> {
+    /// `None` when the budget ran out or another part answered first.
+    Step(usize, Option<(i32, Option<Vec<M>>)>),
+    Line(Vec<M>),
+}
+
+/// The exact value of `pos` over `moves` and a line of best play (its
+/// first move the best), proven by `threads` threads within `seconds`,
+/// with tables of `table_bits`: [`Searcher::prove_value`]'s steps, each
+/// asked of every part. The guess the steps start from is searched on the
+/// first table; its order (best first) is dealt into the parts. `known`
+/// bounds the value, as there.
+#[allow(clippy::too_many_arguments)]
+pub fn prove_value<G, E>(
+    pos: &G,
+    eval: &E,
+    moves: Vec<G::Move>,
+    known: Known,
+    seconds: Option<f64>,
+    threads: usize,
+    table_bits: u32,
+) -> Proof<(i32, Vec<G::Move>)>
+where
+    G: Searchable + Sync,
+    G::Move: Send,
+    E: Evaluator<G> + Sync,
+{
+    let mut searchers: Vec<Searcher<G>> = (0..threads.max(1))
+        .map(|_| Searcher::new(table_bits))
+        .collect();
+    let origin = Instant::now();
+    let clock = move || origin.elapsed().as_secs_f64();
+    let mut first = Budget::new(&clock, seconds, None, None);
+    let guess = searchers[0].guess_value(pos, eval, &mut first, moves);
+    let (guess_nodes, done) = (first.nodes, first.stopped());
+    if done || guess.exact {
+        let proven = (!done).then_some((guess.value, guess.pv));
+        return Proof {
+            proven,
+            nodes: guess_nodes,
+            seconds: clock(),
+        };
+    }
+    let parts = searchers.len();
+    // The step being asked, and the last step a part reached `k` in: a
+    // part's search stops while they are the same.
+    let step = AtomicU32::new(0);
+    let reached = AtomicU32::new(u32::MAX);
+    let (told_tx, told) = mpsc::channel::<Told<G::Move>>();
+    let (proven, nodes) = std::thread::scope(|scope| {
+        let mut asks = Vec::new();
+        let mut handles = Vec::new();
+        for (i, (searcher, part)) in searchers
+            .iter_mut()
+            .zip(deal(guess.root, parts))
+            .enumerate()
+        {
+            let (ask, asked) = mpsc::channel::<Ask<G::Move>>();
+            asks.push(ask);
+            let told = told_tx.clone();
+            let (step, reached, clock) = (&step, &reached, &clock);
+            handles.push(scope.spawn(move || {
+                let stop = || reached.load(Ordering::Relaxed) == step.load(Ordering::Relaxed);
+                // The same deadline as the guess's.
+                let left = seconds.map(|s| (s - clock()).max(0.0));
+                let mut budget = Budget::new(clock, left, None, Some(&stop));
+                let Some(mut steps) = searcher.steps(pos, eval, &mut budget, part) else {
+                    return 0;
+                };
+                for ask in asked {
+                    let answer = match ask {
+                        Ask::AtLeast(k) => {
+                            steps.go_on();
+                            Told::Step(i, steps.at_least(pos, k))
+                        }
+                        Ask::Line(hint, value) => Told::Line(steps.line(pos, hint, value)),
+                    };
+                    if told.send(answer).is_err() {
+                        break;
+                    }
+                }
+                drop(steps);
+                budget.nodes
+            }));
+        }
+        let mut closing = Closing::new(known, guess.value);
+        // The part whose move reached the value last: its table holds the line.
+        let mut holder = 0;
+        let proven = loop {
+            let Some(k) = closing.next() else {
+                break closing.proven();
+            };
+            step.fetch_add(1, Ordering::Relaxed);
+            for ask in &asks {
+                ask.send(Ask::AtLeast(k))
+                    .expect("a part thread is listening");
+            }
+            let mut passed: Option<(usize, i32, Vec<G::Move>)> = None;
+            let mut top = Some(i32::MIN);
+            for _ in 0..parts {
+                let Ok(Told::Step(i, answer)) = told.recv() else {
+                    unreachable!("each part answers its step");
+                };
+                match answer {
+                    Some((v, Some(line))) => {
+                        reached.store(step.load(Ordering::Relaxed), Ordering::Relaxed);
+                        if passed.as_ref().is_none_or(|(_, best, _)| v > *best) {
+                            passed = Some((i, v, line));
+                        }
+                    }
+                    Some((v, None)) => top = top.map(|t| t.max(v)),
+                    None => top = None,
+                }
+            }
+            let agreed = match (passed, top) {
+                (Some((i, v, line)), _) => {
+                    holder = i;
+                    closing.answer(v, Some(line))
+                }
+                (None, Some(v)) => closing.answer(v, None),
+                (None, None) => break None, // out of time
+            };
+            if !agreed {
+                break None; // `known` was wrong: prove nothing
+            }
+        };
+        let proven = proven.map(|(value, hint)| {
+            asks[holder]
+                .send(Ask::Line(hint, value))
+                .expect("a part thread is listening");
+            let Ok(Told::Line(line)) = told.recv() else {
+                unreachable!("the part answers with the line");
+            };
+            (value, line)
+        });
+        drop(asks);
+        let nodes: u64 = handles
+            .into_iter()
+            .map(|h| h.join().expect("a proof thread does not panic"))
+            .sum();
+        (proven, nodes)
+    });
+    Proof {
+        proven,
+        nodes: guess_nodes + nodes,
+        seconds: clock(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::prove_result;
-    use cheversi_engine::ai::cheversi::{HandValues, PlainScore};
+    use super::{prove_result, prove_value};
+    use cheversi_engine::ai::cheversi::{distinct_moves, HandValues, PlainScore};
     use cheversi_engine::ai::search::minimax::minimax;
-    use cheversi_engine::ai::search::{Draws, Proven};
+    use cheversi_engine::ai::search::{Draws, Known, Proven};
     use cheversi_engine::cheversi::{self, RuleSet, PLIES};
     use cheversi_engine::rng::Rng;
     use cheversi_engine::GameState;
@@ -136,5 +297,80 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n > 0), "wins, draws, losses: {seen:?}");
+    }
+
+    /// On one to three threads, the margin plain minimax gives to the end
+    /// of the game, 3 to 5 placements from it (5 where few squares are
+    /// open, so minimax stays quick), and every move of the line keeps it:
+    /// the opponent's too. Small tables, so the parts' steps run past the
+    /// abort check's polls and one part reaching `k` stops the others.
+    #[test]
+    fn a_margin_proven_on_threads_is_the_minimax_margin() {
+        let mut rng = Rng::new(31);
+        let mut cases = 0;
+        for rules in RuleSet::ALL {
+            let options = cheversi::Options::new(rules);
+            let eval = HandValues::calibrate(options);
+            let deepest = if matches!(rules, RuleSet::Lewicki | RuleSet::Brainking) {
+                5
+            } else {
+                4
+            };
+            for left in [3, 4, deepest] {
+                let mut pos = cheversi::Position::new(options);
+                let mut moves = Vec::new();
+                while pos.ply() < PLIES - left {
+                    moves.clear();
+                    pos.legal_moves(&mut moves);
+                    pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+                }
+                let me = pos.to_move().unwrap();
+                let margin = minimax(&pos, &PlainScore, me, left as u32, 0);
+                for threads in [1, 2, 3] {
+                    let proof = prove_value(
+                        &pos,
+                        &eval,
+                        distinct_moves(&pos),
+                        Known::NOTHING,
+                        None,
+                        threads,
+                        8,
+                    );
+                    assert!(proof.nodes > 0, "{rules}: nodes counted");
+                    let (value, line) = proof.proven.expect("no limit");
+                    assert_eq!(value, margin, "{rules}, {left} left, {threads} threads");
+                    let mut p = pos.clone();
+                    for (i, &mv) in line.iter().enumerate() {
+                        p.play_unchecked(mv);
+                        let after = minimax(&p, &PlainScore, me, left as u32, i as i32 + 1);
+                        assert_eq!(after, margin, "{rules}: {line:?} keeps the margin");
+                    }
+                    assert!(!line.is_empty(), "{rules}: a best move");
+                    cases += 1;
+                }
+            }
+        }
+        assert!(cases >= 45, "{cases} cases");
+    }
+
+    /// A range known beforehand that leaves out the value proves nothing.
+    #[test]
+    fn a_wrong_known_margin_on_threads_proves_nothing() {
+        let options = cheversi::Options::new(RuleSet::Lewicki);
+        let eval = HandValues::calibrate(options);
+        let mut rng = Rng::new(5);
+        let mut pos = cheversi::Position::new(options);
+        let mut moves = Vec::new();
+        while pos.ply() < PLIES - 4 {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+        }
+        let me = pos.to_move().unwrap();
+        let margin = minimax(&pos, &PlainScore, me, 4, 0);
+        for known in [Known::at_least(margin + 1), Known::at_most(margin - 1)] {
+            let proof = prove_value(&pos, &eval, distinct_moves(&pos), known, None, 2, 8);
+            assert!(proof.proven.is_none(), "{known:?}");
+        }
     }
 }

@@ -102,6 +102,13 @@ impl<'a> Budget<'a> {
         self.stopped
     }
 
+    /// Lets a search stopped by its abort check go on: the check stopped
+    /// one step of a proof (another part answered it), not the proof. The
+    /// limits are looked at again at the next poll.
+    pub fn go_on(&mut self) {
+        self.stopped = false;
+    }
+
     /// Seconds since the search started.
     pub fn elapsed(&self) -> f64 {
         (self.clock)() - self.started

@@ -50,7 +50,131 @@ impl Known {
     }
 }
 
+/// The window of a proof by null windows closing in on the value from a
+/// guess (MTD(f)): each step asks "is the value at least `k`?" of the
+/// root moves, which one table can answer ([`Steps`]) or several, each for
+/// its part of the moves (on threads: the first part to reach `k`
+/// answers for all, else the highest bound of all the parts).
+#[derive(Clone, Debug)]
+pub struct Closing<M> {
+    low: i32,
+    high: i32,
+    guess: i32,
+    best: Option<(i32, Vec<M>)>,
+}
+
+impl<M> Closing<M> {
+    /// Between what `known` allows, starting at `guess`.
+    pub fn new(known: Known, guess: i32) -> Closing<M> {
+        Closing {
+            low: known.low,
+            high: known.high,
+            guess,
+            best: None,
+        }
+    }
+
+    /// The `k` of the next step; `None` once the value is pinned and a
+    /// move shown to reach it.
+    pub fn next(&self) -> Option<i32> {
+        if self.low < self.high {
+            Some(self.guess.clamp(self.low + 1, self.high))
+        } else if self.best.as_ref().is_none_or(|(v, _)| *v < self.low) {
+            Some(self.low)
+        } else {
+            None
+        }
+    }
+
+    /// The answer to the step: `value` is fail-soft, a lower bound with
+    /// the line of a move that reached `k` (`passed`), else an upper bound.
+    /// False when the answers contradict each other (`known` was wrong).
+    pub fn answer(&mut self, value: i32, passed: Option<Vec<M>>) -> bool {
+        if let Some(line) = passed {
+            self.low = self.low.max(value);
+            self.best = Some((value, line));
+        } else {
+            self.high = value;
+        }
+        self.guess = value;
+        self.high >= self.low
+    }
+
+    /// The value and the line of a move that reaches it, once
+    /// [`Closing::next`] is `None`.
+    pub fn proven(self) -> Option<(i32, Vec<M>)> {
+        self.next().is_none().then_some(self.best).flatten()
+    }
+}
+
+/// The steps of a value proof over some root moves, with one table: the
+/// whole proof's ([`Searcher::prove_value`]), or one part's when the root
+/// moves are split. The search (its killers, its lines) carries over from
+/// step to step, as the table does.
+pub struct Steps<'a, 'b, G: Searchable, E: Evaluator<G>> {
+    run: Run<'a, 'b, G, E>,
+    root: Vec<RootMove<G::Move>>,
+}
+
+impl<G: Searchable, E: Evaluator<G>> Steps<'_, '_, G, E> {
+    /// Is the value of `pos` at least `k` over these root moves? The value
+    /// found (fail-soft: a lower bound with the line of the move that
+    /// reached `k`, which then comes first, else an upper bound), `None`
+    /// if the budget ran out.
+    #[allow(clippy::type_complexity)]
+    pub fn at_least(&mut self, pos: &G, k: i32) -> Option<(i32, Option<Vec<G::Move>>)> {
+        self.run.at_least(pos, &mut self.root, k)
+    }
+
+    /// A line of best play from `pos` whose value is `value`, from the
+    /// line of the step that reached it (see `exact_line`).
+    pub fn line(&mut self, pos: &G, hint: Vec<G::Move>, value: i32) -> Vec<G::Move> {
+        self.run.exact_line(pos, hint, value)
+    }
+
+    /// Lets the next step go on after one stopped by the abort check alone
+    /// ([`Budget::go_on`]).
+    pub fn go_on(&mut self) {
+        self.run.budget.go_on();
+    }
+}
+
 impl<G: Searchable> Searcher<G> {
+    /// The guess a value proof starts from: `root_moves` searched two
+    /// turns deep, best first (exact already where the end is that near).
+    pub fn guess_value<E: Evaluator<G>>(
+        &mut self,
+        pos: &G,
+        eval: &E,
+        budget: &mut Budget<'_>,
+        root_moves: Vec<G::Move>,
+    ) -> Found<G::Move> {
+        self.search(
+            pos,
+            eval,
+            budget,
+            GUESS_DEPTH,
+            Some(root_moves),
+            RootValues::Best,
+        )
+    }
+
+    /// The steps of a value proof of `pos` (not over) over `root`, with
+    /// this table and `budget`.
+    pub fn steps<'a, 'b, E: Evaluator<G>>(
+        &'a mut self,
+        pos: &G,
+        eval: &'a E,
+        budget: &'a mut Budget<'b>,
+        root: Vec<RootMove<G::Move>>,
+    ) -> Option<Steps<'a, 'b, G, E>> {
+        let me = pos.to_move()?;
+        Some(Steps {
+            run: Run::new(&mut self.table, eval, budget, me, false),
+            root,
+        })
+    }
+
     /// The value of `pos` with best play to the end of the game for the
     /// player to move, its best move and line, proven by null-window
     /// searches (each "is it at least `k`?") from a guess searched two
@@ -64,56 +188,33 @@ impl<G: Searchable> Searcher<G> {
         root_moves: Vec<G::Move>,
         known: Known,
     ) -> Option<Found<G::Move>> {
-        let guess = self.search(
-            pos,
-            eval,
-            budget,
-            GUESS_DEPTH,
-            Some(root_moves),
-            RootValues::Best,
-        );
+        let guess = self.guess_value(pos, eval, budget, root_moves);
         if budget.stopped() {
             return None;
         }
         if guess.exact {
             return Some(guess);
         }
-        let me = pos.to_move()?;
         // The guess's order: its best move first.
-        let mut root = guess.root;
-        let mut run = Run::new(&mut self.table, eval, budget, me, false);
-        let (mut low, mut high) = (known.low, known.high);
-        let mut g = guess.value;
-        let mut best: Option<(i32, Vec<G::Move>)> = None;
-        // Until the value is pinned and a move shown to reach it.
-        while low < high || best.as_ref().is_none_or(|(v, _)| *v < low) {
-            let k = if low < high {
-                g.clamp(low + 1, high)
-            } else {
-                low
-            };
-            let (value, passed) = run.at_least(pos, &mut root, k)?;
-            if let Some(line) = passed {
-                low = low.max(value);
-                best = Some((value, line));
-            } else {
-                high = value;
-            }
-            if high < low {
+        let mut steps = self.steps(pos, eval, budget, guess.root)?;
+        let mut closing = Closing::new(known, guess.value);
+        while let Some(k) = closing.next() {
+            let (value, passed) = steps.at_least(pos, k)?;
+            if !closing.answer(value, passed) {
                 return None; // `known` was wrong: prove nothing
             }
-            g = value;
         }
-        let (value, line) = best?;
+        let (value, line) = closing.proven()?;
+        let pv = steps.line(pos, line, value);
+        let mut root = steps.root;
         root[0].value = value;
         root[0].exact = true;
-        let pv = run.exact_line(pos, line, value);
         Some(Found {
             best: root[0].mv,
             value,
             exact: true,
             depth: pos.moves_left().unwrap_or(MAX_PLIES as u32),
-            nodes: run.budget.nodes,
+            nodes: steps.run.budget.nodes,
             pv,
             root,
         })
@@ -197,5 +298,59 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
             p.play_unchecked(mv);
         }
         line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Closing, Known};
+
+    /// Closes on the value `v` from any guess and any true range known
+    /// beforehand, whatever fail-soft bounds the steps answer with (the
+    /// weakest, `k` or `k - 1`, or the value itself), in few steps; a
+    /// range that leaves `v` out proves nothing.
+    #[test]
+    fn the_window_closes_on_the_value() {
+        for v in -6..=6 {
+            for guess in -8..=8 {
+                for known in [
+                    Known::NOTHING,
+                    Known::at_least(v - 2),
+                    Known::at_most(v + 1),
+                    Known::exactly(v),
+                ] {
+                    for tight in [false, true] {
+                        let mut closing = Closing::new(known, guess);
+                        let mut steps = 0;
+                        while let Some(k) = closing.next() {
+                            steps += 1;
+                            assert!(steps <= 20, "{v} from {guess}: no end");
+                            let agreed = if v >= k {
+                                closing.answer(if tight { v } else { k }, Some(vec![k]))
+                            } else {
+                                closing.answer(if tight { v } else { k - 1 }, None)
+                            };
+                            assert!(agreed, "{v} from {guess}, {known:?}");
+                        }
+                        let (value, line) = closing.proven().expect("pinned");
+                        assert_eq!(value, v, "from {guess}, {known:?}, tight {tight}");
+                        assert!(line[0] <= v, "the move shown reaches at least its step");
+                    }
+                }
+            }
+            // Known wrongly: above or below the value.
+            for known in [Known::at_least(v + 1), Known::at_most(v - 1)] {
+                let mut closing = Closing::<i32>::new(known, 0);
+                let mut agreed = true;
+                while let Some(k) = closing.next().filter(|_| agreed) {
+                    agreed = if v >= k {
+                        closing.answer(v, Some(vec![k]))
+                    } else {
+                        closing.answer(v, None)
+                    };
+                }
+                assert!(!agreed, "{v}, {known:?}: a contradiction found");
+            }
+        }
     }
 }
