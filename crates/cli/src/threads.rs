@@ -173,7 +173,9 @@ where
                 budget.nodes
             }));
         }
-        let mut closing = Closing::new(known, guess.value);
+        // Only the parts send: a part that ended early ends the wait.
+        drop(told_tx);
+        let mut closing = Closing::new(known, guess.value, G::VALUE_STEP);
         // The part whose move reached the value last: its table holds the line.
         let mut holder = 0;
         let proven = loop {

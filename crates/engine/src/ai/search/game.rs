@@ -37,6 +37,10 @@ pub trait Searchable: GameState {
     fn decided(&self, me: Player) -> Option<i32>;
     /// A cheap guess of the value for `me`, for ordering moves.
     fn quick_value(&self, me: Player) -> i32;
+    /// The least two final values a game may end with differ by (a
+    /// Cheversi point): what a value proof's first step is set below its
+    /// guess by ([`super::Closing`]).
+    const VALUE_STEP: i32 = 1;
     /// Whether `mv` is legal here: how a move from the table or a killer
     /// is checked before the moves are listed (a cut-off by one of them
     /// saves listing them).
