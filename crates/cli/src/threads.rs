@@ -1,8 +1,8 @@
 //! The exact search split over threads: each thread proves its part of
 //! the root moves ([`deal`]) with a table of its own. In the result proof
 //! a part that proves a win stops the others; in the value proof every
-//! step ("is it at least `k`?") is asked of every part, and the first
-//! part to reach `k` stops the others' step. The engine itself has no
+//! probe ("is it at least `k`?") is asked of every part, and the first
+//! part to reach `k` stops the others' probe. The engine itself has no
 //! threads (it runs in a browser worker too); this is the native tool's
 //! use of its parts.
 
@@ -83,21 +83,21 @@ where
 enum Ask<M> {
     /// Is the value at least this?
     AtLeast(i32),
-    /// The line of best play for this value, from this step's line.
+    /// The line of best play for this value, from this probe's line.
     Line(Vec<M>, i32),
 }
 
 /// A thread's answer: which thread, and what it found.
 enum Told<M> {
     /// `None` when the budget ran out or another part answered first.
-    Step(usize, Option<(i32, Option<Vec<M>>)>),
+    Probe(usize, Option<(i32, Option<Vec<M>>)>),
     Line(Vec<M>),
 }
 
 /// The exact value of `pos` over `moves` and a line of best play (its
 /// first move the best), proven by `threads` threads within `seconds`,
-/// with tables of `table_bits`: [`Searcher::prove_value`]'s steps, each
-/// asked of every part. The guess the steps start from is searched on the
+/// with tables of `table_bits`: [`Searcher::prove_value`]'s probes, each
+/// asked of every part. The guess the probes start from is searched on the
 /// first table; its order (best first) is dealt into the parts. `known`
 /// bounds the value, as there.
 #[allow(clippy::too_many_arguments)]
@@ -132,9 +132,9 @@ where
         };
     }
     let parts = searchers.len();
-    // The step being asked, and the last step a part reached `k` in: a
+    // The probe being asked, and the last probe a part reached `k` in: a
     // part's search stops while they are the same.
-    let step = AtomicU32::new(0);
+    let probe = AtomicU32::new(0);
     let reached = AtomicU32::new(u32::MAX);
     let (told_tx, told) = mpsc::channel::<Told<G::Move>>();
     let (proven, nodes) = std::thread::scope(|scope| {
@@ -148,41 +148,41 @@ where
             let (ask, asked) = mpsc::channel::<Ask<G::Move>>();
             asks.push(ask);
             let told = told_tx.clone();
-            let (step, reached, clock) = (&step, &reached, &clock);
+            let (probe, reached, clock) = (&probe, &reached, &clock);
             handles.push(scope.spawn(move || {
-                let stop = || reached.load(Ordering::Relaxed) == step.load(Ordering::Relaxed);
+                let stop = || reached.load(Ordering::Relaxed) == probe.load(Ordering::Relaxed);
                 // The same deadline as the guess's.
                 let left = seconds.map(|s| (s - clock()).max(0.0));
                 let mut budget = Budget::new(clock, left, None, Some(&stop));
-                let Some(mut steps) = searcher.steps(pos, eval, &mut budget, part) else {
+                let Some(mut probes) = searcher.probes(pos, eval, &mut budget, part) else {
                     return 0;
                 };
                 for ask in asked {
                     let answer = match ask {
                         Ask::AtLeast(k) => {
-                            steps.go_on();
-                            Told::Step(i, steps.at_least(pos, k))
+                            probes.go_on();
+                            Told::Probe(i, probes.at_least(pos, k))
                         }
-                        Ask::Line(hint, value) => Told::Line(steps.line(pos, hint, value)),
+                        Ask::Line(hint, value) => Told::Line(probes.line(pos, hint, value)),
                     };
                     if told.send(answer).is_err() {
                         break;
                     }
                 }
-                drop(steps);
+                drop(probes);
                 budget.nodes
             }));
         }
         // Only the parts send: a part that ended early ends the wait.
         drop(told_tx);
-        let mut closing = Closing::new(known, guess.value, G::VALUE_STEP);
+        let mut closing = Closing::new(known, guess.value, G::VALUE_UNIT);
         // The part whose move reached the value last: its table holds the line.
         let mut holder = 0;
         let proven = loop {
             let Some(k) = closing.next() else {
                 break closing.proven();
             };
-            step.fetch_add(1, Ordering::Relaxed);
+            probe.fetch_add(1, Ordering::Relaxed);
             for ask in &asks {
                 ask.send(Ask::AtLeast(k))
                     .expect("a part thread is listening");
@@ -190,12 +190,12 @@ where
             let mut passed: Option<(usize, i32, Vec<G::Move>)> = None;
             let mut top = Some(i32::MIN);
             for _ in 0..parts {
-                let Ok(Told::Step(i, answer)) = told.recv() else {
-                    unreachable!("each part answers its step");
+                let Ok(Told::Probe(i, answer)) = told.recv() else {
+                    unreachable!("each part answers its probe");
                 };
                 match answer {
                     Some((v, Some(line))) => {
-                        reached.store(step.load(Ordering::Relaxed), Ordering::Relaxed);
+                        reached.store(probe.load(Ordering::Relaxed), Ordering::Relaxed);
                         if passed.as_ref().is_none_or(|(_, best, _)| v > *best) {
                             passed = Some((i, v, line));
                         }
@@ -304,7 +304,7 @@ mod tests {
     /// On one to three threads, the margin plain minimax gives to the end
     /// of the game, 3 to 5 placements from it (5 where few squares are
     /// open, so minimax stays quick), and every move of the line keeps it:
-    /// the opponent's too. Small tables, so the parts' steps run past the
+    /// the opponent's too. Small tables, so the parts' probes run past the
     /// abort check's polls and one part reaching `k` stops the others.
     #[test]
     fn a_margin_proven_on_threads_is_the_minimax_margin() {

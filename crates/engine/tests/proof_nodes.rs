@@ -25,31 +25,31 @@ const CASES: [(RuleSet, &str, u64, u64); 5] = [
         RuleSet::Brainking,
         "Kb2 Nc3 Rd4 Qe4 Qf5 Ra1 Rb1 Bc4",
         76_698,
-        325_497,
+        282_976,
     ),
     (
         RuleSet::Lewicki,
         "Qe5 Qe4 Rf3 Rf6 Rc6 Bc2 Na4",
         30_031,
-        169_022,
+        222_501,
     ),
     (
         RuleSet::LewickiFree,
         "Bf7 Nd6 Nb2 Qe3 Bf5 Ra8 Qa5 Be2 Kf3 Ba4",
         432_456,
-        911_643,
+        1_186_628,
     ),
     (
         RuleSet::LewickiAny,
         "Qd4 Qe4 Ke6 Rc5 Ra8 Ra7 Rb7 Nf6 Bc7",
         85_241,
-        703_897,
+        686_407,
     ),
     (
         RuleSet::BrainkingClassic,
         "Kc2 Qd4 Bd5 Rf7 Nf6 Rb3 Nd3 Nf3 Bb4 Bc1",
         43_569,
-        1_694_039,
+        2_077_764,
     ),
 ];
 

@@ -103,7 +103,7 @@ impl<'a> Budget<'a> {
     }
 
     /// Lets a search stopped by its abort check go on: the check stopped
-    /// one step of a proof (another part answered it), not the proof. The
+    /// one probe of a proof (another part answered it), not the proof. The
     /// limits are looked at again at the next poll.
     pub fn go_on(&mut self) {
         self.stopped = false;

@@ -21,7 +21,7 @@ pub(crate) fn for_me(margin: i32, me: Player) -> i32 {
 
 impl Searchable for Position {
     type Endgame = Position;
-    const VALUE_STEP: i32 = SCALE;
+    const VALUE_UNIT: i32 = SCALE;
 
     fn endgame(&self) -> &Position {
         self

@@ -50,32 +50,33 @@ impl Known {
     }
 }
 
-/// Where a value proof's first step is asked, in steps of the value
-/// ([`Searchable::VALUE_STEP`]) below the guess. A step that reaches its
+/// Where a value proof's first probe is asked, in units of the value
+/// ([`Searchable::VALUE_UNIT`]) below the guess. A probe that reaches its
 /// `k` usually costs a small part of one that falls short near the
-/// value, and two-turn guesses miss by several points either way, most
-/// often above (`solve_cost` on seeded random play 8 and 9 placements
-/// from the end: 0.69-0.96 of the time with the doubled strides below).
-pub const START_BELOW: i32 = 4;
+/// value, and two-turn guesses miss by several points either way, more
+/// often above. Chosen on the benchmark's set tuned on: 2 proved as many
+/// positions within its budget as the old policy or more, in less time in
+/// all (0, 1, 2 and 4 tried; `docs/performance.md`).
+pub const START_BELOW: i32 = 2;
 
 /// The window of a proof by null windows closing in on the value from a
-/// guess (MTD(f)): each step asks "is the value at least `k`?" of the
-/// root moves, which one table can answer ([`Steps`]) or several, each for
+/// guess (MTD(f)): each probe asks "is the value at least `k`?" of the
+/// root moves, which one table can answer ([`Probes`]) or several, each for
 /// its part of the moves (on threads: the first part to reach `k`
 /// answers for all, else the highest bound of all the parts). The first
-/// step is asked a little below the guess ([`START_BELOW`]). After a step
+/// probe is asked a little below the guess ([`START_BELOW`]). After a probe
 /// that reaches `k`, the next asks just above what it reached; after two
 /// or more in a row that fall short, the next is asked further below the
 /// bound each time (twice the stride), so a guess far above the value
-/// costs a few steps, not one a point. Once the window is bounded both
-/// ways, each step halves it.
+/// costs a few probes, not one a point. Once the window is bounded both
+/// ways, each probe halves it.
 #[derive(Clone, Debug)]
 pub struct Closing<M> {
     low: i32,
     high: i32,
     guess: i32,
     best: Option<(i32, Vec<M>)>,
-    /// Steps in a row that fell short of their `k`.
+    /// Probes in a row that fell short of their `k`.
     falls: u32,
     /// How far below the last upper bound the next `k` is asked.
     stride: i32,
@@ -83,19 +84,19 @@ pub struct Closing<M> {
 
 impl<M> Closing<M> {
     /// Between what `known` allows, from `guess`, for values that differ
-    /// by at least `value_step` ([`Searchable::VALUE_STEP`]).
-    pub fn new(known: Known, guess: i32, value_step: i32) -> Closing<M> {
+    /// by at least `value_unit` ([`Searchable::VALUE_UNIT`]).
+    pub fn new(known: Known, guess: i32, value_unit: i32) -> Closing<M> {
         Closing {
             low: known.low,
             high: known.high,
-            guess: guess.saturating_sub(START_BELOW.saturating_mul(value_step)),
+            guess: guess.saturating_sub(START_BELOW.saturating_mul(value_unit)),
             best: None,
             falls: 0,
             stride: 0,
         }
     }
 
-    /// The `k` of the next step; `None` once the value is pinned and a
+    /// The `k` of the next probe; `None` once the value is pinned and a
     /// move shown to reach it.
     pub fn next(&self) -> Option<i32> {
         if self.low < self.high {
@@ -115,7 +116,7 @@ impl<M> Closing<M> {
         }
     }
 
-    /// The answer to the step: `value` is fail-soft, a lower bound with
+    /// The answer to the probe: `value` is fail-soft, a lower bound with
     /// the line of a move that reached `k` (`passed`), else an upper bound.
     /// False when the answers contradict each other (`known` was wrong).
     pub fn answer(&mut self, value: i32, passed: Option<Vec<M>>) -> bool {
@@ -142,16 +143,16 @@ impl<M> Closing<M> {
     }
 }
 
-/// The steps of a value proof over some root moves, with one table: the
+/// The probes of a value proof over some root moves, with one table: the
 /// whole proof's ([`Searcher::prove_value`]), or one part's when the root
 /// moves are split. The search (its killers, its lines) carries over from
-/// step to step, as the table does.
-pub struct Steps<'a, 'b, G: Searchable, E: Evaluator<G>> {
+/// probe to probe, as the table does.
+pub struct Probes<'a, 'b, G: Searchable, E: Evaluator<G>> {
     run: Run<'a, 'b, G, E>,
     root: Vec<RootMove<G::Move>>,
 }
 
-impl<G: Searchable, E: Evaluator<G>> Steps<'_, '_, G, E> {
+impl<G: Searchable, E: Evaluator<G>> Probes<'_, '_, G, E> {
     /// Is the value of `pos` at least `k` over these root moves? The value
     /// found (fail-soft: a lower bound with the line of the move that
     /// reached `k`, which then comes first, else an upper bound), `None`
@@ -162,12 +163,12 @@ impl<G: Searchable, E: Evaluator<G>> Steps<'_, '_, G, E> {
     }
 
     /// A line of best play from `pos` whose value is `value`, from the
-    /// line of the step that reached it (see `exact_line`).
+    /// line of the probe that reached it (see `exact_line`).
     pub fn line(&mut self, pos: &G, hint: Vec<G::Move>, value: i32) -> Vec<G::Move> {
         self.run.exact_line(pos, hint, value)
     }
 
-    /// Lets the next step go on after one stopped by the abort check alone
+    /// Lets the next probe go on after one stopped by the abort check alone
     /// ([`Budget::go_on`]).
     pub fn go_on(&mut self) {
         self.run.budget.go_on();
@@ -194,17 +195,17 @@ impl<G: Searchable> Searcher<G> {
         )
     }
 
-    /// The steps of a value proof of `pos` (not over) over `root`, with
+    /// The probes of a value proof of `pos` (not over) over `root`, with
     /// this table and `budget`.
-    pub fn steps<'a, 'b, E: Evaluator<G>>(
+    pub fn probes<'a, 'b, E: Evaluator<G>>(
         &'a mut self,
         pos: &G,
         eval: &'a E,
         budget: &'a mut Budget<'b>,
         root: Vec<RootMove<G::Move>>,
-    ) -> Option<Steps<'a, 'b, G, E>> {
+    ) -> Option<Probes<'a, 'b, G, E>> {
         let me = pos.to_move()?;
-        Some(Steps {
+        Some(Probes {
             run: Run::new(&mut self.table, eval, budget, me, false),
             root,
         })
@@ -231,17 +232,17 @@ impl<G: Searchable> Searcher<G> {
             return Some(guess);
         }
         // The guess's order: its best move first.
-        let mut steps = self.steps(pos, eval, budget, guess.root)?;
-        let mut closing = Closing::new(known, guess.value, G::VALUE_STEP);
+        let mut probes = self.probes(pos, eval, budget, guess.root)?;
+        let mut closing = Closing::new(known, guess.value, G::VALUE_UNIT);
         while let Some(k) = closing.next() {
-            let (value, passed) = steps.at_least(pos, k)?;
+            let (value, passed) = probes.at_least(pos, k)?;
             if !closing.answer(value, passed) {
                 return None; // `known` was wrong: prove nothing
             }
         }
         let (value, line) = closing.proven()?;
-        let pv = steps.line(pos, line, value);
-        let mut root = steps.root;
+        let pv = probes.line(pos, line, value);
+        let mut root = probes.root;
         root[0].value = value;
         root[0].exact = true;
         Some(Found {
@@ -249,7 +250,7 @@ impl<G: Searchable> Searcher<G> {
             value,
             exact: true,
             depth: pos.moves_left().unwrap_or(MAX_PLIES as u32),
-            nodes: steps.run.budget.nodes,
+            nodes: probes.run.budget.nodes,
             pv,
             root,
         })
@@ -340,17 +341,17 @@ impl<G: Searchable, E: Evaluator<G>> Run<'_, '_, G, E> {
 mod tests {
     use super::{Closing, Known};
 
-    /// The value `v` proven from `guess`, each step answered as a search
+    /// The value `v` proven from `guess`, each probe answered as a search
     /// answers: fail-soft, with the weakest bound (`k`, or `k - 1`) or the
-    /// value itself (`tight`); and the steps that fell short of their `k`
+    /// value itself (`tight`); and the probes that fell short of their `k`
     /// (near the value, the costly ones). `None` if the answers contradict
     /// `known`.
-    fn close(v: i32, guess: i32, known: Known, step: i32, tight: bool) -> Option<(i32, u32)> {
-        let mut closing = Closing::new(known, guess, step);
-        let (mut steps, mut falls) = (0, 0);
+    fn close(v: i32, guess: i32, known: Known, unit: i32, tight: bool) -> Option<(i32, u32)> {
+        let mut closing = Closing::new(known, guess, unit);
+        let (mut probes, mut falls) = (0, 0);
         while let Some(k) = closing.next() {
-            steps += 1;
-            assert!(steps <= 5000, "{v} from {guess}: no end");
+            probes += 1;
+            assert!(probes <= 5000, "{v} from {guess}: no end");
             let agreed = if v >= k {
                 closing.answer(if tight { v } else { k }, Some(vec![k]))
             } else {
@@ -362,16 +363,19 @@ mod tests {
             }
         }
         let (value, line) = closing.proven().expect("pinned");
-        assert!(line[0] <= value, "the move shown reaches at least its step");
+        assert!(
+            line[0] <= value,
+            "the move shown reaches at least its probe"
+        );
         Some((value, falls))
     }
 
     /// Closes on the value from any guess and any true range known
-    /// beforehand, whatever bounds the steps answer with; a range that
+    /// beforehand, whatever bounds the probes answer with; a range that
     /// leaves the value out proves nothing.
     #[test]
     fn the_window_closes_on_the_value() {
-        for step in [1, 8] {
+        for unit in [1, 8] {
             for v in -6..=6 {
                 for guess in -60..=60 {
                     for known in [
@@ -381,21 +385,21 @@ mod tests {
                         Known::exactly(v),
                     ] {
                         for tight in [false, true] {
-                            let (value, _) = close(v, guess, known, step, tight).expect("agreed");
-                            assert_eq!(value, v, "from {guess}, {known:?}, step {step}");
+                            let (value, _) = close(v, guess, known, unit, tight).expect("agreed");
+                            assert_eq!(value, v, "from {guess}, {known:?}, unit {unit}");
                         }
                     }
                 }
                 for known in [Known::at_least(v + 1), Known::at_most(v - 1)] {
-                    assert_eq!(close(v, 0, known, step, true), None, "{v}, {known:?}");
+                    assert_eq!(close(v, 0, known, unit, true), None, "{v}, {known:?}");
                 }
             }
         }
     }
 
-    /// A guess far above the value costs a few steps that fall short, not
+    /// A guess far above the value costs a few probes that fall short, not
     /// one for each value in between: the strides below double. (The climb
-    /// back from below is made of steps that reach their `k`: cheap.)
+    /// back from below is made of probes that reach their `k`: cheap.)
     #[test]
     fn a_far_guess_costs_few_falls() {
         for (v, guess) in [(0, 1000), (-500, 500), (7, 9000)] {
@@ -407,7 +411,7 @@ mod tests {
                 "{v} from {guess}: {falls} falls, more than {most}"
             );
         }
-        // From below, a step that reaches the value itself ends the climb.
+        // From below, a probe that reaches the value itself ends the climb.
         assert_eq!(close(0, -1000, Known::NOTHING, 1, true), Some((0, 1)));
     }
 }

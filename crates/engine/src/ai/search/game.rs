@@ -38,9 +38,9 @@ pub trait Searchable: GameState {
     /// A cheap guess of the value for `me`, for ordering moves.
     fn quick_value(&self, me: Player) -> i32;
     /// The least two final values a game may end with differ by (a
-    /// Cheversi point): what a value proof's first step is set below its
+    /// Cheversi point): what a value proof's first probe is set below its
     /// guess by ([`super::Closing`]).
-    const VALUE_STEP: i32 = 1;
+    const VALUE_UNIT: i32 = 1;
     /// Whether `mv` is legal here: how a move from the table or a killer
     /// is checked before the moves are listed (a cut-off by one of them
     /// saves listing them).
