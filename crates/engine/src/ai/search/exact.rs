@@ -89,7 +89,7 @@ impl<M> Closing<M> {
         Closing {
             low: known.low,
             high: known.high,
-            guess: guess.saturating_sub(START_BELOW.saturating_mul(value_unit)),
+            guess: guess - START_BELOW * value_unit,
             best: None,
             falls: 0,
             stride: 0,
@@ -106,7 +106,7 @@ impl<M> Closing<M> {
             let k = if bounded {
                 self.low + (self.high - self.low + 1) / 2
             } else {
-                self.guess.saturating_sub(self.stride)
+                self.guess - self.stride
             };
             Some(k.clamp(self.low + 1, self.high))
         } else if self.best.as_ref().is_none_or(|(v, _)| *v < self.low) {
@@ -128,7 +128,8 @@ impl<M> Closing<M> {
         } else {
             self.high = value;
             if self.falls > 0 {
-                self.stride = self.stride.saturating_mul(2).max(k.saturating_sub(value));
+                // Values lie within ±INFINITY: so do strides.
+                self.stride = (2 * self.stride).max(k - value).min(INFINITY);
             }
             self.falls += 1;
         }
