@@ -249,6 +249,18 @@ mod tests {
     use cheversi_engine::rng::Rng;
     use cheversi_engine::GameState;
 
+    /// A position `left` placements from the end, by random play.
+    fn late_position(options: cheversi::Options, left: usize, rng: &mut Rng) -> cheversi::Position {
+        let mut pos = cheversi::Position::new(options);
+        let mut moves = Vec::new();
+        while pos.ply() < PLIES - left {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+        }
+        pos
+    }
+
     /// On two and three threads, the result plain minimax gives (to the
     /// end of the game, three placements from it), and the move named
     /// keeps it.
@@ -260,13 +272,7 @@ mod tests {
             let options = cheversi::Options::new(rules);
             let eval = HandValues::calibrate(options);
             for _ in 0..10 {
-                let mut pos = cheversi::Position::new(options);
-                let mut moves = Vec::new();
-                while pos.ply() < PLIES - 3 {
-                    moves.clear();
-                    pos.legal_moves(&mut moves);
-                    pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
-                }
+                let pos = late_position(options, 3, &mut rng);
                 let me = pos.to_move().unwrap();
                 let best = minimax(&pos, &PlainScore, me, 3, 0);
                 let value_after = |mv| {
@@ -274,7 +280,7 @@ mod tests {
                     child.play_unchecked(mv);
                     minimax(&child, &PlainScore, me, 3, 1)
                 };
-                moves.clear();
+                let mut moves = Vec::new();
                 pos.legal_moves(&mut moves);
                 for threads in [2, 3] {
                     let proof =
@@ -319,13 +325,7 @@ mod tests {
                 4
             };
             for left in [3, 4, deepest] {
-                let mut pos = cheversi::Position::new(options);
-                let mut moves = Vec::new();
-                while pos.ply() < PLIES - left {
-                    moves.clear();
-                    pos.legal_moves(&mut moves);
-                    pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
-                }
+                let pos = late_position(options, left, &mut rng);
                 let me = pos.to_move().unwrap();
                 let margin = minimax(&pos, &PlainScore, me, left as u32, 0);
                 for threads in [1, 2, 3] {
@@ -361,13 +361,7 @@ mod tests {
         let options = cheversi::Options::new(RuleSet::Lewicki);
         let eval = HandValues::calibrate(options);
         let mut rng = Rng::new(5);
-        let mut pos = cheversi::Position::new(options);
-        let mut moves = Vec::new();
-        while pos.ply() < PLIES - 4 {
-            moves.clear();
-            pos.legal_moves(&mut moves);
-            pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
-        }
+        let pos = late_position(options, 4, &mut rng);
         let me = pos.to_move().unwrap();
         let margin = minimax(&pos, &PlainScore, me, 4, 0);
         for known in [Known::at_least(margin + 1), Known::at_most(margin - 1)] {
