@@ -249,10 +249,11 @@ pub fn solver_reach(
 
 /// The second reference: the exact margin of a fixed handful of BrainKing
 /// positions 8 placements from the end (seeded random play), with the
-/// Master's table. Its nodes never change; its time tells whether the
-/// search slowed with the machine as perft did. Perft stays in the cache
-/// and the search does not, and on some days the one slows far more than
-/// the other. Returns the nodes and the seconds.
+/// Master's table. Its nodes change only when the margin's proof does;
+/// its time tells whether the search slowed with the machine as perft
+/// did. Perft stays in the cache and the search does not, and on some
+/// days the one slows far more than the other. Returns the nodes and the
+/// seconds.
 pub fn search_check(clock: Clock<'_>) -> (u64, f64) {
     let options = cheversi::Options::new(cheversi::RuleSet::Brainking);
     let values = HandValues::calibrate(options);
