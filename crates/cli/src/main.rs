@@ -114,6 +114,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
 }
 
 fn main() -> ExitCode {
+    // A reader that stops early (`| head`) ends this process as it ends
+    // other Unix tools, by SIGPIPE: Rust starts with the signal ignored,
+    // and each print to the closed pipe would then panic.
+    #[cfg(unix)]
+    // SAFETY: before any thread starts, the signal's default action set back.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     // A bad flag or option name exits with 1 like every error but a move's
     // (clap's own code would be 2, which means a bad move here).
     let cli = match Cli::try_parse() {

@@ -261,6 +261,37 @@ fn no_input_makes_it_panic() {
     }
 }
 
+/// A reader that stops early (`| head`) ends the output quietly, as it
+/// ends any other command's, instead of a panic on the broken pipe.
+#[test]
+fn a_closed_output_ends_it_without_a_panic() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cheversi"))
+        .args([
+            "bench",
+            "--ai",
+            "--positions",
+            "9",
+            "--only",
+            "brainking",
+            "--samples",
+            "8",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut first)
+        .expect("a first line");
+    assert!(first.starts_with('{'), "{first}");
+    // The reader is dropped here: the next line meets a closed pipe.
+    let out = child.wait_with_output().expect("it ends");
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    assert_ne!(out.status.code(), Some(101), "a panic's exit code");
+}
+
 #[test]
 fn perft_counts_and_divides() {
     let out = cheversi(&[
