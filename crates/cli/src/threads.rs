@@ -94,6 +94,17 @@ enum Told<M> {
     Line(Vec<M>),
 }
 
+/// A part's sender, which answers "not proven" as its thread ends: a part
+/// that panicked mid-probe ends the wait for its answer (then the next
+/// probe's ask fails, a panic rather than a hang).
+struct LastWord<M>(usize, mpsc::Sender<Told<M>>);
+
+impl<M> Drop for LastWord<M> {
+    fn drop(&mut self) {
+        let _ = self.1.send(Told::Probe(self.0, None));
+    }
+}
+
 /// The exact value of `pos` over `moves` and a line of best play (its
 /// first move the best), proven by `threads` threads within `seconds`,
 /// with tables of `table_bits`: [`Searcher::prove_value`]'s probes, each
@@ -147,7 +158,7 @@ where
         {
             let (ask, asked) = mpsc::channel::<Ask<G::Move>>();
             asks.push(ask);
-            let told = told_tx.clone();
+            let told = LastWord(i, told_tx.clone());
             let (probe, reached, clock) = (&probe, &reached, &clock);
             handles.push(scope.spawn(move || {
                 let stop = || reached.load(Ordering::Relaxed) == probe.load(Ordering::Relaxed);
@@ -165,7 +176,7 @@ where
                         }
                         Ask::Line(hint, value) => Told::Line(probes.line(pos, hint, value)),
                     };
-                    if told.send(answer).is_err() {
+                    if told.1.send(answer).is_err() {
                         break;
                     }
                 }
@@ -173,7 +184,7 @@ where
                 budget.nodes
             }));
         }
-        // Only the parts send: a part that ended early ends the wait.
+        // Only the parts send, and each says when it ends ([`LastWord`]).
         drop(told_tx);
         let mut closing = Closing::new(known, guess.value, G::VALUE_UNIT);
         // The part whose move reached the value last: its table holds the line.
@@ -207,15 +218,17 @@ where
             let agreed = match (passed, top) {
                 (Some((i, v, line)), _) => {
                     holder = i;
-                    closing.answer(v, Some(line))
+                    closing.answer(k, v, Some(line))
                 }
-                (None, Some(v)) => closing.answer(v, None),
+                (None, Some(v)) => closing.answer(k, v, None),
                 (None, None) => break None, // out of time
             };
             if !agreed {
                 break None; // `known` was wrong: prove nothing
             }
         };
+        // No probe is under way: the line's searches must not stop.
+        probe.fetch_add(1, Ordering::Relaxed);
         let proven = proven.map(|(value, hint)| {
             asks[holder]
                 .send(Ask::Line(hint, value))
@@ -244,7 +257,7 @@ mod tests {
     use super::{prove_result, prove_value};
     use cheversi_engine::ai::cheversi::{distinct_moves, HandValues, PlainScore};
     use cheversi_engine::ai::search::minimax::minimax;
-    use cheversi_engine::ai::search::{Draws, Known, Proven};
+    use cheversi_engine::ai::search::{Draws, Known, Proven, Searchable};
     use cheversi_engine::cheversi::{self, RuleSet, PLIES};
     use cheversi_engine::rng::Rng;
     use cheversi_engine::GameState;
@@ -353,6 +366,38 @@ mod tests {
             }
         }
         assert!(cases >= 45, "{cases} cases");
+    }
+
+    /// Further from the end (7 placements), where the line's searches run
+    /// past the abort check's polls: the line shown goes to the end of the
+    /// game and ends at the value proven, on one thread and on two.
+    #[test]
+    fn a_margin_line_on_threads_plays_to_the_end() {
+        let mut rng = Rng::new(17);
+        for rules in RuleSet::ALL {
+            let options = cheversi::Options::new(rules);
+            let eval = HandValues::calibrate(options);
+            let pos = late_position(options, 7, &mut rng);
+            let me = pos.to_move().unwrap();
+            for threads in [1, 2] {
+                let proof = prove_value(
+                    &pos,
+                    &eval,
+                    distinct_moves(&pos),
+                    Known::NOTHING,
+                    None,
+                    threads,
+                    8,
+                );
+                let (value, line) = proof.proven.expect("no limit");
+                assert_eq!(line.len(), 7, "{rules}, {threads} threads: {line:?}");
+                let mut end = pos.clone();
+                for &mv in &line {
+                    end.play_unchecked(mv);
+                }
+                assert_eq!(end.decided(me), Some(value), "{rules}: {line:?}");
+            }
+        }
     }
 
     /// A range known beforehand that leaves out the value proves nothing.

@@ -103,10 +103,11 @@ impl<'a> Budget<'a> {
     }
 
     /// Lets a search stopped by its abort check go on: the check stopped
-    /// one probe of a proof (another part answered it), not the proof. The
-    /// limits are looked at again at the next poll.
+    /// one probe of a proof (another part answered it), not the proof. A
+    /// time or node limit already reached still stops it.
     pub fn go_on(&mut self) {
-        self.stopped = false;
+        self.stopped = self.max_nodes.is_some_and(|m| self.nodes >= m)
+            || self.deadline.is_some_and(|d| (self.clock)() >= d);
     }
 
     /// Seconds since the search started.

@@ -116,11 +116,11 @@ impl<M> Closing<M> {
         }
     }
 
-    /// The answer to the probe: `value` is fail-soft, a lower bound with
-    /// the line of a move that reached `k` (`passed`), else an upper bound.
-    /// False when the answers contradict each other (`known` was wrong).
-    pub fn answer(&mut self, value: i32, passed: Option<Vec<M>>) -> bool {
-        let k = self.next().unwrap_or(value);
+    /// The answer to the probe at `k` ([`Closing::next`]'s): `value` is
+    /// fail-soft, a lower bound with the line of a move that reached `k`
+    /// (`passed`), else an upper bound. False when the answers contradict
+    /// each other (`known` was wrong).
+    pub fn answer(&mut self, k: i32, value: i32, passed: Option<Vec<M>>) -> bool {
         if let Some(line) = passed {
             self.low = self.low.max(value);
             self.best = Some((value, line));
@@ -237,7 +237,7 @@ impl<G: Searchable> Searcher<G> {
         let mut closing = Closing::new(known, guess.value, G::VALUE_UNIT);
         while let Some(k) = closing.next() {
             let (value, passed) = probes.at_least(pos, k)?;
-            if !closing.answer(value, passed) {
+            if !closing.answer(k, value, passed) {
                 return None; // `known` was wrong: prove nothing
             }
         }
@@ -354,10 +354,10 @@ mod tests {
             probes += 1;
             assert!(probes <= 5000, "{v} from {guess}: no end");
             let agreed = if v >= k {
-                closing.answer(if tight { v } else { k }, Some(vec![k]))
+                closing.answer(k, if tight { v } else { k }, Some(vec![k]))
             } else {
                 falls += 1;
-                closing.answer(if tight { v } else { k - 1 }, None)
+                closing.answer(k, if tight { v } else { k - 1 }, None)
             };
             if !agreed {
                 return None;
