@@ -274,6 +274,27 @@ mod tests {
         pos
     }
 
+    /// The margin of `pos` and its line on `threads` threads, with no time
+    /// limit and small tables (2^8), so that the parts' probes run past the
+    /// abort check's polls.
+    fn margin_on_threads(
+        pos: &cheversi::Position,
+        eval: &HandValues,
+        threads: usize,
+    ) -> (i32, Vec<cheversi::Move>) {
+        let proof = prove_value(
+            pos,
+            eval,
+            distinct_moves(pos),
+            Known::NOTHING,
+            None,
+            threads,
+            8,
+        );
+        assert!(proof.nodes > 0, "nodes counted");
+        proof.proven.expect("no limit")
+    }
+
     /// On two and three threads, the result plain minimax gives (to the
     /// end of the game, three placements from it), and the move named
     /// keeps it.
@@ -323,8 +344,7 @@ mod tests {
     /// On one to three threads, the margin plain minimax gives to the end
     /// of the game, 3 to 5 placements from it (5 where few squares are
     /// open, so minimax stays quick), and every move of the line keeps it:
-    /// the opponent's too. Small tables, so the parts' probes run past the
-    /// abort check's polls and one part reaching `k` stops the others.
+    /// the opponent's too. One part reaching `k` stops the others' probe.
     #[test]
     fn a_margin_proven_on_threads_is_the_minimax_margin() {
         let mut rng = Rng::new(31);
@@ -342,17 +362,7 @@ mod tests {
                 let me = pos.to_move().unwrap();
                 let margin = minimax(&pos, &PlainScore, me, left as u32, 0);
                 for threads in [1, 2, 3] {
-                    let proof = prove_value(
-                        &pos,
-                        &eval,
-                        distinct_moves(&pos),
-                        Known::NOTHING,
-                        None,
-                        threads,
-                        8,
-                    );
-                    assert!(proof.nodes > 0, "{rules}: nodes counted");
-                    let (value, line) = proof.proven.expect("no limit");
+                    let (value, line) = margin_on_threads(&pos, &eval, threads);
                     assert_eq!(value, margin, "{rules}, {left} left, {threads} threads");
                     let mut p = pos.clone();
                     for (i, &mv) in line.iter().enumerate() {
@@ -380,16 +390,7 @@ mod tests {
             let pos = late_position(options, 7, &mut rng);
             let me = pos.to_move().unwrap();
             for threads in [1, 2] {
-                let proof = prove_value(
-                    &pos,
-                    &eval,
-                    distinct_moves(&pos),
-                    Known::NOTHING,
-                    None,
-                    threads,
-                    8,
-                );
-                let (value, line) = proof.proven.expect("no limit");
+                let (value, line) = margin_on_threads(&pos, &eval, threads);
                 assert_eq!(line.len(), 7, "{rules}, {threads} threads: {line:?}");
                 let mut end = pos.clone();
                 for &mv in &line {
