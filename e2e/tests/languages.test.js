@@ -83,3 +83,43 @@ test('only the page\'s own language is fetched, and a language that cannot be fe
   assert.equal(await p.getAttribute('html', 'lang'), 'en');
   await context.close();
 });
+
+// A browser whose WebAssembly lacks SIMD (Safari before 16.4) cannot
+// compile the module: it is told so in its language, not left with a
+// board that never comes. Here the probe's answer and the compiling are
+// both refused, as such a browser refuses them.
+test('a browser that cannot run the module is told so, in its language', async () => {
+  const noSimd = () => {
+    WebAssembly.validate = () => false;
+    const refuse = () => Promise.reject(new WebAssembly.CompileError('SIMD unsupported'));
+    WebAssembly.compile = refuse;
+    WebAssembly.compileStreaming = refuse;
+    WebAssembly.instantiate = refuse;
+    WebAssembly.instantiateStreaming = refuse;
+  };
+  const said = {
+    'en-GB': /^This browser cannot run the game: it needs WebAssembly with SIMD \(Chrome or Edge 91, Firefox 89, Safari 16\.4 or later\)\.$/,
+    'it-IT': /^Questo browser non può far girare il gioco: serve WebAssembly con SIMD/,
+    'ro-RO': /^Acest browser nu poate rula jocul: are nevoie de WebAssembly cu SIMD/,
+  };
+  for (const [locale, words] of Object.entries(said)) {
+    const { page: p, context } = await open(browser, server.url, { locale, init: noSimd, ready: false });
+    await p.waitForSelector('#unsupported:visible');
+    assert.match(await p.locator('#unsupported').textContent(), words, locale);
+    assert.equal(await p.getAttribute('html', 'lang'), locale.slice(0, 2));
+    await context.close();
+  }
+  // A language chosen before wins over the browser's, as in the app.
+  const { page: p, context } = await open(browser, server.url, {
+    locale: 'en-GB', init: noSimd, ready: false, storage: { 'cheversi.lang': '{"kind":"lang","version":1,"data":"ro"}' },
+  });
+  await p.waitForSelector('#unsupported:visible');
+  assert.match(await p.locator('#unsupported').textContent(), said['ro-RO']);
+  await context.close();
+
+  // A browser that runs it never sees the note.
+  const { page: ok, context: okContext, errors } = await page('en-GB');
+  assert.equal(await ok.locator('#unsupported').isHidden(), true);
+  assert.deepEqual(errors, []);
+  await okContext.close();
+});
