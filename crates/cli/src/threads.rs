@@ -1,16 +1,16 @@
-//! The exact search split over threads: each thread proves its part of
-//! the root moves ([`deal`]) with a table of its own. In the result proof
-//! a part that proves a win stops the others; in the value proof every
-//! probe ("is it at least `k`?") is asked of every part, and the first
-//! part to reach `k` stops the others' probe. The engine itself has no
+//! The exact search split over threads, each with a table of its own. In
+//! the result proof the threads take the root moves from one queue, and a
+//! win stops the others; in the value proof each thread proves its part of
+//! the root moves ([`deal`]): every probe ("is it at least `k`?") is asked
+//! of every part, and the first part to reach `k` stops the others' probe. The engine itself has no
 //! threads (it runs in a browser worker too); this is the native tool's
 //! use of its parts.
 
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::search::{
-    deal, proof_order, Closing, Draws, Evaluator, Known, Proven, Searchable, Searcher,
+    deal, proof_order, Closing, Draws, Evaluator, Known, MoveResult, Proven, Searchable, Searcher,
 };
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -24,8 +24,12 @@ pub struct Proof<T> {
 }
 
 /// The result of `pos` over `moves`, proven by `threads` threads within
-/// `seconds` (each part's own limit, from the same start), with tables of
-/// `table_bits`. One thread proves as [`Searcher::prove_result`] alone.
+/// `seconds` (each thread's own limit, from the same start), with tables
+/// of `table_bits`. The moves, in [`proof_order`], are a queue the threads
+/// take from one at a time, so that none waits while another still has
+/// many to prove; a win stops them all, and with `Draws::One` a draw found
+/// by one leaves the others asking only "does it win?". One thread proves
+/// as [`Searcher::prove_result`] alone.
 pub fn prove_result<G, E>(
     pos: &G,
     eval: &E,
@@ -37,17 +41,18 @@ pub fn prove_result<G, E>(
 ) -> Proof<Proven<G::Move>>
 where
     G: Searchable + Sync,
-    G::Move: Send,
+    G::Move: Send + Sync,
     E: Evaluator<G> + Sync,
 {
-    let dealt = deal(proof_order(pos, moves), threads);
+    let queue = proof_order(pos, moves);
+    let next = AtomicUsize::new(0);
     let origin = Instant::now();
     let won = AtomicBool::new(false);
+    let drawn = AtomicBool::new(false);
     let parts: Vec<Proof<Proven<G::Move>>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = dealt
-            .into_iter()
-            .map(|part| {
-                let won = &won;
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                let (queue, next, won, drawn) = (&queue, &next, &won, &drawn);
                 scope.spawn(move || {
                     // The table is made before the clock starts, as the
                     // Master's is before a move.
@@ -55,10 +60,34 @@ where
                     let clock = move || origin.elapsed().as_secs_f64();
                     let stop = || won.load(Ordering::Relaxed);
                     let mut budget = Budget::new(&clock, seconds, None, Some(&stop));
-                    let proven = searcher.prove_result(pos, eval, &mut budget, part, draws);
-                    if matches!(proven, Some(Proven::Win(_))) {
-                        won.store(true, Ordering::Relaxed);
-                    }
+                    let proven =
+                        searcher
+                            .move_proofs(pos, eval, &mut budget)
+                            .and_then(|mut proofs| {
+                                let mut found = Vec::new();
+                                while let Some(&mv) =
+                                    queue.get(next.fetch_add(1, Ordering::Relaxed))
+                                {
+                                    let draw_in_hand =
+                                        draws == Draws::One && drawn.load(Ordering::Relaxed);
+                                    match proofs.prove(pos, mv, draw_in_hand)? {
+                                        MoveResult::Wins => {
+                                            won.store(true, Ordering::Relaxed);
+                                            return Some(Proven::Win(mv));
+                                        }
+                                        MoveResult::Draws => {
+                                            drawn.store(true, Ordering::Relaxed);
+                                            found.push(mv);
+                                        }
+                                        MoveResult::Loses | MoveResult::NoWin => {}
+                                    }
+                                }
+                                Some(if found.is_empty() {
+                                    Proven::Loss
+                                } else {
+                                    Proven::Draw(found)
+                                })
+                            });
                     Proof {
                         proven,
                         nodes: budget.nodes,
@@ -295,9 +324,9 @@ mod tests {
         proof.proven.expect("no limit")
     }
 
-    /// On two and three threads, the result plain minimax gives (to the
+    /// On one to three threads, the result plain minimax gives (to the
     /// end of the game, three placements from it), and the move named
-    /// keeps it.
+    /// keeps it; every drawing move named where every one is wanted.
     #[test]
     fn a_result_proven_on_threads_is_the_minimax_result() {
         let mut rng = Rng::new(9);
@@ -316,18 +345,31 @@ mod tests {
                 };
                 let mut moves = Vec::new();
                 pos.legal_moves(&mut moves);
-                for threads in [2, 3] {
-                    let proof =
-                        prove_result(&pos, &eval, moves.clone(), Draws::One, None, threads, 12);
+                let drawing: Vec<_> = moves.iter().filter(|&&mv| value_after(mv) == 0).collect();
+                for (threads, wanted) in [1, 2, 3]
+                    .into_iter()
+                    .flat_map(|t| [(t, Draws::One), (t, Draws::Every)])
+                {
+                    let proof = prove_result(&pos, &eval, moves.clone(), wanted, None, threads, 12);
                     assert!(proof.nodes > 0, "{rules}: nodes counted");
                     match proof.proven.expect("no limit") {
                         Proven::Win(mv) => {
                             assert!(best > 0 && value_after(mv) > 0, "{rules}: {mv} wins?");
                             seen[0] += 1;
                         }
-                        Proven::Draw(draws) => {
+                        Proven::Draw(mut draws) => {
                             assert_eq!(best, 0, "{rules}: a draw?");
                             assert!(draws.iter().all(|&mv| value_after(mv) == 0));
+                            if wanted == Draws::Every {
+                                draws.sort_by_key(|m| m.to_string());
+                                let mut every = drawing.clone();
+                                every.sort_by_key(|m| m.to_string());
+                                assert_eq!(
+                                    draws.iter().collect::<Vec<_>>(),
+                                    every,
+                                    "{rules}: every draw"
+                                );
+                            }
                             seen[1] += 1;
                         }
                         Proven::Loss => {

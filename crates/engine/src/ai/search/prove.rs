@@ -104,14 +104,79 @@ pub fn deal<M>(moves: Vec<M>, parts: usize) -> Vec<Vec<M>> {
     dealt
 }
 
+/// What one root move was proven to do ([`MoveProofs::prove`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveResult {
+    Wins,
+    Draws,
+    Loses,
+    /// Does not win: all that was asked, a draw being in hand already.
+    NoWin,
+}
+
+/// The result proof's questions about root moves, one move at a time,
+/// with one table: the whole proof's ([`Searcher::prove_result`]), or a
+/// thread's that takes its moves from a queue shared with others. The
+/// search (its killers) carries over from move to move, as the table does.
+pub struct MoveProofs<'a, 'b, G: Searchable, E: Evaluator<G>> {
+    run: Run<'a, 'b, G, E>,
+}
+
+impl<G: Searchable, E: Evaluator<G>> MoveProofs<'_, '_, G, E> {
+    /// What `mv` does from `pos`, by null-window searches to the end of
+    /// the game around a draw: "does it draw at least?", and if so "does
+    /// it win?"; where a draw is already in hand (`draw_in_hand`), only
+    /// "does it win?". `None` if the budget ran out first.
+    pub fn prove(&mut self, pos: &G, mv: G::Move, draw_in_hand: bool) -> Option<MoveResult> {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        // Is the value of `mv` above `floor`? Searched deep enough that
+        // only the end of the game is ever judged.
+        let mut above = |floor: i32| {
+            let (value, _) = self
+                .run
+                .alpha_beta(&child, MAX_PLIES as u32, 1, floor, floor + 1);
+            (!self.run.budget.stopped()).then_some(value > floor)
+        };
+        // Draw before win: a losing move is settled by one search instead
+        // of two, and proving that no move wins is where the time goes.
+        if !draw_in_hand && !above(-1)? {
+            return Some(MoveResult::Loses);
+        }
+        if above(0)? {
+            return Some(MoveResult::Wins);
+        }
+        Some(if draw_in_hand {
+            MoveResult::NoWin
+        } else {
+            MoveResult::Draws
+        })
+    }
+}
+
 impl<G: Searchable> Searcher<G> {
-    /// The result with best play, proven by null-window searches to the end of
-    /// the game around a draw: for each move "does it draw at least?", and if
-    /// so "does it win?" (once a draw is in hand and one drawing move is
-    /// `wanted`, only "does it win?"). Much cheaper than the exact margin, so
-    /// it reaches further from the end; a margin's size matters only after the
-    /// result. `None` if the budget runs out first. Games whose `decided` value
-    /// is a margin (Cheversi) or a win/loss both work.
+    /// The result proof's questions about the root moves of `pos` (not
+    /// over), with this table and `budget`.
+    pub fn move_proofs<'a, 'b, E: Evaluator<G>>(
+        &'a mut self,
+        pos: &G,
+        eval: &'a E,
+        budget: &'a mut Budget<'b>,
+    ) -> Option<MoveProofs<'a, 'b, G, E>> {
+        let me = pos.to_move()?;
+        Some(MoveProofs {
+            run: Run::new(&mut self.table, eval, budget, me, false),
+        })
+    }
+
+    /// The result with best play, proven move by move ([`MoveProofs`]), in
+    /// [`proof_order`]: a win ends it. Much cheaper than the exact margin,
+    /// so it reaches further from the end; a margin's size matters only
+    /// after the result. `None` if the budget runs out first: a draw is
+    /// claimed only once every move was asked about a win. With
+    /// `Draws::Every` all the drawing moves are kept, for the caller to
+    /// choose among. Games whose `decided` value is a margin (Cheversi) or
+    /// a win/loss both work.
     pub fn prove_result<E: Evaluator<G>>(
         &mut self,
         pos: &G,
@@ -120,34 +185,15 @@ impl<G: Searchable> Searcher<G> {
         root_moves: Vec<G::Move>,
         wanted: Draws,
     ) -> Option<Proven<G::Move>> {
-        let me = pos.to_move()?;
         let moves = proof_order(pos, root_moves);
-        let mut run = Run::new(&mut self.table, eval, budget, me, false);
-        // Is the value of `mv` above `floor`? Searched deep enough that
-        // only the end of the game is ever judged.
-        let above = |run: &mut Run<'_, '_, G, E>, mv: G::Move, floor: i32| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let (value, _) = run.alpha_beta(&child, MAX_PLIES as u32, 1, floor, floor + 1);
-            (!run.budget.stopped()).then_some(value > floor)
-        };
-        // Draw before win: a losing move is settled by one search instead
-        // of two, and proving that no move wins is where the time goes.
-        // So a stopped search proves nothing: a draw is
-        // claimed only once every move was asked about a win. With
-        // `Draws::Every` all the drawing moves are kept, for the caller to
-        // choose among.
+        let mut proofs = self.move_proofs(pos, eval, budget)?;
         let mut draws = Vec::new();
-        for &mv in &moves {
-            let draw_known = !draws.is_empty() && wanted == Draws::One;
-            if !draw_known && !above(&mut run, mv, -1)? {
-                continue;
-            }
-            if above(&mut run, mv, 0)? {
-                return Some(Proven::Win(mv));
-            }
-            if !draw_known {
-                draws.push(mv);
+        for mv in moves {
+            let draw_in_hand = !draws.is_empty() && wanted == Draws::One;
+            match proofs.prove(pos, mv, draw_in_hand)? {
+                MoveResult::Wins => return Some(Proven::Win(mv)),
+                MoveResult::Draws => draws.push(mv),
+                MoveResult::Loses | MoveResult::NoWin => {}
             }
         }
         if !draws.is_empty() {
