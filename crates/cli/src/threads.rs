@@ -8,8 +8,10 @@
 
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::search::{
-    deal, proof_order, Closing, Draws, Evaluator, Known, MoveResult, Proven, Searchable, Searcher,
+    deal, proof_order, Closing, Draws, Evaluator, Known, MoveProofs, MoveResult, Proven,
+    Searchable, Searcher,
 };
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
@@ -28,8 +30,11 @@ pub struct Proof<T> {
 /// of `table_bits`. The moves, in [`proof_order`], are a queue the threads
 /// take from one at a time, so that none waits while another still has
 /// many to prove; a win stops them all, and with `Draws::One` a draw found
-/// by one leaves the others asking only "does it win?". One thread proves
-/// as [`Searcher::prove_result`] alone.
+/// by one leaves the others asking only "does it win?". The first move,
+/// the likeliest to win, is proven by all the threads at once where the
+/// opponent answers it ([`FirstMove`]): a win is one move's proof, which
+/// a queue of moves leaves to one thread. One thread proves as
+/// [`Searcher::prove_result`] alone.
 pub fn prove_result<G, E>(
     pos: &G,
     eval: &E,
@@ -44,26 +49,46 @@ where
     G::Move: Send + Sync,
     E: Evaluator<G> + Sync,
 {
+    let threads = threads.max(1);
     let queue = proof_order(pos, moves);
-    let next = AtomicUsize::new(0);
+    let first = (threads > 1)
+        .then(|| FirstMove::of(pos, *queue.first()?))
+        .flatten();
+    let next = AtomicUsize::new(usize::from(first.is_some()));
     let origin = Instant::now();
     let won = AtomicBool::new(false);
     let drawn = AtomicBool::new(false);
     let parts: Vec<Proof<Proven<G::Move>>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                let (queue, next, won, drawn) = (&queue, &next, &won, &drawn);
+        let handles: Vec<_> = (0..threads)
+            .map(|index| {
+                let (queue, next, won, drawn, first) = (&queue, &next, &won, &drawn, &first);
                 scope.spawn(move || {
                     // The table is made before the clock starts, as the
                     // Master's is before a move.
                     let mut searcher = Searcher::new(table_bits);
                     let clock = move || origin.elapsed().as_secs_f64();
-                    let stop = || won.load(Ordering::Relaxed);
+                    // What this thread proves: the first move's question
+                    // settled by another thread stops it too.
+                    let asking = Cell::new(Asking::Queue);
+                    let stop = || {
+                        won.load(Ordering::Relaxed)
+                            || first.as_ref().is_some_and(|f| f.settled(asking.get()))
+                    };
                     let mut budget = Budget::new(&clock, seconds, None, Some(&stop));
                     let proven =
                         searcher
                             .move_proofs(pos, eval, &mut budget)
                             .and_then(|mut proofs| {
+                                if let Some(first) = first {
+                                    if first.share(&mut proofs, index, threads, &asking, drawn)? {
+                                        won.store(true, Ordering::Relaxed);
+                                        return Some(Proven::Win(first.mv));
+                                    }
+                                    asking.set(Asking::Queue);
+                                    if !proofs.go_on() {
+                                        return None;
+                                    }
+                                }
                                 let mut found = Vec::new();
                                 while let Some(&mv) =
                                     queue.get(next.fetch_add(1, Ordering::Relaxed))
@@ -101,10 +126,147 @@ where
             .map(|h| h.join().expect("a proof thread does not panic"))
             .collect()
     });
+    let first = first.map(|f| f.proven(threads));
     Proof {
         nodes: parts.iter().map(|p| p.nodes).sum(),
         seconds: parts.iter().map(|p| p.seconds).fold(0.0, f64::max),
-        proven: Proven::combine(parts.into_iter().map(|p| p.proven)),
+        proven: Proven::combine(parts.into_iter().map(|p| p.proven).chain(first)),
+    }
+}
+
+/// Which question about the first move a thread is asking, if any.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Asking {
+    /// Does it draw at least?
+    Draws,
+    /// Does it win?
+    Wins,
+    /// Neither: the other root moves, from the queue.
+    Queue,
+}
+
+/// The first root move proven by every thread at once, each asking about
+/// its share of the opponent's replies (dealt in turn, best for the
+/// opponent first): the move draws at least where no reply holds it below
+/// a draw, and wins where none holds it to a draw. A reply that holds it
+/// settles the question for every thread.
+struct FirstMove<G: Searchable> {
+    mv: G::Move,
+    /// The position after it, and the replies.
+    child: G,
+    replies: Vec<G::Move>,
+    /// A reply holds it below a draw: it loses.
+    loses: AtomicBool,
+    /// A reply holds it to a draw at most: it does not win.
+    no_win: AtomicBool,
+    /// Threads whose replies all keep a draw at least, and a win.
+    keep_draw: AtomicUsize,
+    keep_win: AtomicUsize,
+}
+
+impl<G: Searchable> FirstMove<G> {
+    /// The first move `mv`'s proof shared out, where the opponent answers
+    /// it (where the mover places again, the move is the best of its own
+    /// next moves, not the worst of replies: it stays in the queue).
+    fn of(pos: &G, mv: G::Move) -> Option<Self> {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        if child.to_move()? == pos.to_move()? {
+            return None;
+        }
+        let mut replies = Vec::new();
+        child.legal_moves(&mut replies);
+        Some(FirstMove {
+            replies: proof_order(&child, replies),
+            mv,
+            child,
+            loses: AtomicBool::new(false),
+            no_win: AtomicBool::new(false),
+            keep_draw: AtomicUsize::new(0),
+            keep_win: AtomicUsize::new(0),
+        })
+    }
+
+    /// Whether the question a thread is `asking` is already answered.
+    fn settled(&self, asking: Asking) -> bool {
+        match asking {
+            Asking::Draws => self.loses.load(Ordering::Relaxed),
+            Asking::Wins => {
+                self.loses.load(Ordering::Relaxed) || self.no_win.load(Ordering::Relaxed)
+            }
+            Asking::Queue => false,
+        }
+    }
+
+    /// Thread `index` of `threads` asks about its share of the replies:
+    /// `Some(true)` where it is the last to find its share won (the move
+    /// wins), `Some(false)` when done otherwise, `None` when its time ran
+    /// out first. A draw proven sets `drawn`.
+    fn share<E: Evaluator<G>>(
+        &self,
+        proofs: &mut MoveProofs<'_, '_, G, E>,
+        index: usize,
+        threads: usize,
+        asking: &Cell<Asking>,
+        drawn: &AtomicBool,
+    ) -> Option<bool> {
+        let mine: Vec<G::Move> = self
+            .replies
+            .iter()
+            .skip(index)
+            .step_by(threads)
+            .copied()
+            .collect();
+        for (question, floor, held, kept) in [
+            (Asking::Draws, -1, &self.loses, &self.keep_draw),
+            (Asking::Wins, 0, &self.no_win, &self.keep_win),
+        ] {
+            asking.set(question);
+            for &reply in &mine {
+                let mut below = self.child.clone();
+                below.play_unchecked(reply);
+                match proofs.above(&below, 2, floor) {
+                    Some(true) => {}
+                    Some(false) => {
+                        held.store(true, Ordering::Relaxed);
+                        self.note_draw(threads, drawn);
+                        return Some(false);
+                    }
+                    // Stopped by the question answered elsewhere: on to
+                    // the queue. By a win elsewhere, or by the time: done.
+                    None if self.settled(question) => return Some(false),
+                    None => return None,
+                }
+            }
+            if kept.fetch_add(1, Ordering::Relaxed) + 1 == threads && question == Asking::Wins {
+                return Some(true);
+            }
+            self.note_draw(threads, drawn);
+        }
+        Some(false)
+    }
+
+    /// Sets `drawn` once the move is proven to draw.
+    fn note_draw(&self, threads: usize, drawn: &AtomicBool) {
+        if matches!(self.proven(threads), Some(Proven::Draw(_))) {
+            drawn.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// What the threads proved of the move: as a part of the root moves
+    /// for [`Proven::combine`] (a loss: it neither draws nor wins).
+    fn proven(&self, threads: usize) -> Option<Proven<G::Move>> {
+        if self.loses.load(Ordering::Relaxed) {
+            Some(Proven::Loss)
+        } else if self.keep_win.load(Ordering::Relaxed) == threads {
+            Some(Proven::Win(self.mv))
+        } else if self.keep_draw.load(Ordering::Relaxed) == threads
+            && self.no_win.load(Ordering::Relaxed)
+        {
+            Some(Proven::Draw(vec![self.mv]))
+        } else {
+            None
+        }
     }
 }
 
@@ -283,13 +445,16 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::{prove_result, prove_value};
+    use super::{prove_result, prove_value, Asking, FirstMove};
+    use cheversi_engine::ai::budget::{Budget, POLL_EVERY};
     use cheversi_engine::ai::cheversi::{distinct_moves, HandValues, PlainScore};
     use cheversi_engine::ai::search::minimax::minimax;
-    use cheversi_engine::ai::search::{Draws, Known, Proven, Searchable};
+    use cheversi_engine::ai::search::{proof_order, Draws, Known, Proven, Searchable, Searcher};
     use cheversi_engine::cheversi::{self, RuleSet, PLIES};
     use cheversi_engine::rng::Rng;
     use cheversi_engine::GameState;
+    use std::cell::Cell;
+    use std::sync::atomic::{AtomicBool, Ordering};
 
     /// A position `left` placements from the end, by random play.
     fn late_position(options: cheversi::Options, left: usize, rng: &mut Rng) -> cheversi::Position {
@@ -325,7 +490,7 @@ mod tests {
     }
 
     /// On one to three threads, the result plain minimax gives (to the
-    /// end of the game, three placements from it), and the move named
+    /// end of the game, three to five placements from it), and the move named
     /// keeps it; every drawing move named where every one is wanted.
     #[test]
     fn a_result_proven_on_threads_is_the_minimax_result() {
@@ -334,14 +499,23 @@ mod tests {
         for rules in RuleSet::ALL {
             let options = cheversi::Options::new(rules);
             let eval = HandValues::calibrate(options);
-            for _ in 0..10 {
-                let pos = late_position(options, 3, &mut rng);
+            // And one five from the end (four where many squares are open,
+            // so minimax stays quick): more replies to share out.
+            let deepest = if matches!(rules, RuleSet::Lewicki | RuleSet::Brainking) {
+                5
+            } else {
+                4
+            };
+            let lefts = std::iter::repeat_n(3, 10).chain([deepest]);
+            for left in lefts {
+                let pos = late_position(options, left, &mut rng);
                 let me = pos.to_move().unwrap();
-                let best = minimax(&pos, &PlainScore, me, 3, 0);
+                let depth = left as u32;
+                let best = minimax(&pos, &PlainScore, me, depth, 0);
                 let value_after = |mv| {
                     let mut child = pos.clone();
                     child.play_unchecked(mv);
-                    minimax(&child, &PlainScore, me, 3, 1)
+                    minimax(&child, &PlainScore, me, depth, 1)
                 };
                 let mut moves = Vec::new();
                 pos.legal_moves(&mut moves);
@@ -381,6 +555,46 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n > 0), "wins, draws, losses: {seen:?}");
+    }
+
+    /// A thread asking about the first move stops when another thread
+    /// settles the question (at the abort check's next poll) and goes on
+    /// to the queue; a thread whose time runs out proves nothing.
+    #[test]
+    fn a_first_move_question_settled_elsewhere_stops_the_thread() {
+        let options = cheversi::Options::new(RuleSet::Lewicki);
+        let eval = HandValues::calibrate(options);
+        let pos = late_position(options, 8, &mut Rng::new(5));
+        let mv = proof_order(&pos, distinct_moves(&pos))[0];
+        let first = FirstMove::of(&pos, mv).expect("the opponent answers in Lewicki");
+        // Another thread found a reply that holds the move to a draw.
+        first.no_win.store(true, Ordering::Relaxed);
+        let asking = Cell::new(Asking::Queue);
+        let stop = || first.settled(asking.get());
+        let clock = || 0.0;
+        let drawn = AtomicBool::new(false);
+        let mut searcher = Searcher::new(8);
+        let mut budget = Budget::new(&clock, None, None, Some(&stop));
+        let mut proofs = searcher.move_proofs(&pos, &eval, &mut budget).unwrap();
+        assert_eq!(first.share(&mut proofs, 0, 2, &asking, &drawn), Some(false));
+        assert!(asking.get() == Asking::Wins, "stopped at the win question");
+        assert_eq!(first.keep_win.load(Ordering::Relaxed), 0);
+        asking.set(Asking::Queue);
+        assert!(proofs.go_on(), "no limit: the queue goes on");
+        drop(proofs);
+        assert!(budget.nodes > POLL_EVERY, "the questions ran past a poll");
+
+        // Out of nodes, nothing is proven, and the queue does not go on.
+        let fresh = FirstMove::of(&pos, mv).unwrap();
+        let mut searcher = Searcher::new(8);
+        let mut budget = Budget::new(&clock, None, Some(POLL_EVERY), None);
+        let mut proofs = searcher.move_proofs(&pos, &eval, &mut budget).unwrap();
+        assert_eq!(
+            fresh.share(&mut proofs, 0, 2, &Cell::new(Asking::Queue), &drawn),
+            None
+        );
+        assert!(!proofs.go_on());
+        assert_eq!(fresh.proven(2), None);
     }
 
     /// On one to three threads, the margin plain minimax gives to the end

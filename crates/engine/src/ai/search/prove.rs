@@ -130,14 +130,7 @@ impl<G: Searchable, E: Evaluator<G>> MoveProofs<'_, '_, G, E> {
     pub fn prove(&mut self, pos: &G, mv: G::Move, draw_in_hand: bool) -> Option<MoveResult> {
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        // Is the value of `mv` above `floor`? Searched deep enough that
-        // only the end of the game is ever judged.
-        let mut above = |floor: i32| {
-            let (value, _) = self
-                .run
-                .alpha_beta(&child, MAX_PLIES as u32, 1, floor, floor + 1);
-            (!self.run.budget.stopped()).then_some(value > floor)
-        };
+        let mut above = |floor: i32| self.above(&child, 1, floor);
         // Draw before win: a losing move is settled by one search instead
         // of two, and proving that no move wins is where the time goes.
         if !draw_in_hand && !above(-1)? {
@@ -151,6 +144,24 @@ impl<G: Searchable, E: Evaluator<G>> MoveProofs<'_, '_, G, E> {
         } else {
             MoveResult::Draws
         })
+    }
+
+    /// Is the value of `below`, a position `ply` placements below the
+    /// root, above `floor`? Searched deep enough that only the end of the
+    /// game is ever judged. `None` if the budget ran out (or the abort
+    /// check stopped it) first.
+    pub fn above(&mut self, below: &G, ply: i32, floor: i32) -> Option<bool> {
+        let (value, _) = self
+            .run
+            .alpha_beta(below, MAX_PLIES as u32, ply, floor, floor + 1);
+        (!self.run.budget.stopped()).then_some(value > floor)
+    }
+
+    /// Lets the next question go on after one stopped by the abort check
+    /// alone ([`Budget::go_on`]); false where a limit stops it still.
+    pub fn go_on(&mut self) -> bool {
+        self.run.budget.go_on();
+        !self.run.budget.stopped()
     }
 }
 
