@@ -2,9 +2,9 @@
 //! the result proof the threads take the root moves from one queue, and a
 //! win stops the others; in the value proof each thread proves its part of
 //! the root moves ([`deal`]): every probe ("is it at least `k`?") is asked
-//! of every part, and the first part to reach `k` stops the others' probe. The engine itself has no
-//! threads (it runs in a browser worker too); this is the native tool's
-//! use of its parts.
+//! of every part, and the first part to reach `k` stops the others' probe.
+//! The engine itself has no threads (it runs in a browser worker too);
+//! this is the native tool's use of its parts.
 
 use cheversi_engine::ai::budget::Budget;
 use cheversi_engine::ai::search::{
@@ -51,9 +51,10 @@ where
 {
     let threads = threads.max(1);
     let queue = proof_order(pos, moves);
-    let first = (threads > 1)
-        .then(|| FirstMove::of(pos, *queue.first()?))
-        .flatten();
+    let first = queue
+        .first()
+        .filter(|_| threads > 1)
+        .and_then(|&mv| FirstMove::of(pos, mv));
     let next = AtomicUsize::new(usize::from(first.is_some()));
     let origin = Instant::now();
     let won = AtomicBool::new(false);
@@ -84,10 +85,10 @@ where
                                         won.store(true, Ordering::Relaxed);
                                         return Some(Proven::Win(first.mv));
                                     }
+                                    // A stop by the time stays: the queue's
+                                    // next move then proves nothing.
                                     asking.set(Asking::Queue);
-                                    if !proofs.go_on() {
-                                        return None;
-                                    }
+                                    proofs.go_on();
                                 }
                                 let mut found = Vec::new();
                                 while let Some(&mv) =
@@ -166,8 +167,9 @@ struct FirstMove<G: Searchable> {
 
 impl<G: Searchable> FirstMove<G> {
     /// The first move `mv`'s proof shared out, where the opponent answers
-    /// it (where the mover places again, the move is the best of its own
-    /// next moves, not the worst of replies: it stays in the queue).
+    /// it (always, in Cheversi; in a game where a mover may move again,
+    /// such a move is the best of its own next moves, not the worst of
+    /// replies: it stays in the queue).
     fn of(pos: &G, mv: G::Move) -> Option<Self> {
         let mut child = pos.clone();
         child.play_unchecked(mv);
@@ -190,18 +192,17 @@ impl<G: Searchable> FirstMove<G> {
     /// Whether the question a thread is `asking` is already answered.
     fn settled(&self, asking: Asking) -> bool {
         match asking {
-            Asking::Draws => self.loses.load(Ordering::Relaxed),
-            Asking::Wins => {
-                self.loses.load(Ordering::Relaxed) || self.no_win.load(Ordering::Relaxed)
-            }
+            Asking::Draws => self.loses.load(Ordering::SeqCst),
+            Asking::Wins => self.loses.load(Ordering::SeqCst) || self.no_win.load(Ordering::SeqCst),
             Asking::Queue => false,
         }
     }
 
     /// Thread `index` of `threads` asks about its share of the replies:
     /// `Some(true)` where it is the last to find its share won (the move
-    /// wins), `Some(false)` when done otherwise, `None` when its time ran
-    /// out first. A draw proven sets `drawn`.
+    /// wins), `Some(false)` when done otherwise (the question answered
+    /// here or elsewhere), `None` when its time ran out or a win elsewhere
+    /// stopped it first. A draw proven sets `drawn`.
     fn share<E: Evaluator<G>>(
         &self,
         proofs: &mut MoveProofs<'_, '_, G, E>,
@@ -223,12 +224,15 @@ impl<G: Searchable> FirstMove<G> {
         ] {
             asking.set(question);
             for &reply in &mine {
+                if self.settled(question) {
+                    return Some(false);
+                }
                 let mut below = self.child.clone();
                 below.play_unchecked(reply);
                 match proofs.above(&below, 2, floor) {
                     Some(true) => {}
                     Some(false) => {
-                        held.store(true, Ordering::Relaxed);
+                        held.store(true, Ordering::SeqCst);
                         self.note_draw(threads, drawn);
                         return Some(false);
                     }
@@ -238,7 +242,7 @@ impl<G: Searchable> FirstMove<G> {
                     None => return None,
                 }
             }
-            if kept.fetch_add(1, Ordering::Relaxed) + 1 == threads && question == Asking::Wins {
+            if kept.fetch_add(1, Ordering::SeqCst) + 1 == threads && question == Asking::Wins {
                 return Some(true);
             }
             self.note_draw(threads, drawn);
@@ -246,22 +250,24 @@ impl<G: Searchable> FirstMove<G> {
         Some(false)
     }
 
-    /// Sets `drawn` once the move is proven to draw.
+    /// Sets `drawn` once the move is proven to draw. (Sequentially
+    /// consistent: of the last share to keep a draw and the share that
+    /// holds the move to one, at least one sees the other.)
     fn note_draw(&self, threads: usize, drawn: &AtomicBool) {
         if matches!(self.proven(threads), Some(Proven::Draw(_))) {
-            drawn.store(true, Ordering::Relaxed);
+            drawn.store(true, Ordering::SeqCst);
         }
     }
 
     /// What the threads proved of the move: as a part of the root moves
     /// for [`Proven::combine`] (a loss: it neither draws nor wins).
     fn proven(&self, threads: usize) -> Option<Proven<G::Move>> {
-        if self.loses.load(Ordering::Relaxed) {
+        if self.loses.load(Ordering::SeqCst) {
             Some(Proven::Loss)
-        } else if self.keep_win.load(Ordering::Relaxed) == threads {
+        } else if self.keep_win.load(Ordering::SeqCst) == threads {
             Some(Proven::Win(self.mv))
-        } else if self.keep_draw.load(Ordering::Relaxed) == threads
-            && self.no_win.load(Ordering::Relaxed)
+        } else if self.keep_draw.load(Ordering::SeqCst) == threads
+            && self.no_win.load(Ordering::SeqCst)
         {
             Some(Proven::Draw(vec![self.mv]))
         } else {
@@ -352,7 +358,7 @@ where
             let told = LastWord(i, told_tx.clone());
             let (probe, reached, clock) = (&probe, &reached, &clock);
             handles.push(scope.spawn(move || {
-                let stop = || reached.load(Ordering::Relaxed) == probe.load(Ordering::Relaxed);
+                let stop = || reached.load(Ordering::SeqCst) == probe.load(Ordering::SeqCst);
                 // The same deadline as the guess's.
                 let left = seconds.map(|s| (s - clock()).max(0.0));
                 let mut budget = Budget::new(clock, left, None, Some(&stop));
@@ -384,7 +390,7 @@ where
             let Some(k) = closing.next() else {
                 break closing.proven();
             };
-            probe.fetch_add(1, Ordering::Relaxed);
+            probe.fetch_add(1, Ordering::SeqCst);
             for ask in &asks {
                 ask.send(Ask::AtLeast(k))
                     .expect("a part thread is listening");
@@ -397,7 +403,7 @@ where
                 };
                 match answer {
                     Some((v, Some(line))) => {
-                        reached.store(probe.load(Ordering::Relaxed), Ordering::Relaxed);
+                        reached.store(probe.load(Ordering::SeqCst), Ordering::SeqCst);
                         if passed.as_ref().is_none_or(|(_, best, _)| v > *best) {
                             passed = Some((i, v, line));
                         }
@@ -419,7 +425,7 @@ where
             }
         };
         // No probe is under way: the line's searches must not stop.
-        probe.fetch_add(1, Ordering::Relaxed);
+        probe.fetch_add(1, Ordering::SeqCst);
         let proven = proven.map(|(value, hint)| {
             asks[holder]
                 .send(Ask::Line(hint, value))
@@ -566,34 +572,52 @@ mod tests {
         let eval = HandValues::calibrate(options);
         let pos = late_position(options, 8, &mut Rng::new(5));
         let mv = proof_order(&pos, distinct_moves(&pos))[0];
-        let first = FirstMove::of(&pos, mv).expect("the opponent answers in Lewicki");
-        // Another thread found a reply that holds the move to a draw.
-        first.no_win.store(true, Ordering::Relaxed);
-        let asking = Cell::new(Asking::Queue);
-        let stop = || first.settled(asking.get());
         let clock = || 0.0;
         let drawn = AtomicBool::new(false);
+        // Alone, share 0 of the replies keeps a win.
+        let first = FirstMove::of(&pos, mv).expect("the opponent answers in Lewicki");
+        let mut searcher = Searcher::new(8);
+        let mut budget = Budget::new(&clock, None, None, None);
+        let mut proofs = searcher.move_proofs(&pos, &eval, &mut budget).unwrap();
+        let alone = first.share(&mut proofs, 0, 2, &Cell::new(Asking::Queue), &drawn);
+        drop(proofs);
+        assert_eq!(
+            (alone, first.keep_win.load(Ordering::SeqCst)),
+            (Some(false), 1)
+        );
+        let alone = budget.nodes;
+
+        // Where another thread found a reply that holds the move to a draw.
+        let first = FirstMove::of(&pos, mv).unwrap();
+        first.no_win.store(true, Ordering::SeqCst);
+        let asking = Cell::new(Asking::Queue);
+        let stop = || first.settled(asking.get());
         let mut searcher = Searcher::new(8);
         let mut budget = Budget::new(&clock, None, None, Some(&stop));
         let mut proofs = searcher.move_proofs(&pos, &eval, &mut budget).unwrap();
         assert_eq!(first.share(&mut proofs, 0, 2, &asking, &drawn), Some(false));
         assert!(asking.get() == Asking::Wins, "stopped at the win question");
-        assert_eq!(first.keep_win.load(Ordering::Relaxed), 0);
+        assert_eq!(first.keep_win.load(Ordering::SeqCst), 0);
         asking.set(Asking::Queue);
-        assert!(proofs.go_on(), "no limit: the queue goes on");
+        proofs.go_on();
         drop(proofs);
-        assert!(budget.nodes > POLL_EVERY, "the questions ran past a poll");
+        assert!(!budget.stopped(), "no limit: the queue goes on");
+        assert!(
+            budget.nodes < alone,
+            "stopped early: {} nodes against {alone}",
+            budget.nodes
+        );
 
         // Out of nodes, nothing is proven, and the queue does not go on.
         let fresh = FirstMove::of(&pos, mv).unwrap();
         let mut searcher = Searcher::new(8);
         let mut budget = Budget::new(&clock, None, Some(POLL_EVERY), None);
         let mut proofs = searcher.move_proofs(&pos, &eval, &mut budget).unwrap();
-        assert_eq!(
-            fresh.share(&mut proofs, 0, 2, &Cell::new(Asking::Queue), &drawn),
-            None
-        );
-        assert!(!proofs.go_on());
+        let out = fresh.share(&mut proofs, 0, 2, &Cell::new(Asking::Queue), &drawn);
+        assert_eq!(out, None);
+        proofs.go_on();
+        drop(proofs);
+        assert!(budget.stopped());
         assert_eq!(fresh.proven(2), None);
     }
 

@@ -44,7 +44,8 @@ impl<M> Proven<M> {
     }
 
     /// The result of the whole position from the results of parts of its
-    /// root moves, each proven apart ([`deal`]): a win where any part
+    /// root moves, each proven apart (dealt, [`deal`], or taken by threads
+    /// from one queue): a win where any part
     /// wins, else a draw with every part's drawing moves, else a loss.
     /// `None` in a part (its budget ran out, or it was stopped) leaves the
     /// result unproven, unless another part wins.
@@ -158,10 +159,9 @@ impl<G: Searchable, E: Evaluator<G>> MoveProofs<'_, '_, G, E> {
     }
 
     /// Lets the next question go on after one stopped by the abort check
-    /// alone ([`Budget::go_on`]); false where a limit stops it still.
-    pub fn go_on(&mut self) -> bool {
+    /// alone ([`Budget::go_on`]); a limit reached still stops it.
+    pub fn go_on(&mut self) {
         self.run.budget.go_on();
-        !self.run.budget.stopped()
     }
 }
 
