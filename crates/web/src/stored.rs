@@ -1,18 +1,19 @@
 //! Every value the page keeps in localStorage, in one versioned envelope:
 //! `{"kind":"game","version":2,"data":{…}}`, written and read by serde.
 //!
-//! The same `Serialize`/`Deserialize` code runs in the page and in the
-//! tests; only the JSON tree differs ([`JsonTree`]): the page's JavaScript
-//! value (`JSON.parse`, then serde-wasm-bindgen), serde_json's in tests.
-//! A value that does not read names the field ([`Problem::Unreadable`],
-//! its path such as `data.seats[1]`), never with serde's English.
+//! The same serde code reads them in the page and in the tests; only the
+//! JSON tree differs ([`JsonTree`]): the page's JavaScript value
+//! (`JSON.parse`), serde_json's in tests. A value that does not read
+//! names the field ([`Problem::Unreadable`], its path such as
+//! `data.seats[1]`), never with serde's English.
 //!
 //! Values written before the envelope (today's formats) are read by each
 //! kind's [`Kept::legacy`], once: the next write is in the envelope.
 
+use crate::json_tree::{self, JsonTree};
 use crate::problem::{clip, Problem};
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 
 /// A value kept in localStorage: its kind and the version written now.
@@ -57,28 +58,13 @@ struct Whole<T> {
     data: T,
 }
 
-/// A parsed JSON value: the page's JavaScript value, or serde_json's in
-/// tests. serde reads it; these few calls only say what it is.
-pub trait JsonTree: Sized + Clone {
-    /// None when the text is not JSON.
-    fn parse(text: &str) -> Option<Self>;
-    /// The field of an object (None when absent or not an object).
-    fn get(&self, key: &str) -> Option<Self>;
-    /// The items of an array.
-    fn items(&self) -> Option<Vec<Self>>;
-    /// The value as JSON text (to be set aside).
-    fn text(&self) -> String;
-    /// Reads it by serde; the error names the field.
-    fn decode<T: DeserializeOwned>(self) -> Result<T, Problem>;
-}
-
 /// Reads a kept value: in the envelope, or in the format of before.
 pub fn read<T: Kept, V: JsonTree>(text: &str) -> Result<T, Problem> {
     let tree = V::parse(text);
     match tree {
         Some(tree) if tree.get("kind").is_some() => {
             data_of(&tree, T::KIND, T::VERSION)?;
-            tree.decode::<Whole<T>>().map(|w| w.data)
+            decode::<Whole<T>, V>(tree).map(|w| w.data)
         }
         tree => {
             let not_json = tree.is_none();
@@ -94,7 +80,7 @@ pub fn read<T: Kept, V: JsonTree>(text: &str) -> Result<T, Problem> {
 /// The data of an envelope of this kind and version, not yet read (a
 /// list read item by item: one bad item must not take the others).
 pub fn data_of<V: JsonTree>(tree: &V, kind: &str, version: u32) -> Result<V, Problem> {
-    let head: Head = tree.clone().decode()?;
+    let head: Head = decode(tree.clone())?;
     if head.kind != kind {
         return Err(Problem::Unreadable { key: "kind".into() });
     }
@@ -119,54 +105,18 @@ pub fn refuse(problem: Problem) {
     REFUSED.with(|r| *r.borrow_mut() = Some(problem));
 }
 
-/// Reads by serde from any deserializer; the problem names the path of
-/// the field that is wrong, or is the one a type refused with.
-pub fn decode<'de, T: Deserialize<'de>, D: Deserializer<'de>>(de: D) -> Result<T, Problem>
-where
-    D::Error: std::fmt::Display,
-{
+/// Reads by serde; the problem names the path of the field that is
+/// wrong (`.` for the value itself), or is the one a type refused with.
+pub fn decode<T: DeserializeOwned, V: JsonTree>(tree: V) -> Result<T, Problem> {
     REFUSED.with(|r| r.borrow_mut().take());
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        if let Some(problem) = REFUSED.with(|r| r.borrow_mut().take()) {
-            return problem;
-        }
-        let mut path = e.path().to_string();
-        // A field left out is reported at its object: name the field
-        // (serde's own `missing field `name`` token, not its words).
-        // (In the page the message reads `Error: missing field …`.)
-        let message = e.inner().to_string();
-        if let Some(field) = message
-            .split_once("missing field `")
-            .and_then(|(_, rest)| rest.split('`').next())
-        {
-            path = if path == "." {
-                field.to_string()
-            } else {
-                format!("{path}.{field}")
-            };
-        }
-        Problem::Unreadable { key: clip(&path) }
+    json_tree::read(tree).map_err(|unread| {
+        REFUSED.with(|r| r.borrow_mut().take()).unwrap_or_else(|| {
+            let path = unread.path();
+            Problem::Unreadable {
+                key: clip(if path.is_empty() { "." } else { &path }),
+            }
+        })
     })
-}
-
-/// serde_json's values, read as the page reads its JavaScript values.
-#[cfg(test)]
-impl JsonTree for serde_json::Value {
-    fn parse(text: &str) -> Option<Self> {
-        serde_json::from_str(text).ok()
-    }
-    fn get(&self, key: &str) -> Option<Self> {
-        self.as_object()?.get(key).cloned()
-    }
-    fn items(&self) -> Option<Vec<Self>> {
-        self.as_array().cloned()
-    }
-    fn text(&self) -> String {
-        self.to_string()
-    }
-    fn decode<T: DeserializeOwned>(self) -> Result<T, Problem> {
-        decode(self)
-    }
 }
 
 /// A kept value as the page writes it, in tests.

@@ -52,7 +52,7 @@ pub fn load() -> (Games, Option<String>, Option<String>) {
     let (games, unreadable) = Games::from_stored(good);
     for (game, why) in unreadable {
         let text = serde_wasm_bindgen::to_value(&game)
-            .map(|v| crate::stored::JsonTree::text(&v))
+            .map(|v| crate::json_tree::JsonTree::text(&v))
             .unwrap_or_default();
         bad.push((text, why));
     }

@@ -1,37 +1,11 @@
 //! The page's side of [`crate::stored`]: values kept in localStorage go
-//! text → `JSON.parse` → serde-wasm-bindgen (no serde_json in the site),
+//! text → `JSON.parse` → [`crate::json_tree`] (no serde_json in the site),
 //! and back by serde-wasm-bindgen → `JSON.stringify`.
 
+use crate::json_tree::JsonTree;
 use crate::problem::Problem;
-use crate::stored::{self, JsonTree, Kept};
-use serde::de::DeserializeOwned;
+use crate::stored::{self, Kept};
 use wasm_bindgen::JsValue;
-
-impl JsonTree for JsValue {
-    fn parse(text: &str) -> Option<Self> {
-        js_sys::JSON::parse(text).ok()
-    }
-    fn get(&self, key: &str) -> Option<Self> {
-        if !self.is_object() {
-            return None;
-        }
-        js_sys::Reflect::get(self, &JsValue::from_str(key))
-            .ok()
-            .filter(|v| !v.is_undefined())
-    }
-    fn items(&self) -> Option<Vec<Self>> {
-        js_sys::Array::is_array(self).then(|| js_sys::Array::from(self).iter().collect())
-    }
-    fn text(&self) -> String {
-        js_sys::JSON::stringify(self)
-            .ok()
-            .and_then(|s| s.as_string())
-            .unwrap_or_default()
-    }
-    fn decode<T: DeserializeOwned>(self) -> Result<T, Problem> {
-        stored::decode(serde_wasm_bindgen::Deserializer::from(self))
-    }
-}
 
 /// The value in its envelope, as text for localStorage. Maps become
 /// plain objects: `JSON.stringify` writes a JavaScript `Map` as `{}`.

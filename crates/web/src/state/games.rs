@@ -6,10 +6,11 @@
 //! list is read whole and checked game by game: a game that cannot be
 //! read is reported and kept as text, never dropped.
 
+use crate::json_tree::JsonTree;
 use crate::play::Play;
 use crate::problem::Problem;
 use crate::seat::Seat;
-use crate::stored::{self, JsonTree, Kept};
+use crate::stored::{self, Kept};
 use cheversi_engine::Session;
 use serde::{Deserialize, Serialize};
 
@@ -73,7 +74,7 @@ pub fn read_list<V: JsonTree>(text: &str) -> Result<Vec<ReadGame>, Problem> {
                     key: "version".into(),
                 })
             }
-            Some(v) if v.clone().decode::<u32>() == Ok(1) => {}
+            Some(v) if stored::decode::<u32, V>(v.clone()) == Ok(1) => {}
             Some(v) => {
                 return Err(Problem::Version {
                     value: crate::problem::clip(&v.text()),
@@ -97,7 +98,7 @@ pub fn read_list<V: JsonTree>(text: &str) -> Result<Vec<ReadGame>, Problem> {
         .map(|item| {
             let text = item.text();
             let game = if legacy {
-                item.decode::<LegacyGame>().and_then(|old| {
+                stored::decode::<LegacyGame, V>(item).and_then(|old| {
                     Ok(StoredGame {
                         seats: old
                             .seats
@@ -110,7 +111,7 @@ pub fn read_list<V: JsonTree>(text: &str) -> Result<Vec<ReadGame>, Problem> {
                     })
                 })
             } else {
-                item.decode::<StoredGame>()
+                stored::decode::<StoredGame, V>(item)
             };
             game.map_err(|why| (text, why))
         })

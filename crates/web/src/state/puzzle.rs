@@ -6,8 +6,9 @@
 //! The rules of a right move live in the engine
 //! ([`cheversi_engine::puzzle`]); this is the bookkeeping around them.
 
+use crate::json_tree::JsonTree;
 use crate::problem::{clip, Expected, Problem};
-use crate::stored::{JsonTree, Kept};
+use crate::stored::Kept;
 use cheversi_engine::puzzle::{follow_line, Goal, Puzzle};
 use cheversi_engine::{AnyGame, GameState, Session};
 use serde::{Deserialize, Serialize};

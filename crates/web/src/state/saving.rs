@@ -3,10 +3,11 @@
 //! wrong; the app sets an unreadable save aside instead of losing it.
 
 use super::State;
+use crate::json_tree::JsonTree;
 use crate::play::Play;
 use crate::problem::Problem;
 use crate::seat::Seat;
-use crate::stored::{JsonTree, Kept};
+use crate::stored::{self, Kept};
 use cheversi_engine::Session;
 use serde::{Deserialize, Serialize};
 
@@ -46,7 +47,7 @@ impl Kept for Saved {
                 key: "version".into(),
             }));
         }
-        Some(tree.decode::<Legacy>().and_then(|old| {
+        Some(stored::decode::<Legacy, V>(tree).and_then(|old| {
             if old.version != 1 {
                 return Err(Problem::Version {
                     value: old.version.to_string(),
