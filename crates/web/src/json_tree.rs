@@ -140,13 +140,23 @@ impl<'de, T: JsonTree> de::Deserializer<'de> for Reader<T> {
             }
             Shape::Number(n) => visitor.visit_f64(n),
             Shape::Text(s) => visitor.visit_string(s),
-            Shape::List(items) => visitor.visit_seq(Items {
-                items: items.into_iter().enumerate(),
-            }),
-            Shape::Object(entries) => visitor.visit_map(Entries {
-                entries: entries.into_iter(),
-                value: None,
-            }),
+            // Every item and entry read, or the value is refused (a
+            // struct given as a longer list), as serde_json refuses it.
+            Shape::List(items) => {
+                let mut items = Items {
+                    items: items.into_iter().enumerate(),
+                };
+                let read = visitor.visit_seq(&mut items)?;
+                all_read(read, items.items.len())
+            }
+            Shape::Object(entries) => {
+                let mut entries = Entries {
+                    entries: entries.into_iter(),
+                    value: None,
+                };
+                let read = visitor.visit_map(&mut entries)?;
+                all_read(read, entries.entries.len())
+            }
             Shape::Other => Err(Unread::default()),
         }
     }
@@ -193,6 +203,14 @@ impl<'de, T: JsonTree> de::Deserializer<'de> for Reader<T> {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
         bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
         identifier
+    }
+}
+
+fn all_read<T>(read: T, left: usize) -> Result<T, Unread> {
+    if left == 0 {
+        Ok(read)
+    } else {
+        Err(Unread::default())
     }
 }
 
@@ -300,8 +318,16 @@ impl<'de, V: JsonTree> VariantAccess<'de> for Variant<V> {
         _fields: &'static [&'static str],
         visitor: W,
     ) -> Result<W::Value, Unread> {
+        // Its fields by name only, as serde_json reads one.
+        let Shape::Object(entries) = self.value.shape() else {
+            return Err(Unread::at(&self.name));
+        };
         let name = self.name;
-        de::Deserializer::deserialize_map(Reader(self.value), visitor)
+        visitor
+            .visit_map(Entries {
+                entries: entries.into_iter(),
+                value: None,
+            })
             .map_err(|e| e.within(Step::Key(name)))
     }
 }

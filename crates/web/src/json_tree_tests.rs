@@ -188,3 +188,141 @@ fn enums_read_by_name_or_as_one_key_objects() {
         Ok(Purpose::Review)
     );
 }
+
+/// Any JSON value, its numbers whole within ±2^53 or with a fraction:
+/// where JavaScript's doubles and serde_json's numbers read alike (a
+/// JavaScript 2.0 is 2, which serde_json would read as a float).
+fn any_json() -> impl proptest::strategy::Strategy<Value = Value> {
+    use proptest::prelude::*;
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        (-(1i64 << 53)..=(1i64 << 53)).prop_map(Value::from),
+        (-300i64..300).prop_map(Value::from),
+        (-1e6f64..1e6)
+            .prop_filter("a fraction", |f| f.fract() != 0.0)
+            .prop_map(Value::from),
+        prop_oneof![
+            Just("Wins"),
+            Just("Margin"),
+            Just("Play"),
+            Just("Human"),
+            Just("cheversi"),
+            Just("Kd4"),
+            Just(""),
+            Just("x")
+        ]
+        .prop_map(Value::from),
+    ];
+    leaf.prop_recursive(3, 16, 4, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            proptest::collection::vec(
+                (
+                    prop_oneof![
+                        Just("id"),
+                        Just("Wins"),
+                        Just("game"),
+                        Just("seats"),
+                        Just("Computer"),
+                        Just("k")
+                    ],
+                    inner
+                ),
+                0..3
+            )
+            .prop_map(|entries| Value::Object(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v))
+                    .collect()
+            )),
+        ]
+    })
+}
+
+/// Every place in `value` (objects' values and arrays' items), as paths
+/// of keys and indices.
+fn places(value: &Value, path: &mut Vec<Value>, out: &mut Vec<Vec<Value>>) {
+    out.push(path.clone());
+    match value {
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                path.push(Value::from(i));
+                places(item, path, out);
+                path.pop();
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map {
+                path.push(Value::from(key.as_str()));
+                places(item, path, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn at<'a>(value: &'a mut Value, path: &[Value]) -> &'a mut Value {
+    path.iter().fold(value, |v, step| match step {
+        Value::String(key) => &mut v[key.as_str()],
+        step => &mut v[step.as_u64().unwrap() as usize],
+    })
+}
+
+/// `value` with the place `pick` (of all its places) replaced by `new`.
+fn replaced(value: &Value, pick: usize, new: Value) -> Value {
+    let mut all = Vec::new();
+    places(value, &mut Vec::new(), &mut all);
+    let mut value = value.clone();
+    *at(&mut value, &all[pick % all.len()]) = new;
+    value
+}
+
+/// Both readers agree on `value`: both read it, to the same value, or
+/// both refuse it.
+fn agree<T: DeserializeOwned + PartialEq + std::fmt::Debug>(value: &Value) {
+    let (ours, theirs) = both::<T>(value);
+    match (ours, theirs) {
+        (Ok(ours), Ok(theirs)) => assert_eq!(ours, theirs, "{value}"),
+        (Err(_), Err(_)) => {}
+        (ours, theirs) => panic!("{value}: ours {ours:?}, serde_json's {theirs:?}"),
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    /// A message or kept value damaged in one place reads as serde_json
+    /// reads it: the same value, or refused by both.
+    #[test]
+    fn a_damaged_value_reads_as_serde_json_reads_it(
+        which in 0usize..16,
+        pick in 0usize..1000,
+        new in any_json(),
+    ) {
+        use crate::state::games::StoredGame;
+        use crate::state::saving::Saved;
+        let mut kept = vec![
+            serde_json::to_value(Saved {
+                record: "[Rules \"brainking\"]\n1. Kd4 Qe5".into(),
+                seats: vec![crate::seat::Seat::Human, crate::seat::Seat::Computer(cheversi_engine::ai::player::Level::Master)],
+                undo_allowed: true,
+                cursor: 2,
+                last_winner: Some(1),
+            }).unwrap(),
+        ];
+        let mut progress = crate::state::puzzle::Progress::default();
+        progress.record("p7", 1250, true, Some("2026-11-29"));
+        kept.push(serde_json::to_value(progress).unwrap());
+        let all: Vec<Value> = messages().into_iter().chain(kept).collect();
+        let value = replaced(&all[which % all.len()], pick, new);
+        agree::<ToWorker>(&value);
+        agree::<FromWorker>(&value);
+        agree::<Saved>(&value);
+        agree::<crate::state::puzzle::Progress>(&value);
+        agree::<crate::state::lesson::Progress>(&value);
+        agree::<Vec<StoredGame>>(&value);
+    }
+}
