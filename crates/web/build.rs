@@ -51,11 +51,15 @@ fn main() {
             panic!("lang/{lang}.lang: {key} is not a key of lang/en.lang");
         }
     }
-    // English is compiled in; the other languages are fetched when chosen
-    // (lang/<code>.lang in dist/), so the page carries one language's words.
-    let texts: Vec<&str> = english.iter().map(|(_, v)| *v).collect();
-    let mut code = format!("pub const KEYS: &[&str] = &{keys:?};\n");
-    writeln!(code, "pub const ENGLISH: &[&str] = &{texts:?};").unwrap();
+    // English is compiled in as its file, read once at start (smaller in
+    // the module than tables of its keys and texts); the other languages
+    // are fetched when chosen (lang/<code>.lang in dist/), so the page
+    // carries one language's words.
+    let english_path = dir.join("en.lang");
+    let mut code = format!(
+        "pub const ENGLISH_FILE: &str = include_str!({:?});\n",
+        english_path.display().to_string()
+    );
     let known: Vec<(&str, &str)> = parsed
         .iter()
         .map(|(lang, entries)| {

@@ -12,20 +12,39 @@ mod files {
 
 use crate::lang_file::LangError;
 
-/// The texts of one language, in the order of [`files::KEYS`] (empty
+/// The texts of one language, in the order of [`keys`] (empty
 /// where the file lacks the key). Installed languages live as long as
 /// the page: at most one copy of each file.
 type Texts = &'static [&'static str];
 
 thread_local! {
     static LOADED: RefCell<Vec<(&'static str, Texts)>> =
-        RefCell::new(vec![("en", files::ENGLISH)]);
-    static CURRENT: Cell<Texts> = const { Cell::new(files::ENGLISH) };
+        RefCell::new(vec![("en", english().1)]);
+    static CURRENT: Cell<Texts> = Cell::new(english().1);
     static CURRENT_CODE: Cell<&'static str> = const { Cell::new("en") };
 }
 
+/// English's keys (sorted) and texts, read from its file at the first
+/// word asked for. `build.rs` has read the file already: it stops the
+/// build where it does not read.
+fn english() -> &'static (Texts, Texts) {
+    static ENGLISH: std::sync::OnceLock<(Texts, Texts)> = std::sync::OnceLock::new();
+    ENGLISH.get_or_init(|| {
+        let entries =
+            crate::lang_file::parse(files::ENGLISH_FILE, &|_| true).expect("build.rs read it");
+        let keys = entries.iter().map(|(k, _)| *k).collect();
+        let texts = entries.iter().map(|(_, t)| *t).collect();
+        (Vec::leak(keys), Vec::leak(texts))
+    })
+}
+
+/// Every key, sorted.
+fn keys() -> Texts {
+    english().0
+}
+
 fn lookup(texts: Texts, key: &str) -> Option<&'static str> {
-    files::KEYS
+    keys()
         .binary_search(&key)
         .ok()
         .map(|i| texts[i])
@@ -67,9 +86,9 @@ pub enum Refused {
 /// Takes a fetched language file.
 pub fn install(code: &str, text: &str) -> Result<(), Refused> {
     let code = known_code(code).ok_or_else(|| Refused::NotALanguage(code.to_string()))?;
-    let is_key = |k: &str| files::KEYS.binary_search(&k).is_ok();
+    let is_key = |k: &str| keys().binary_search(&k).is_ok();
     let entries = crate::lang_file::parse(text, &is_key).map_err(Refused::File)?;
-    let texts: Vec<&'static str> = files::KEYS
+    let texts: Vec<&'static str> = keys()
         .iter()
         .map(|k| {
             entries
@@ -128,7 +147,7 @@ pub fn pick(preferred: &[String]) -> &'static str {
 /// The text for `key`.
 pub fn t(key: &str) -> &'static str {
     lookup(CURRENT.with(Cell::get), key)
-        .or_else(|| lookup(files::ENGLISH, key))
+        .or_else(|| lookup(english().1, key))
         .unwrap_or("?")
 }
 
@@ -181,12 +200,12 @@ mod tests {
         for (code, text) in files::FILES {
             let entries = parse(text, &|_| true).unwrap();
             let keys: Vec<_> = entries.iter().map(|(k, _)| *k).collect();
-            assert_eq!(keys, files::KEYS, "lang/{code}.lang keys");
+            assert_eq!(keys, super::keys(), "lang/{code}.lang keys");
             for (key, value) in &entries {
                 assert!(!value.is_empty(), "lang/{code}.lang: {key} is empty");
                 assert_eq!(
                     placeholders(value),
-                    placeholders(lookup(files::ENGLISH, key).unwrap()),
+                    placeholders(lookup(english().1, key).unwrap()),
                     "lang/{code}.lang: {key}"
                 );
             }
@@ -274,7 +293,7 @@ mod tests {
     fn index_html_holds_the_english_words() {
         let html = include_str!("../../../index.html");
         let english =
-            |key: &str| lookup(files::ENGLISH, key).unwrap_or_else(|| panic!("en has {key}"));
+            |key: &str| lookup(english().1, key).unwrap_or_else(|| panic!("en has {key}"));
         let tags: Vec<&str> = html.split('<').skip(1).collect();
         let (mut checked, mut title, mut lang, mut rules) = (0, false, false, false);
         for (i, piece) in tags.iter().enumerate() {
