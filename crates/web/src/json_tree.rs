@@ -113,9 +113,10 @@ impl de::Error for Unread {
         Unread::at(field)
     }
 
-    /// Not one a type takes (`deny_unknown_fields`): named likewise.
-    fn unknown_field(field: &str, _expected: &'static [&'static str]) -> Unread {
-        Unread::at(field)
+    /// Not one a type takes (`deny_unknown_fields`): raised while its key
+    /// is read, which names it on the way out.
+    fn unknown_field(_field: &str, _expected: &'static [&'static str]) -> Unread {
+        Unread::default()
     }
 }
 
@@ -214,8 +215,9 @@ fn all_read<T>(read: T, left: usize) -> Result<T, Unread> {
     }
 }
 
-/// The largest whole number a double holds exactly (2^53).
-const MAX_EXACT: f64 = 9_007_199_254_740_992.0;
+/// The largest whole number JavaScript holds safely (2^53 - 1): beyond
+/// it, a double stands for more than one.
+const MAX_EXACT: f64 = 9_007_199_254_740_991.0;
 
 struct Items<V> {
     items: std::iter::Enumerate<std::vec::IntoIter<V>>,
