@@ -197,3 +197,41 @@ test('the page hands its compiled module to the worker: the wasm is fetched once
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the worker reads requests as the page writes them, and answers a bad one without losing the next', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  const answers = await page.evaluate(async () => {
+    // A worker of its own (named so that it starts none beside it).
+    const worker = new Worker(document.querySelector('meta[name="cheversi-worker"]').content, { type: 'module', name: 'alone' });
+    const next = () => new Promise((ok) => { worker.onmessage = (e) => ok(e.data); });
+    worker.postMessage(null);
+    const out = [await next()];
+    const spec = { game: 'cheversi', rules: 'brainking' };
+    const think = { id: 1, spec, moves: ['Kd4', 'Qe5'], level: 'beginner', purpose: 'Play' };
+    for (const message of [
+      // Left-out options as serde-wasm-bindgen writes them: `undefined`.
+      { Think: { ...think, nodes: undefined, part: undefined, seconds: undefined } },
+      { Think: { ...think, id: 2, spec: { ...spec, bogus: 1 } } },
+      { Think: { ...think, id: 'three' } },
+      { Think: { ...think, id: 4, moves: [new Map([['a', 1]])] } },
+      { Think: { ...think, id: 5, nodes: 10n } },
+      'Think',
+      { Think: { ...think, id: 6 } },
+    ]) {
+      const answer = next();
+      worker.postMessage(message);
+      out.push(await answer);
+    }
+    worker.terminate();
+    return out;
+  });
+  assert.equal(answers[0], 'Ready');
+  assert.equal(answers[1].Thought?.id, 1, JSON.stringify(answers[1]));
+  assert.ok(answers[1].Thought.best, 'a move');
+  for (const bad of answers.slice(2, 7)) {
+    assert.deepEqual(bad, { Failed: { id: 0, failure: 'Unreadable' } }, JSON.stringify(bad));
+  }
+  assert.equal(answers[7].Thought?.id, 6, 'the next request is answered');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
