@@ -29,8 +29,7 @@ impl State {
         // A correspondence game is kept in the list, never as the game at
         // this device; the local game put aside has not changed (and another
         // tab may have moved on with it since).
-        fx.save =
-            changed && self.play.id().is_none() && self.puzzle.is_none() && self.lesson.is_none();
+        fx.save = changed && self.local_shown();
         fx.save_games = self.games_saved != games_saved;
         fx.save_puzzles = self.puzzles_saved != puzzles_saved;
         fx.save_lessons = self.lessons_saved != lessons_saved;

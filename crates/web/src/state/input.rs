@@ -262,7 +262,7 @@ impl State {
         // In a game with friends, what to do next is said too ("Waiting
         // for Ben: send them your move.").
         self.tell_turn(describe_move(&before, &after));
-        if after.over && self.play.id().is_none() && self.puzzle.is_none() {
+        if after.over && self.local_shown() {
             self.last_winner = after.winner;
         }
         Ok(())

@@ -49,24 +49,13 @@ impl State {
         };
         let step = self.lesson_progress.record(id).map_or(0, |r| r.step);
         let run = LessonRun::new(found, step);
-        let shown_local =
-            self.puzzle.is_none() && self.lesson.is_none() && self.play.id().is_none();
         let Some(play) = board_of(&run) else {
             return;
         };
-        let old = std::mem::replace(&mut self.play, play);
-        if shown_local {
-            self.parked = Some(old);
-        }
-        self.puzzle = None;
+        self.show_practice_board(play);
         self.prefs.flipped = false;
         self.lesson = Some(run);
         self.lessons_shown = false;
-        self.offer = None;
-        self.review = None;
-        self.version += 1;
-        self.game_version += 1;
-        self.games_saved += 1;
         self.say_task();
     }
 

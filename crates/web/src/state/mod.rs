@@ -304,11 +304,41 @@ impl State {
             .is_some_and(|r| r.status() == puzzle::PuzzleStatus::Playing)
     }
 
-    /// The game at this device: the one put aside while a puzzle is shown
-    /// (New game starts from it).
+    /// A puzzle's or a lesson's board is shown in place of a game.
+    fn practising(&self) -> bool {
+        self.puzzle.is_some() || self.lesson.is_some()
+    }
+
+    /// The board shown is the game at this device (not a correspondence
+    /// game, a puzzle or a lesson).
+    fn local_shown(&self) -> bool {
+        self.play.id().is_none() && !self.practising()
+    }
+
+    /// Shows a puzzle's or a lesson's board (its run set by the caller)
+    /// in place of what is shown: the game at this device is put aside,
+    /// once (another practice board is not a game), and a correspondence
+    /// game stays in its list. The one way such a board is shown.
+    fn show_practice_board(&mut self, board: Play) {
+        let shown_local = self.local_shown();
+        let old = std::mem::replace(&mut self.play, board);
+        if shown_local {
+            self.parked = Some(old);
+        }
+        self.puzzle = None;
+        self.lesson = None;
+        self.offer = None;
+        self.review = None;
+        self.version += 1;
+        self.game_version += 1;
+        self.games_saved += 1;
+    }
+
+    /// The game at this device: the one put aside while a puzzle or a
+    /// lesson is shown (New game starts from it).
     pub fn game_at_device(&self) -> &Play {
-        match (&self.puzzle, &self.parked) {
-            (Some(_), Some(local)) => local,
+        match (self.practising(), &self.parked) {
+            (true, Some(local)) => local,
             _ => &self.play,
         }
     }

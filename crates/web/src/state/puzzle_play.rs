@@ -52,24 +52,14 @@ impl State {
         self.show_puzzle(run);
     }
 
-    /// Shows a puzzle in place of what is shown: the game at this device
-    /// is put aside (a correspondence game stays in the list).
+    /// Shows a puzzle in place of what is shown ([`State::show_practice_board`]).
     fn show_puzzle(&mut self, run: PuzzleRun) {
         let Some(play) = board_of(&run) else {
             return;
         };
-        let shown_local = self.puzzle.is_none() && self.play.id().is_none();
-        let old = std::mem::replace(&mut self.play, play);
-        if shown_local {
-            self.parked = Some(old);
-        }
+        self.show_practice_board(play);
         self.prefs.flipped = run.puzzle().solver() == 1;
         self.puzzle = Some(run);
-        self.offer = None;
-        self.review = None;
-        self.version += 1;
-        self.game_version += 1;
-        self.games_saved += 1;
         // The panel shows the task; the status line only invites a move,
         // and screen readers hear the task.
         self.say(t("puzzle.your_move"));

@@ -267,3 +267,35 @@ fn every_lesson_is_worded_in_every_language() {
         }
     }
 }
+
+/// A puzzle opened from a lesson takes the lesson's place: the game at
+/// this device stays aside, and comes back whole.
+#[test]
+fn a_puzzle_opened_from_a_lesson_keeps_the_game_at_this_device() {
+    let mut s = with_lesson();
+    assert_eq!(s.save().record, with_lesson().save().record);
+    s.apply(Action::PuzzlesLoaded {
+        puzzles: Ok(vec![super::tests_puzzle::placement_puzzle("p1", 1200)]),
+        open: super::PuzzleChoice::Id("p1".into()),
+    });
+    assert!(s.puzzle().is_some());
+    assert!(s.lesson().is_none(), "one board in place of the game");
+    assert!(s.save().record.contains("Qa1"), "{}", s.save().record);
+    assert_eq!(s.game_at_device().session().notations(), ["Qa1"]);
+    s.apply(Action::OpenLocal);
+    assert!(s.puzzle().is_none() && s.lesson().is_none());
+    assert_eq!(s.play().session().notations(), ["Qa1"]);
+    // And the other way: a lesson opened from a puzzle.
+    s.apply(Action::PuzzlesLoaded {
+        puzzles: Ok(vec![super::tests_puzzle::placement_puzzle("p1", 1200)]),
+        open: super::PuzzleChoice::Id("p1".into()),
+    });
+    s.apply(Action::LessonsLoaded {
+        lessons: Ok((parse_file(LESSONS).unwrap(), words())),
+        open: Some("pieces".into()),
+    });
+    assert!(s.lesson().is_some() && s.puzzle().is_none());
+    assert_eq!(s.game_at_device().session().notations(), ["Qa1"]);
+    s.apply(Action::OpenLocal);
+    assert_eq!(s.play().session().notations(), ["Qa1"]);
+}

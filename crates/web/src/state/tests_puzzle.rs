@@ -16,7 +16,7 @@ fn list(text: &str) -> Vec<String> {
 
 /// A Cheversi puzzle (lewicki-free: any piece on any empty square), White
 /// to place, three moves of solution: White, Black's answer, White.
-fn placement_puzzle(id: &str, rating: u32) -> Puzzle {
+pub(super) fn placement_puzzle(id: &str, rating: u32) -> Puzzle {
     Puzzle::new(
         id,
         "lewicki-free",
