@@ -85,3 +85,26 @@ test('interactive, in a parent page that hears the end of the game', async () =>
   assert.match(message.record, /1-0/);
   await context.close();
 });
+
+test("a diagram takes the host page's language where the site has it, and its own otherwise", async () => {
+  const words = {};
+  for (const lang of ['en-US', 'it-IT', 'de']) {
+    const { page, context, errors } = await open(browser, null, { width: 800, height: 700 });
+    // A host page of the site's origin, as a rules page would be.
+    await page.route(`${server.url}host.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="${lang}"><body>
+        <div data-cheversi="rules=brainking moves=Kd4"></div>
+        <script type="module" src="cheversi.js"></script></body></html>`,
+    }));
+    await page.goto(`${server.url}host.html`);
+    const frame = page.frameLocator('iframe');
+    // Set up (ready), or refused (said so).
+    await frame.locator('body[data-ready="true"], #status:not(:empty)').first().waitFor({ state: 'attached' });
+    words[lang] = `${await frame.locator('#status').textContent()} ${await frame.locator('#players').textContent()}`;
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  for (const said of Object.values(words)) assert.doesNotMatch(said, /could not|non è stato|nu a putut/, said);
+  assert.notEqual(words['it-IT'], words['en-US'], 'the Italian page has the Italian board');
+});

@@ -24,6 +24,10 @@ const EMBED = new URL('embed.html', import.meta.url);
 const KEYS = ['game', 'rules', 'count', 'squares', 'variant', 'players', 'moves',
   'orientation', 'overlay', 'interactive', 'level', 'size', 'lang', 'lesson'];
 const boards = new Map();
+// The site's languages (a test holds this list to crates/web/lang/): a
+// diagram takes its page's language where the site has it (`it-IT` is
+// `it`), and the reader's own otherwise.
+const LANGUAGES = ['en', 'it', 'ro'];
 
 addEventListener('message', (event) => {
   const board = boards.get(event.source);
@@ -101,7 +105,8 @@ export function mountAll(root = document) {
     const attrition = element.hasAttribute('data-attrition');
     const options = parseDiagram(element.getAttribute(attrition ? 'data-attrition' : 'data-cheversi'));
     options.game = attrition ? 'attrition' : 'cheversi';
-    options.lang ??= document.documentElement.lang || undefined;
+    const pageLang = (document.documentElement.lang || '').split('-')[0].toLowerCase();
+    if (LANGUAGES.includes(pageLang)) options.lang ??= pageLang;
     options.title ??= element.getAttribute('aria-label') ?? undefined;
     mounted.push(mount(element, options));
   }

@@ -193,6 +193,16 @@ mod tests {
     use super::*;
     use crate::lang_file::parse;
 
+    /// The host script (`www/public/cheversi.js`) passes a page's language
+    /// to its diagrams only where the site has it: its list is the site's.
+    #[test]
+    fn the_host_script_knows_every_language() {
+        let script = include_str!("../../../www/public/cheversi.js");
+        let codes: Vec<String> = known().iter().map(|(c, _)| format!("'{c}'")).collect();
+        let line = format!("const LANGUAGES = [{}];", codes.join(", "));
+        assert!(script.contains(&line), "cheversi.js lacks {line}");
+    }
+
     #[test]
     fn every_language_has_every_key_with_the_same_placeholders() {
         assert!(files::FILES.len() >= 3, "en, it, ro");
