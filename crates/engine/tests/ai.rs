@@ -969,7 +969,13 @@ fn cheversi_after(options: cheversi::Options, moves: &str) -> cheversi::Position
 
 /// The position after `moves` (in notation) from the start of `variant`.
 fn attrition_after(variant: Variant, moves: &str) -> attrition::Position {
-    let mut pos = attrition::Position::new(attrition::Options::new(variant));
+    attrition_after_in(attrition::Options::new(variant), moves)
+}
+
+/// The position after `moves` (in notation) from the start of a game of
+/// `options`.
+fn attrition_after_in(options: attrition::Options, moves: &str) -> attrition::Position {
+    let mut pos = attrition::Position::new(options);
     for text in moves.split_whitespace() {
         let m = pos.parse_move(text).unwrap();
         pos.try_play(m).unwrap();
@@ -1042,4 +1048,84 @@ fn the_stored_brute_force_values_are_minimax() {
         checked += 1;
     }
     assert!(checked >= 60, "{checked} lines");
+}
+
+/// The Master's request by nodes alone (no clock: the answer replays).
+fn master_by_nodes(nodes: u64) -> Request {
+    Request {
+        level: Level::Master,
+        seconds: None,
+        nodes: Some(nodes),
+    }
+}
+
+/// The mobility count stays far from the proven values: a value there
+/// comes only from ends of the game, so the search's win or loss is a
+/// proof even where other leaves were guessed.
+#[test]
+fn the_attrition_evaluation_never_reaches_a_proven_value() {
+    use cheversi_engine::ai::search::{is_proof, Evaluator};
+    let mut rng = Rng::new(17);
+    for options in [
+        attrition::Options::new(Variant::Duel),
+        attrition::Options::new(Variant::TwoKnights),
+        attrition::Options::new(Variant::SuddenDeath),
+        attrition::Options::with_players(Variant::Melee, 3).unwrap(),
+        attrition::Options::with_players(Variant::Melee, 4).unwrap(),
+    ] {
+        let start = attrition::Position::new(options);
+        for _ in 0..200 {
+            let plies = rng.below(40) as usize;
+            let Some(pos) = random_position(&start, plies, &mut rng) else {
+                continue;
+            };
+            for me in 0..options.players() {
+                let v = Mobility.evaluate(&pos, me);
+                assert!(!is_proof(v) && v.abs() < WIN / 1000, "{v}");
+            }
+        }
+    }
+}
+
+/// A win the two-player search finds is reported as proven, even when
+/// guessed leaves were left elsewhere in the tree.
+#[test]
+fn a_two_knights_win_the_search_finds_is_reported_as_proven() {
+    let clock = || 0.0;
+    let game = AnyGame::Attrition(attrition_after(
+        Variant::TwoKnights,
+        "Be7 Ng2 Ba1 Nc6 g2-f4 e7-g8 c6-b8 a1-b3 f4-d3 g8-f6 b3-a5 b8-a6 f6-g4 d3-c5 a6-b4 a5-b7",
+    ));
+    let t = Engine::new(1)
+        .think(&game, &master_by_nodes(2_000_000), &clock, None)
+        .unwrap();
+    assert!(matches!(t.eval, Eval::Wins(Some(_))), "{:?}", t.eval);
+    assert!(t.exact, "a win found is a win proven: {:?}", t.eval);
+}
+
+/// In a melee of three still in, a loss is the others all playing against
+/// the mover, which they need not: not reported as proven. (Here Black's
+/// "loss" turns into a win once Red plays for itself.)
+#[test]
+fn a_melee_loss_against_two_rivals_is_not_reported_as_proven() {
+    let clock = || 0.0;
+    let moves = "Nb4 Nc6 Nf2 b4-c2 c6-b8 f2-d3 c2-a3 b8-a6 d3-c1 a3-c4 a6-c7 c1-a2 \
+                 c4-a5 c7-e6 a2-c3 a5-b7 e6-c5 c3-d1 b7-d6 c5-d7 d1-e3 d6-e8 d7-e5 e3-d5 e8-f6";
+    let melee = attrition::Options::with_players(Variant::Melee, 3).unwrap();
+    let game = AnyGame::Attrition(attrition_after_in(melee, moves));
+    let t = Engine::new(1)
+        .think(&game, &master_by_nodes(2_000_000), &clock, None)
+        .unwrap();
+    assert!(matches!(t.eval, Eval::Loses(Some(_))), "{:?}", t.eval);
+    assert!(!t.exact, "a loss to two rivals together is not proven");
+    // Red captures White instead of helping against Black: Black wins.
+    let g = AnyGame::Attrition(attrition_after_in(
+        attrition::Options::with_players(Variant::Melee, 3).unwrap(),
+        &format!("{moves} {} d5xf6", game.notation(t.best)),
+    ));
+    let t = Engine::new(1)
+        .think(&g, &master_by_nodes(2_000_000), &clock, None)
+        .unwrap();
+    assert!(matches!(t.eval, Eval::Wins(Some(_))), "{:?}", t.eval);
+    assert!(t.exact, "a win against every rival together is proven");
 }

@@ -507,10 +507,18 @@ impl Engine {
             s.candidates,
             &mut self.rng,
         );
+        // A win or loss comes only from ends of the game (the mobility
+        // count stays far from those values): proven, within the plies
+        // shown, wherever else leaves were guessed. But the search has every
+        // rival play against the mover: a loss to two or more rivals
+        // together is not one they need play.
+        let rivals = (0..pos.players() as crate::game::Player)
+            .filter(|&p| Some(p) != pos.to_move() && !pos.is_out(p))
+            .count();
         let (eval, exact) = match (proven_loss, plies_to_end(pick.value)) {
             (Some(loss), _) => (loss, true),
-            (None, Some(p)) if pick.value > 0 => (Eval::Wins(Some(p)), pick.exact),
-            (None, Some(p)) => (Eval::Loses(Some(p)), pick.exact),
+            (None, Some(p)) if pick.value > 0 => (Eval::Wins(Some(p)), true),
+            (None, Some(p)) => (Eval::Loses(Some(p)), rivals <= 1),
             (None, None) => (Eval::Score(pick.value), false),
         };
         Thought {
