@@ -327,3 +327,28 @@ fn set_tag_refuses_what_would_not_read_back_and_keeps_the_rest() {
     assert_eq!(back.tag("White"), Some("Bo"), "replaced, not added");
     assert_eq!(back.tag("Site"), Some("a\rb"));
 }
+
+/// Many free tags are all kept, in order; a tag given twice is refused at
+/// its second line (at the name), however many came between.
+#[test]
+fn a_tag_given_twice_is_found_among_many() {
+    let mut text = String::from("[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n");
+    for i in 0..5000 {
+        text.push_str(&format!("[T{i} \"v{i}\"]\n"));
+    }
+    let record = Record::parse(&format!("{text}\n*\n")).unwrap();
+    assert_eq!(record.tags().len(), 5000);
+    assert_eq!(
+        record.tags()[4321],
+        ("T4321".to_string(), "v4321".to_string())
+    );
+    text.push_str("  [T17 \"again\"]\n");
+    assert_eq!(
+        error_at(&format!("{text}\n*\n")),
+        (5003, 4, "the tag T17 is given twice".to_string())
+    );
+    assert_eq!(
+        error_at("[Game \"Cheversi\"]\n[Game \"Cheversi\"]\n*\n"),
+        (2, 2, "the tag Game is given twice".to_string())
+    );
+}

@@ -15,6 +15,9 @@ struct Tag {
 #[derive(Default)]
 pub(super) struct Parser {
     tags: Vec<Tag>,
+    /// The names in `tags`: a repeated one is found without reading them
+    /// all again (a pasted record may hold many thousands).
+    names: std::collections::HashSet<String>,
     /// The option tags read: which option, and where its value starts.
     taken: Vec<(OptionField, usize, usize)>,
 }
@@ -111,7 +114,7 @@ impl Parser {
         if chars.get(i) != Some(&']') || i + 1 != chars.len() {
             return Err(bad(i, TagSyntax::ExpectedClosingBracket));
         }
-        if self.tags.iter().any(|t| t.name == name) {
+        if !self.names.insert(name.clone()) {
             return Err(error(line, column + 1, RecordProblem::DuplicateTag(name)));
         }
         self.tags.push(Tag {
