@@ -216,6 +216,8 @@ impl PuzzleRun {
 /// The person's puzzle record on this device.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Progress {
+    /// Within [`RATINGS`], also as read.
+    #[serde(deserialize_with = "rating_within")]
     pub rating: i32,
     pub solved: u32,
     pub failed: u32,
@@ -231,6 +233,18 @@ pub struct Progress {
 
 /// The rating a newcomer starts from.
 pub const START_RATING: i32 = 1200;
+/// Where a rating stays.
+const RATINGS: std::ops::RangeInclusive<i32> = 400..=3000;
+
+fn clamp_rating(rating: i32) -> i32 {
+    rating.clamp(*RATINGS.start(), *RATINGS.end())
+}
+
+/// A kept rating brought within [`RATINGS`] (one edited or from a broken
+/// build is not worth setting the progress aside).
+fn rating_within<'de, D: serde::Deserializer<'de>>(de: D) -> Result<i32, D::Error> {
+    i32::deserialize(de).map(clamp_rating)
+}
 /// How far one result moves the rating at most (Elo's K).
 const K: f64 = 40.0;
 /// Puzzles remembered as tried.
@@ -256,14 +270,15 @@ impl Progress {
     pub fn record(&mut self, id: &str, rating: u32, solved: bool, daily: Option<&str>) {
         let expected = 1.0 / (1.0 + pow10((f64::from(rating) - f64::from(self.rating)) / 400.0));
         let score = if solved { 1.0 } else { 0.0 };
-        self.rating = (f64::from(self.rating) + K * (score - expected)).round() as i32;
-        self.rating = self.rating.clamp(400, 3000);
+        self.rating =
+            clamp_rating((f64::from(self.rating) + K * (score - expected)).round() as i32);
+        // Counts read from storage may be anything.
         if solved {
-            self.solved += 1;
-            self.streak += 1;
+            self.solved = self.solved.saturating_add(1);
+            self.streak = self.streak.saturating_add(1);
             self.best_streak = self.best_streak.max(self.streak);
         } else {
-            self.failed += 1;
+            self.failed = self.failed.saturating_add(1);
             self.streak = 0;
         }
         if let Some(day) = daily {
@@ -330,7 +345,7 @@ impl Progress {
             match key {
                 "v" if value == "1" => version = true,
                 "v" => return Err(bad(Problem::Version { value: clip(value) })),
-                "rating" => progress.rating = (number("rating")? as i32).clamp(400, 3000),
+                "rating" => progress.rating = clamp_rating(number("rating")? as i32),
                 "solved" => progress.solved = number("solved")?,
                 "failed" => progress.failed = number("failed")?,
                 "streak" => progress.streak = number("streak")?,

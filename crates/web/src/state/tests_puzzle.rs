@@ -467,3 +467,24 @@ fn a_two_knights_win_counts_both_sides_moves() {
         "{goal}"
     );
 }
+
+/// Kept progress whose numbers are out of all reason (edited, or from a
+/// broken build) reads, and counting and choosing from it stays sound.
+#[test]
+fn progress_with_extreme_numbers_reads_and_counts() {
+    use crate::stored::{read_text, text_of};
+    let text = text_of(&Progress::default())
+        .replace(r#""rating":1200"#, r#""rating":-2147483648"#)
+        .replace(r#""solved":0"#, r#""solved":4294967295"#)
+        .replace(r#""streak":0"#, r#""streak":4294967295"#);
+    let mut progress = read_text::<Progress>(&text).expect("it reads");
+    assert_eq!(progress.rating, 400, "the rating within its range");
+    let library = Library::new(vec![
+        placement_puzzle("p1", 1200),
+        placement_puzzle("p2", 2900),
+    ]);
+    assert!(library.next(&progress, None, 1).is_some());
+    progress.record("p1", 1200, true, None);
+    assert_eq!((progress.solved, progress.streak), (u32::MAX, u32::MAX));
+    assert_eq!(progress.best_streak, u32::MAX);
+}
