@@ -40,6 +40,13 @@ fn error(message: impl std::fmt::Display) -> JsError {
     JsError::new(&message.to_string())
 }
 
+/// A number from JavaScript as a whole number up to `most`, or `None`:
+/// taken as a double and checked, since a narrower parameter type would
+/// have the glue wrap 283 into a byte's 27 without a word.
+fn whole(value: f64, most: u32) -> Option<u32> {
+    (value.fract() == 0.0 && (0.0..=f64::from(most)).contains(&value)).then_some(value as u32)
+}
+
 #[wasm_bindgen]
 impl Game {
     /// A new game from `{ game: "cheversi" | "attrition", rules?, count?,
@@ -81,10 +88,11 @@ impl Game {
         view::legal_targets(self.session.current(), chosen)
     }
 
-    /// The move text for a chosen piece and a square index.
+    /// The move text for a chosen piece and a square index (0..63).
     #[wasm_bindgen(js_name = moveText)]
-    pub fn move_text(&self, chosen: &str, square: u8) -> Result<String, JsError> {
-        let square = cheversi_engine::Square::new(square)
+    pub fn move_text(&self, chosen: &str, square: f64) -> Result<String, JsError> {
+        let square = whole(square, 63)
+            .and_then(|s| cheversi_engine::Square::new(s as u8))
             .ok_or_else(|| error(format!("square {square} is not 0..63")))?;
         Ok(view::move_text(chosen, square))
     }
@@ -161,8 +169,8 @@ impl Game {
 
     /// Shows the position after `ply` moves; false when there is none.
     #[wasm_bindgen(js_name = goTo)]
-    pub fn go_to(&mut self, ply: usize) -> bool {
-        self.session.go_to(ply)
+    pub fn go_to(&mut self, ply: f64) -> bool {
+        whole(ply, u32::MAX).is_some_and(|ply| self.session.go_to(ply as usize))
     }
 
     /// Cheversi at the end: each piece's points (`[{player, piece, square, points}]`).

@@ -77,10 +77,34 @@ fn an_attrition_melee_from_javascript() {
     let from_d4 = game.legal_targets("d4");
     assert!(!from_d4.is_empty());
     let text = game
-        .move_text("d4", from_d4[0])
+        .move_text("d4", f64::from(from_d4[0]))
         .map_err(JsValue::from)
         .unwrap();
     assert!(game.why_not(&text).is_none());
     let result = game.result();
     assert_eq!(field(&result, "over").as_bool(), Some(false));
+}
+
+/// Numbers from JavaScript are refused when out of range or not whole,
+/// never wrapped into range (283 is not square 27).
+#[wasm_bindgen_test]
+fn numbers_out_of_range_are_refused_not_wrapped() {
+    let mut game = Game::new(spec(r#"{"game":"cheversi","rules":"lewicki"}"#)).unwrap();
+    assert_eq!(
+        game.move_text("Q", 27.0).map_err(JsValue::from).unwrap(),
+        "Qd4"
+    );
+    for square in [283.0, 64.0, -1.0, 27.5, f64::NAN] {
+        let err = game
+            .move_text("Q", square)
+            .map_err(JsValue::from)
+            .unwrap_err();
+        assert!(message(err).contains("is not 0..63"), "{square}");
+    }
+    game.play("Qd4").map_err(JsValue::from).unwrap();
+    for ply in [4_294_967_296.0, -1.0, 0.5, f64::INFINITY] {
+        assert!(!game.go_to(ply), "{ply}");
+    }
+    assert!(game.go_to(0.0));
+    assert!(game.go_to(1.0));
 }
