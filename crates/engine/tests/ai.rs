@@ -1129,3 +1129,28 @@ fn a_melee_loss_against_two_rivals_is_not_reported_as_proven() {
     assert!(matches!(t.eval, Eval::Wins(Some(_))), "{:?}", t.eval);
     assert!(t.exact, "a win against every rival together is proven");
 }
+
+/// A review row of a move from a position the search proves won is
+/// exact, as the Master's own answer there is.
+#[test]
+fn a_review_row_between_two_proven_values_is_exact() {
+    let clock = || 0.0;
+    let moves =
+        "Be7 Ng2 Ba1 Nc6 g2-f4 e7-g8 c6-b8 a1-b3 f4-d3 g8-f6 b3-a5 b8-a6 f6-g4 d3-c5 a6-b4 a5-b7";
+    let pos = attrition_after(Variant::TwoKnights, moves);
+    let game = AnyGame::Attrition(pos.clone());
+    let t = Engine::new(1)
+        .think(&game, &master_by_nodes(2_000_000), &clock, None)
+        .unwrap();
+    let mut record = Record::new(GameOptions::Attrition(pos.options()));
+    for text in moves.split_whitespace() {
+        let mv = record.final_position().parse_move(text).unwrap();
+        record.play(mv).unwrap();
+    }
+    record.play(t.best).unwrap();
+    let rows = review(&record, None, Some(2_000_000), &clock);
+    let row = rows.last().unwrap();
+    assert!(matches!(row.value, Eval::Wins(Some(_))), "{row:?}");
+    assert_eq!(row.lost, 0.0, "{row:?}");
+    assert!(row.exact, "both values proven: {row:?}");
+}

@@ -507,18 +507,11 @@ impl Engine {
             s.candidates,
             &mut self.rng,
         );
-        // A win or loss comes only from ends of the game (the mobility
-        // count stays far from those values): proven, within the plies
-        // shown, wherever else leaves were guessed. But the search has every
-        // rival play against the mover: a loss to two or more rivals
-        // together is not one they need play.
-        let rivals = (0..pos.players() as crate::game::Player)
-            .filter(|&p| Some(p) != pos.to_move() && !pos.is_out(p))
-            .count();
+        let proven = attrition_proven(pos, pick.value, pick.exact);
         let (eval, exact) = match (proven_loss, plies_to_end(pick.value)) {
             (Some(loss), _) => (loss, true),
-            (None, Some(p)) if pick.value > 0 => (Eval::Wins(Some(p)), true),
-            (None, Some(p)) => (Eval::Loses(Some(p)), rivals <= 1),
+            (None, Some(p)) if pick.value > 0 => (Eval::Wins(Some(p)), proven),
+            (None, Some(p)) => (Eval::Loses(Some(p)), proven),
             (None, None) => (Eval::Score(pick.value), false),
         };
         Thought {
@@ -530,6 +523,24 @@ impl Engine {
             pv: pv_of(&found, pick.mv, AnyMove::Attrition),
             seconds: budget.elapsed(),
         }
+    }
+}
+
+/// Whether an Attrition search's value (`exact`: no leaf below it was
+/// guessed) for the mover of `pos` is proven. A win or loss comes only
+/// from ends of the game (the mobility count stays far from those values):
+/// proven, within the plies shown, wherever else leaves were guessed. But
+/// the search has every rival play against the mover: against two or
+/// more, anything short of a win is what they could force together, not
+/// what they need play.
+pub(super) fn attrition_proven(pos: &attrition::Position, value: i32, exact: bool) -> bool {
+    let rivals = (0..pos.players() as crate::game::Player)
+        .filter(|&p| Some(p) != pos.to_move() && !pos.is_out(p))
+        .count();
+    if is_proof(value) && value > 0 {
+        true
+    } else {
+        rivals <= 1 && (exact || is_proof(value))
     }
 }
 

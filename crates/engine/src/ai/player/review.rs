@@ -4,6 +4,7 @@
 use crate::ai::attrition::Mobility;
 use crate::ai::budget::{Budget, Clock};
 use crate::ai::cheversi::{distinct_moves, remaining, HandValues, SCALE};
+use crate::ai::player::engine::attrition_proven;
 use crate::ai::player::request::Eval;
 use crate::ai::search::{is_proof, plies_to_end, Found, RootValues, Searcher};
 use crate::any::{AnyGame, AnyMove};
@@ -173,7 +174,13 @@ fn row<M: Copy + PartialEq>(
         played: game.notation(played),
         best: game.notation(wrap(best.mv)),
         lost,
-        exact: best.exact && mine.exact,
+        exact: match game {
+            AnyGame::Attrition(pos) if !cheversi => {
+                attrition_proven(pos, best.value, best.exact)
+                    && attrition_proven(pos, mine.value, mine.exact)
+            }
+            _ => best.exact && mine.exact,
+        },
         best_value: describe(best.value, cheversi),
         value: match plies_to_end(best.value) {
             Some(p) if best.value > 0 => Eval::Wins(Some(p)),
