@@ -24,7 +24,11 @@ test('an Italian browser gets Italian, and the choice of Romanian is remembered'
   await typeMove(p, 'Qa8');
   assert.equal(await p.locator('#status').textContent(),
     "Qa8: va su una casa attaccata dall'ultimo pezzo dell'avversario (Kd4)");
-  assert.match(await cell(p, 'd4').getAttribute('aria-label'), /^d4, Bianco Re/);
+  // In the language's own order, as the reserve says it.
+  assert.match(await cell(p, 'd4').getAttribute('aria-label'), /^d4, Re Bianco/);
+  assert.equal(await p.getAttribute('nav.actions', 'aria-label'), 'Partita');
+  assert.equal(await p.getAttribute('#play', 'aria-label'), 'Scacchiera');
+  assert.equal(await p.getAttribute('nav.review', 'aria-label'), 'Scorri le mosse');
   assert.equal(await p.locator('.reserve-piece[aria-label="Donna Nero, 1 in riserva"]').count(), 1);
 
   await p.selectOption('#language', 'ro');

@@ -176,6 +176,14 @@ pub fn piece(letter: char, cheversi: bool) -> &'static str {
     }
 }
 
+/// A player's piece ("White King"; "Re Bianco"): in each language's order.
+pub fn owned_piece(seat: u8, letter: char, cheversi: bool) -> String {
+    tf(
+        "piece.owned",
+        &[("player", player(seat)), ("piece", piece(letter, cheversi))],
+    )
+}
+
 /// The `{name}`s of a text, sorted: every language must fill the same.
 #[cfg(test)]
 pub(crate) fn placeholders(text: &str) -> Vec<&str> {
@@ -321,6 +329,14 @@ mod tests {
                     attribute(tag, "aria-label").unwrap_or_else(|| panic!("{key}: aria-label"));
                 assert_eq!(unescape(label), english(key), "index.html's {key} label");
                 checked += 1;
+            } else if let Some(label) = attribute(tag, "aria-label") {
+                // Every label is translated: by its key, or set from Rust
+                // (the graph's description, the name fields' seats).
+                let id = attribute(tag, "id").unwrap_or_default();
+                assert!(
+                    id == "eval-graph" || id.starts_with("ng-name-"),
+                    "index.html's label '{label}' has no data-i18n-label"
+                );
             }
             if tag == "title" {
                 assert_eq!(unescape(text), english("app.title"));

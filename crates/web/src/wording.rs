@@ -86,9 +86,8 @@ pub fn square_label(snap: &Snapshot, square: u8) -> String {
     let mut text = sq.to_string();
     match snap.board[square as usize] {
         Some(p) => text.push_str(&format!(
-            ", {} {}",
-            i18n::player(p.player),
-            i18n::piece(p.piece, cheversi)
+            ", {}",
+            i18n::owned_piece(p.player, p.piece, cheversi)
         )),
         None => text.push_str(&format!(", {}", t("square.empty"))),
     }

@@ -601,8 +601,7 @@ fn update_summary(app: &App, snap: &Snapshot) {
     table.append_child(&head).ok();
     for part in view::breakdown(app.state.play().current()) {
         let row = element("tr", &format!("seat-{}", part.player), "");
-        let who = i18n::player(part.player);
-        let piece = format!("{who} {}", i18n::piece(part.piece, true));
+        let piece = i18n::owned_piece(part.player, part.piece, true);
         for cell in [piece, part.square, part.points.to_string()] {
             row.append_child(&element("td", "", &cell)).ok();
         }
