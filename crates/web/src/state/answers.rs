@@ -4,6 +4,17 @@
 use super::*;
 
 impl State {
+    /// Shows what the engine says of the position shown (its value and
+    /// best line), unless a proof is shown and this is not one: a proof
+    /// stays, since a shorter search (a hint's) may not reach it again.
+    fn show_view(&mut self, evaluation: Option<Evaluation>, line: BestLine) {
+        if self.eval.is_some_and(|e| e.exact) && !evaluation.is_some_and(|e| e.exact) {
+            return;
+        }
+        self.eval = evaluation;
+        self.line = Some(line);
+    }
+
     pub(super) fn worker(&mut self, event: WorkerEvent, fx: &mut Effects) {
         match event {
             WorkerEvent::Answer(FromWorker::Ready) => fx.render = false,
@@ -24,12 +35,14 @@ impl State {
                     fx.render = false;
                     return;
                 }
-                self.eval = evaluation;
-                self.line = Some(BestLine {
-                    moves: pv,
-                    depth,
-                    exact,
-                });
+                self.show_view(
+                    evaluation,
+                    BestLine {
+                        moves: pv,
+                        depth,
+                        exact,
+                    },
+                );
             }
             WorkerEvent::Answer(FromWorker::Thought {
                 id,
@@ -46,11 +59,14 @@ impl State {
                 };
                 let evaluation = self.evaluation_of(judgement, exact);
                 if matches!(request.purpose, Purpose::Hint | Purpose::Evaluate) {
-                    self.line = Some(BestLine {
-                        moves: pv,
-                        depth,
-                        exact,
-                    });
+                    self.show_view(
+                        evaluation,
+                        BestLine {
+                            moves: pv,
+                            depth,
+                            exact,
+                        },
+                    );
                 }
                 match request.purpose {
                     Purpose::Play => {
@@ -61,19 +77,19 @@ impl State {
                         }
                     }
                     Purpose::Hint => {
-                        self.eval = evaluation;
+                        // The value shown: a proof already there stays.
+                        let shown = self.eval;
                         let text = tf(
                             "status.hint",
                             &[
                                 ("move", &best),
-                                ("eval", &evaluation.map(|e| e.text()).unwrap_or_default()),
+                                ("eval", &shown.map(|e| e.text()).unwrap_or_default()),
                             ],
                         );
                         self.hint = Some(best);
                         self.tell(text);
                     }
-                    Purpose::Evaluate => self.eval = evaluation,
-                    Purpose::Review => {}
+                    Purpose::Evaluate | Purpose::Review => {}
                 }
                 // Only now: a move the page cannot play is a failure too.
                 self.requests.used();
@@ -186,10 +202,7 @@ impl State {
         if self.puzzle_playing() {
             return self.refuse(t("puzzle.no_hint"));
         }
-        if self.requests.pending().is_some() {
-            self.requests.abandon();
-            fx.stop_worker = true;
-        }
+        self.drop_request(fx);
         self.requests.forgive();
         fx.think = Some(self.request(Purpose::Hint, "master"));
         self.say(t("status.looking"));

@@ -194,6 +194,21 @@ impl State {
         self.requests.forgive();
     }
 
+    /// Drops the request outstanding, if any, and stops the worker on it.
+    /// A review whose request it was stops too: nothing else answers it.
+    pub(super) fn drop_request(&mut self, fx: &mut Effects) {
+        let Some(p) = self.requests.pending() else {
+            return;
+        };
+        self.requests.abandon();
+        fx.stop_worker = true;
+        if p.purpose == Purpose::Review {
+            if let Some(review) = self.review.as_mut() {
+                review.stop();
+            }
+        }
+    }
+
     /// Stops stale requests and asks the computer for what the position
     /// needs: its move on its turn, else the evaluation when shown.
     pub(super) fn settle(&mut self, fx: &mut Effects) {
@@ -207,13 +222,7 @@ impl State {
                 _ => p.version != self.version,
             };
             if stale {
-                self.requests.abandon();
-                fx.stop_worker = true;
-                if let Some(review) = self.review.as_mut() {
-                    if p.purpose == Purpose::Review {
-                        review.stop();
-                    }
-                }
+                self.drop_request(fx);
             }
         }
         if self.eval.is_none() {

@@ -452,4 +452,6 @@ mod tests_puzzle;
 mod tests_lesson;
 
 #[cfg(test)]
+mod tests_answers;
+#[cfg(test)]
 mod tests_stored;

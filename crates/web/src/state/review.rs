@@ -196,8 +196,7 @@ impl State {
     /// Starts the review of the whole game in the worker, or stops it.
     pub(super) fn toggle_review(&mut self, fx: &mut Effects) {
         if self.review.as_ref().is_some_and(Review::running) {
-            self.requests.abandon();
-            fx.stop_worker = true;
+            self.drop_request(fx);
             if let Some(review) = self.review.as_mut() {
                 review.stop();
             }
@@ -212,10 +211,7 @@ impl State {
         if self.play.computer_to_move().is_some() {
             return self.refuse(t("status.review_wait"));
         }
-        if self.requests.pending().is_some() {
-            self.requests.abandon();
-            fx.stop_worker = true;
-        }
+        self.drop_request(fx);
         self.requests.forgive();
         let id = self.requests.start(Purpose::Review, self.game_version);
         fx.think = Some(ToWorker::Review {

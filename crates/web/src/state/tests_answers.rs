@@ -1,0 +1,129 @@
+//! The worker's answers against what the page shows: a proven value stays
+//! proven, and a request taken from another keeps that one's state true.
+
+use super::tests::{game, typed};
+use super::*;
+use crate::protocol::Judgement;
+
+fn answer(id: u32, purpose: Purpose, judgement: Judgement, exact: bool, more: bool) -> Action {
+    Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
+        id,
+        purpose,
+        best: "Bd5".into(),
+        judgement,
+        exact,
+        depth: 8,
+        nodes: 9,
+        pv: vec!["Bd5".into()],
+        ms: 1.0,
+        more,
+    }))
+}
+
+/// BrainKing, 10 placements left, White to move. The worker's real
+/// answers (`cheversi bestmove`, release build): the evaluation's 0.1 s
+/// and 0.4 s searches estimate; its 1.6 s search (>= LONG_THINK_SECONDS,
+/// so the exact search is tried one placement further back) proves
+/// "loses" (Black wins). A hint is the Master's 1.0 s think, which does
+/// not try the exact search here: {"eval":-6.1,"exact":false}.
+#[test]
+fn a_hint_replaces_a_proven_evaluation_with_an_estimate() {
+    let mut s = game(
+        r#"{"game":"cheversi","rules":"brainking"}"#,
+        vec![Seat::Human, Seat::Human],
+    );
+    for m in ["Kd4", "Qe5", "Qf6", "Rg7", "Rh8", "Rh6"] {
+        typed(&mut s, m);
+    }
+    let fx = s.apply(Action::SetShowEval(true));
+    let id = fx.think.as_ref().unwrap().id();
+    s.apply(answer(
+        id,
+        Purpose::Evaluate,
+        Judgement::Margin(-60),
+        false,
+        true,
+    ));
+    s.apply(answer(
+        id,
+        Purpose::Evaluate,
+        Judgement::Margin(-61),
+        false,
+        true,
+    ));
+    s.apply(answer(
+        id,
+        Purpose::Evaluate,
+        Judgement::Loses(None),
+        true,
+        false,
+    ));
+    let e = *s.evaluation().unwrap();
+    assert!(e.exact);
+    assert_eq!(e.text(), "Black wins");
+    // Same position: the person asks for a hint.
+    let fx = s.apply(Action::Hint);
+    let hint = fx.think.as_ref().unwrap().id();
+    s.apply(answer(
+        hint,
+        Purpose::Hint,
+        Judgement::Margin(-61),
+        false,
+        false,
+    ));
+    let e = *s.evaluation().unwrap();
+    assert!(
+        e.exact,
+        "a proven value is always shown as proven; now: {} (exact {})",
+        e.text(),
+        e.exact
+    );
+}
+
+/// A hint asked while the review runs takes the review's request away
+/// without stopping the review: the review shows as running forever,
+/// its rows are dropped, and its watchdog is ignored.
+#[test]
+fn a_hint_during_a_review_leaves_the_review_running_forever() {
+    let mut s = game(
+        r#"{"game":"cheversi","rules":"brainking"}"#,
+        vec![Seat::Human, Seat::Human],
+    );
+    for m in ["Kd4", "Qe5", "Qf6"] {
+        typed(&mut s, m);
+    }
+    let review = s.apply(Action::Review).think.unwrap().id();
+    let hint = s.apply(Action::Hint).think.unwrap().id();
+    s.apply(answer(
+        hint,
+        Purpose::Hint,
+        Judgement::Margin(5),
+        false,
+        false,
+    ));
+    // The review's rows and end are no longer taken.
+    s.apply(Action::Worker(WorkerEvent::Answer(FromWorker::Reviewed {
+        id: review,
+        ply: 0,
+        best: "Kd4".into(),
+        lost_tenths: 0,
+        exact: false,
+        value: Judgement::Margin(0),
+    })));
+    s.apply(Action::Worker(WorkerEvent::Answer(
+        FromWorker::ReviewDone {
+            id: review,
+            end: None,
+        },
+    )));
+    s.apply(Action::Worker(WorkerEvent::Silent {
+        id: review,
+        progress: 0,
+    }));
+    let r = s.review().unwrap();
+    assert!(
+        !r.running(),
+        "review still 'running' with {} rows of 3 and nothing asked",
+        r.progress()
+    );
+}
