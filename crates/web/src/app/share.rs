@@ -156,9 +156,7 @@ fn import(text: &str) -> bool {
     let read = Session::parse_record(text).map_err(|e| crate::record_words::record_error(&e));
     let play = read.and_then(|session| {
         let players = session.options().players();
-        // Keep who sits where when the new game has as many seats.
-        let seats = with_app(|app| app.state.play().seats().to_vec())
-            .filter(|s| s.len() == players)
+        let seats = with_app(|app| app.state.seats_for_record(players))
             .unwrap_or_else(|| vec![Seat::Human; players]);
         Play::resume(session, seats, true).map_err(|e| words(&e))
     });

@@ -343,6 +343,24 @@ impl State {
         }
     }
 
+    /// Who sits where in a game loaded from a record for `players`: as in
+    /// the game at this device when it has as many seats (never a game
+    /// with a friend's seats: a record becomes a game at this device),
+    /// else people at this device.
+    pub fn seats_for_record(&self, players: usize) -> Vec<Seat> {
+        let local = if self.local_shown() {
+            Some(&self.play)
+        } else {
+            self.parked.as_ref()
+        };
+        match local.map(Play::seats) {
+            Some(seats) if seats.len() == players && !seats.contains(&Seat::Remote) => {
+                seats.to_vec()
+            }
+            _ => vec![Seat::Human; players],
+        }
+    }
+
     /// A seat's player as the page names them: the name given, else the
     /// colour.
     pub fn seat_name(&self, seat: usize) -> String {

@@ -2,7 +2,7 @@
 //! carried back and forth, old and altered links, two games at once, and
 //! the game at this device kept aside.
 
-use super::tests::{moves, typed};
+use super::tests::{game, moves, typed};
 use super::*;
 use crate::letter;
 use cheversi_engine::ai::player::levels::Level;
@@ -352,4 +352,80 @@ fn a_finished_game_with_friends_does_not_touch_the_local_save() {
     assert_eq!(saved.record, local.record);
     assert_eq!(saved.last_winner, None, "no winner from the melee");
     assert!(State::restore(saved).is_ok(), "the local save reads back");
+}
+
+/// A link's game offered (a local game is in progress, put aside behind a
+/// game with a friend) is dropped without a word when another tab moves
+/// the shown game on: `replace` clears the offer, and the link was
+/// already taken off the address.
+#[test]
+fn another_tabs_move_drops_a_pending_link_offer() {
+    let spec = r#"{"game":"cheversi","rules":"lewicki"}"#;
+    let mut s = game(spec, vec![Seat::Human, Seat::Human]);
+    typed(&mut s, "Kd4"); // the game at this device, in progress
+    s.apply(Action::Start(NewGame {
+        spec: serde_json::from_str(spec).unwrap(),
+        seats: vec![Seat::Human, Seat::Remote],
+        undo_allowed: true,
+        names: vec!["Ann".into(), "Ben".into()],
+        id: Some("ann-ben-9".into()),
+    }));
+    typed(&mut s, "Qd4");
+    // A plain link arrives: offered, since the local game is in progress.
+    let linked = crate::link::from_fragment("game=cheversi&rules=lewicki&moves=Qe5")
+        .unwrap()
+        .unwrap();
+    s.apply(Action::Open {
+        play: linked.play,
+        at: linked.at,
+        from: Source::Link,
+    });
+    assert!(s.has_offer());
+    // Another tab (Ben's link opened there) moved the shown game on.
+    let mut theirs = s.games().get("ann-ben-9").unwrap().to_play().unwrap();
+    theirs.play("Bf6").unwrap();
+    let stored = games::StoredGame::of(&theirs, 1.0).unwrap();
+    s.apply(Action::GamesStored(vec![stored]));
+    assert_eq!(s.play().session().notations(), ["Qd4", "Bf6"]);
+    assert!(
+        s.has_offer(),
+        "the link's game was dropped silently: {:?}",
+        s.status()
+    );
+}
+
+/// A record loaded while a game with a friend is shown becomes a game at
+/// this device whose seats can all be played (the friend's game's seats
+/// would leave one nobody can play).
+#[test]
+fn a_record_loaded_while_a_friends_game_is_shown_gets_playable_seats() {
+    let spec = r#"{"game":"cheversi","rules":"lewicki"}"#;
+    let mut s = game(spec, vec![Seat::Human, Seat::Computer(Level::Casual)]);
+    s.apply(Action::Start(NewGame {
+        spec: serde_json::from_str(spec).unwrap(),
+        seats: vec![Seat::Human, Seat::Remote],
+        undo_allowed: true,
+        names: vec![],
+        id: Some("ann-ben-7".into()),
+    }));
+    // As at this device, not as with the friend.
+    assert_eq!(
+        s.seats_for_record(2),
+        [Seat::Human, Seat::Computer(Level::Casual)]
+    );
+    let record = "[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n\n1. Qd4 *\n";
+    let session = cheversi_engine::Session::parse_record(record).unwrap();
+    let seats = s.seats_for_record(2); // as the shell's import asks
+    let play = crate::play::Play::resume(session, seats, true).unwrap();
+    s.apply(Action::Open {
+        play,
+        at: None,
+        from: Source::Record,
+    });
+    assert_eq!(s.play().id(), None, "a game at this device");
+    assert_eq!(s.turn(), None, "no link to send");
+    assert!(
+        s.play().computer_to_move().is_some(),
+        "Black is the computer's, as at this device"
+    );
 }
