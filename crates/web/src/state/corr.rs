@@ -20,7 +20,11 @@ impl State {
         let shown = self.play.id().and_then(|id| self.games.get(id));
         if let Some(Ok(play)) = shown.map(games::StoredGame::to_play) {
             if play.len() > self.play.len() {
+                // The same game moved on: a link's game offered meanwhile
+                // is still offered.
+                let offer = self.offer.take();
                 self.replace(play, None);
+                self.offer = offer;
             }
         }
         changed
