@@ -99,7 +99,15 @@ impl State {
                 moves,
             });
         }
-        let mut play = Play::resume(session, saved.seats, saved.undo_allowed)?;
+        // The game at this device has no friend's seat (nobody could play
+        // it, with no link to send): one saved so by an older build is
+        // played here.
+        let seats = saved
+            .seats
+            .into_iter()
+            .map(|s| if s == Seat::Remote { Seat::Human } else { s })
+            .collect();
+        let mut play = Play::resume(session, seats, saved.undo_allowed)?;
         play.go_to(saved.cursor);
         let mut state = State::new(play);
         state.last_winner = saved.last_winner;

@@ -429,3 +429,21 @@ fn a_record_loaded_while_a_friends_game_is_shown_gets_playable_seats() {
         "Black is the computer's, as at this device"
     );
 }
+
+/// A game at this device saved with a friend's seat (by an older build)
+/// comes back with that seat played here: no seat nobody can play.
+#[test]
+fn a_saved_game_at_this_device_has_no_friends_seat() {
+    let saved = crate::state::saving::Saved {
+        record: "[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n\n1. Qd4 *\n".into(),
+        seats: vec![Seat::Human, Seat::Remote],
+        undo_allowed: true,
+        cursor: 1,
+        last_winner: None,
+    };
+    let mut s = State::restore(saved).unwrap();
+    assert_eq!(s.play().seats(), [Seat::Human, Seat::Human]);
+    typed(&mut s, "Qe5");
+    assert!(!s.status().error, "{}", s.status().text);
+    assert_eq!(moves(&s), ["Qd4", "Qe5"]);
+}
