@@ -84,6 +84,7 @@ pub fn open(id: Option<String>) {
                 .map_err(|status| Problem::NotFetched { file: FILE, status })
                 .and_then(|text| Ok(parse_file(&text)?));
             let duel = lessons.as_deref().is_ok_and(needs_duel_data);
+            let code = i18n::current();
             let words_fetched = move |words| {
                 let done = move |duel_data| {
                     LOADING.with(|l| l.set(false));
@@ -91,6 +92,10 @@ pub fn open(id: Option<String>) {
                         lessons: all_loaded(lessons, words, duel_data),
                         open: WANTED.with(|w| w.borrow_mut().take()),
                     });
+                    // The language changed while they came: its words follow.
+                    if i18n::current() != code {
+                        language_changed();
+                    }
                 };
                 if duel {
                     crate::fetch::duel_data(Box::new(done));
@@ -98,7 +103,7 @@ pub fn open(id: Option<String>) {
                     done(Ok(()));
                 }
             };
-            crate::fetch::fetch_text(&words_file(i18n::current()), Box::new(words_fetched));
+            crate::fetch::fetch_text(&words_file(code), Box::new(words_fetched));
         }),
     );
 }
@@ -135,9 +140,14 @@ pub fn language_changed() {
     if !with_app(|app| app.state.has_lessons()).unwrap_or(false) {
         return;
     }
+    let code = i18n::current();
     crate::fetch::fetch_text(
-        &words_file(i18n::current()),
-        Box::new(|words| {
+        &words_file(code),
+        Box::new(move |words| {
+            // Switched again meanwhile: the later language's words win.
+            if i18n::current() != code {
+                return;
+            }
             if let Ok(words) = words
                 .map_err(|_| ())
                 .and_then(|w| read_words(&w, "lessons/*.lang").map_err(|_| ()))
