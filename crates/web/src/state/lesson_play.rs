@@ -98,8 +98,13 @@ impl State {
         let Some(run) = self.lesson.as_mut() else {
             return false;
         };
-        if run.step().task().is_set() || !run.answering() {
+        if !run.answering() {
             return false;
+        }
+        if run.step().task().is_set() {
+            // The answer is squares: the board stays the question's.
+            self.refuse(self.lesson_word("ui.tap_then_check"));
+            return true;
         }
         let pos = run.step().position();
         let Ok(mv) = pos.parse_move(text) else {

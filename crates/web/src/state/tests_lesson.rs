@@ -299,3 +299,22 @@ fn a_puzzle_opened_from_a_lesson_keeps_the_game_at_this_device() {
     s.apply(Action::OpenLocal);
     assert_eq!(s.play().session().notations(), ["Qa1"]);
 }
+
+/// A move typed (or dropped) in a step that asks for squares leaves the
+/// board as the question has it, and says how to answer.
+#[test]
+fn a_move_in_a_tapping_step_is_refused_and_the_board_kept() {
+    let mut s = with_lesson();
+    typed(&mut s, "Qd4");
+    s.apply(Action::LessonNext);
+    assert!(s.lesson().unwrap().step().task().is_set());
+    typed(&mut s, "Qa1");
+    assert_eq!(
+        s.play().session().notations(),
+        ["Qd4"],
+        "the question's board"
+    );
+    assert!(s.status().error);
+    assert_eq!(s.status().text, "Tap the squares, then press Check.");
+    assert_eq!(status(&s), StepStatus::Playing, "not judged");
+}
