@@ -108,14 +108,19 @@ pub struct LessonRun {
 }
 
 impl LessonRun {
-    /// The lesson from step `step` (0-based; past the end starts over).
-    pub fn new(lesson: Lesson, step: usize) -> LessonRun {
-        let step = if step < lesson.steps().len() { step } else { 0 };
+    /// The lesson from step `step` (0-based; past the end starts over),
+    /// with the `mistakes` made before it in this run.
+    pub fn new(lesson: Lesson, step: usize, mistakes: u32) -> LessonRun {
+        let (step, mistakes) = if step < lesson.steps().len() {
+            (step, mistakes)
+        } else {
+            (0, 0)
+        };
         LessonRun {
             lesson,
             step,
             status: StepStatus::Playing,
-            mistakes: 0,
+            mistakes,
             marked: Bitboard::EMPTY,
             said: Said::Nothing,
             played: None,
@@ -247,6 +252,10 @@ pub struct Record {
     pub step: usize,
     /// The best stars of a finished run, 0 before the first.
     pub stars: u8,
+    /// The mistakes of the run under way, before `step` (kept so that a
+    /// reload does not wipe them; absent in progress kept before them).
+    #[serde(default)]
+    pub mistakes: u32,
 }
 
 /// Every lesson's record (a list, not a map: see [`Library`]'s words).
@@ -281,9 +290,11 @@ impl Progress {
         };
         &mut self.lessons[at]
     }
-    /// The step reached in a lesson.
-    pub fn reached(&mut self, id: &str, step: usize) {
-        self.entry(id).step = step;
+    /// The step reached in a lesson, and the mistakes made so far.
+    pub fn reached(&mut self, id: &str, step: usize, mistakes: u32) {
+        let record = self.entry(id);
+        record.step = step;
+        record.mistakes = mistakes;
     }
     /// A lesson finished with `stars`: the best stars are kept, and the
     /// next visit starts it from the beginning.
@@ -291,6 +302,7 @@ impl Progress {
         let record = self.entry(id);
         record.stars = record.stars.max(stars);
         record.step = 0;
+        record.mistakes = 0;
     }
     /// Whether any lesson was finished (the first-visit invitation stops).
     pub fn any_done(&self) -> bool {

@@ -47,8 +47,11 @@ impl State {
         let Some(found) = self.lessons.as_ref().and_then(|l| l.get(id)).cloned() else {
             return self.refuse(tf("learn.not_found", &[("id", id)]));
         };
-        let step = self.lesson_progress.record(id).map_or(0, |r| r.step);
-        let run = LessonRun::new(found, step);
+        let (step, mistakes) = self
+            .lesson_progress
+            .record(id)
+            .map_or((0, 0), |r| (r.step, r.mistakes));
+        let run = LessonRun::new(found, step, mistakes);
         let Some(play) = board_of(&run) else {
             return;
         };
@@ -216,7 +219,7 @@ impl State {
             };
             if step < run.lesson().steps().len() {
                 let id = run.lesson().id().to_string();
-                self.lesson_progress.reached(&id, step);
+                self.lesson_progress.reached(&id, step, run.mistakes());
                 self.lessons_saved += 1;
             }
         }

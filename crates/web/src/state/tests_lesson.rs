@@ -218,12 +218,18 @@ fn the_evaluation_and_the_engine_hint_are_never_asked_for_during_a_lesson() {
 #[test]
 fn a_progress_kept_on_the_device_reads_back() {
     let mut p = Progress::default();
-    p.reached("pieces", 2);
+    p.reached("pieces", 2, 1);
     p.finished("scoring", 2);
     let text = serde_json::to_string(&crate::stored::write(&p)).unwrap();
     let back: Progress = crate::stored::read::<Progress, serde_json::Value>(&text).unwrap();
     assert_eq!(back, p);
     assert!(crate::stored::read::<Progress, serde_json::Value>("{\"kind\":\"lessons\",\"version\":1,\"data\":{\"lessons\":[{\"id\":\"a\",\"step\":\"x\",\"stars\":0}]}}").is_err());
+    // Kept before mistakes were: none.
+    let old: Progress = crate::stored::read::<Progress, serde_json::Value>(
+        r#"{"kind":"lessons","version":1,"data":{"lessons":[{"id":"a","step":2,"stars":0}]}}"#,
+    )
+    .unwrap();
+    assert_eq!(old.record("a").unwrap().mistakes, 0);
 }
 
 #[test]
@@ -317,4 +323,32 @@ fn a_move_in_a_tapping_step_is_refused_and_the_board_kept() {
     assert!(s.status().error);
     assert_eq!(s.status().text, "Tap the squares, then press Check.");
     assert_eq!(status(&s), StepStatus::Playing, "not judged");
+}
+
+/// Mistakes count over the whole lesson, across a reload: reopening it
+/// halfway does not wipe them (nor the stars they cost).
+#[test]
+fn mistakes_made_before_the_lesson_is_reopened_still_count() {
+    let mut s = with_lesson();
+    typed(&mut s, "Qa1"); // wrong
+    s.apply(Action::LessonShow); // and the answer shown
+    assert_eq!(s.lesson().unwrap().mistakes(), 2);
+    s.apply(Action::LessonNext);
+    // Reopened (as after a reload): on at step 2, the mistakes kept.
+    s.apply(Action::OpenLocal);
+    s.apply(Action::OpenLesson("pieces".into()));
+    assert_eq!(s.lesson().unwrap().step().number(), 2);
+    assert_eq!(s.lesson().unwrap().mistakes(), 2);
+    // The rest right: one star, as for two mistakes in one go.
+    s.apply(Action::LessonShow);
+    s.apply(Action::LessonNext);
+    typed(&mut s, "Qc2");
+    s.apply(Action::LessonNext);
+    assert_eq!(status(&s), StepStatus::Done);
+    assert_eq!(s.lesson().unwrap().stars(), 1);
+    // A new run starts clean.
+    s.apply(Action::OpenLocal);
+    s.apply(Action::OpenLesson("pieces".into()));
+    assert_eq!(s.lesson().unwrap().step().number(), 1);
+    assert_eq!(s.lesson().unwrap().mistakes(), 0);
 }
