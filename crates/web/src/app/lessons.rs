@@ -164,6 +164,17 @@ pub fn id_of_fragment(hash: &str) -> Option<&str> {
 }
 
 pub fn wire() {
+    // Another tab kept its progress: merged here (each tab writes the
+    // whole of it, so without this the last to write would win).
+    let window = web_sys::window().expect("window");
+    dom::on::<web_sys::StorageEvent>(&window, "storage", |event| {
+        if event.key().as_deref() == Some(PROGRESS_KEY) {
+            if let Some(Ok(progress)) = event.new_value().map(|t| super::kept::read::<Progress>(&t))
+            {
+                dispatch(Action::LessonProgressStored(progress));
+            }
+        }
+    });
     let buttons: [(&str, fn()); 12] = [
         ("learn-button", || open(None)),
         ("learn-invite-button", || open(None)),

@@ -123,6 +123,8 @@ pub enum Action {
     PuzzleShow,
     /// Another tab stored the puzzle progress.
     PuzzleProgressStored(Progress),
+    /// Another tab stored its lesson progress: merged in, not written back.
+    LessonProgressStored(super::lesson::Progress),
     /// The shipped lessons and their words in the page's language, fetched
     /// by the shell (or why they could not be read), and the lesson to
     /// open (none: show the list).

@@ -144,6 +144,7 @@ impl State {
             Action::PuzzleRetry => self.retry_puzzle(),
             Action::PuzzleShow => self.show_solution(),
             Action::PuzzleProgressStored(progress) => self.progress_stored(progress),
+            Action::LessonProgressStored(progress) => self.lesson_progress.merge(progress),
             Action::OpenLocal => {
                 if let Some(local) = self.parked.take() {
                     self.replace(local, None);

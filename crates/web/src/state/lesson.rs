@@ -304,6 +304,17 @@ impl Progress {
         record.step = 0;
         record.mistakes = 0;
     }
+    /// Another tab's progress, newer than ours for the lessons it holds:
+    /// its step (and mistakes) taken, the best stars of both kept.
+    pub fn merge(&mut self, theirs: Progress) {
+        for record in theirs.lessons {
+            let ours = self.entry(&record.id);
+            ours.stars = ours.stars.max(record.stars);
+            ours.step = record.step;
+            ours.mistakes = record.mistakes;
+        }
+    }
+
     /// Whether any lesson was finished (the first-visit invitation stops).
     pub fn any_done(&self) -> bool {
         self.lessons.iter().any(|r| r.stars > 0)

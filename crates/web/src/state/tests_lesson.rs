@@ -352,3 +352,31 @@ fn mistakes_made_before_the_lesson_is_reopened_still_count() {
     assert_eq!(s.lesson().unwrap().step().number(), 1);
     assert_eq!(s.lesson().unwrap().mistakes(), 0);
 }
+
+/// Another tab's lesson progress is taken in: its steps, and the best
+/// stars of both; a lesson only this tab knows stays.
+#[test]
+fn lesson_progress_from_another_tab_is_merged() {
+    let mut s = with_lesson();
+    typed(&mut s, "Qd4");
+    s.apply(Action::LessonNext); // pieces: step 2 here
+    let mut theirs = Progress::default();
+    theirs.finished("knights", 3);
+    theirs.finished("pieces", 1);
+    let fx = s.apply(Action::LessonProgressStored(theirs));
+    assert!(!fx.save_lessons, "taken, not written back");
+    let ours = s.lesson_progress();
+    assert_eq!(ours.record("knights").unwrap().stars, 3);
+    let pieces = ours.record("pieces").unwrap();
+    assert_eq!(
+        (pieces.stars, pieces.step),
+        (1, 0),
+        "their newer record of it"
+    );
+    // This tab's run goes on, and its next step is kept with the rest.
+    s.apply(Action::LessonShow);
+    s.apply(Action::LessonNext);
+    let ours = s.lesson_progress();
+    assert_eq!(ours.record("pieces").unwrap().step, 2);
+    assert_eq!(ours.record("knights").unwrap().stars, 3);
+}
