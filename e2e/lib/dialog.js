@@ -4,7 +4,7 @@ import { settled } from './harness.js';
 /**
  * options: { game: 'cheversi'|'attrition', rules, variant, players,
  *            seats: ['human', 'master', 'remote', ...], names: ['Ann', ...],
- *            undo: true|false }
+ *            undo: true|false, first: 'listed'|'random'|'loser' (Attrition; default listed) }
  */
 export async function newGame(page, options) {
   await page.click('#new-game-button');
@@ -18,6 +18,8 @@ export async function newGame(page, options) {
   for (const [i, name] of (options.names ?? []).entries()) {
     await page.fill(`#ng-name-${i}`, name);
   }
+  // Attrition's default is a random order: tests choose theirs.
+  if (options.game === 'attrition') await page.selectOption('#ng-first', options.first ?? 'listed');
   if (options.undo !== undefined) await page.setChecked('#ng-undo', options.undo);
   await page.click('#ng-start');
   await settled(page);

@@ -87,3 +87,26 @@ test('a 3-player melee with two computer seats', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('who starts is drawn at random unless the players choose, and names move with their seats', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await page.click('#new-game-button');
+  await page.selectOption('#ng-game', 'attrition');
+  assert.equal(await page.inputValue('#ng-first'), 'random', 'the rules\' default');
+  await page.click('#ng-cancel');
+  // Drawn: over a few games, each seat's name stays with the seat's player.
+  const firsts = new Set();
+  for (let i = 0; i < 8; i++) {
+    await newGame(page, { game: 'attrition', variant: 'duel', seats: ['human', 'beginner'], names: ['Ann'], first: 'random' });
+    const players = await page.locator('#players li').allTextContents();
+    const ann = players.findIndex((p) => p.includes('Ann'));
+    assert.equal(players.length, 2);
+    assert.ok(ann >= 0, players.join(' | '));
+    assert.doesNotMatch(players[ann], /computer/, `Ann is the person: ${players.join(' | ')}`);
+    assert.match(players[1 - ann], /computer/, players.join(' | '));
+    firsts.add(ann);
+  }
+  assert.equal(firsts.size, 2, 'either may start');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -129,9 +129,135 @@ pub struct NewGame {
     pub id: Option<String>,
 }
 
+/// Who starts (Attrition; in Cheversi White always places first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Starts {
+    /// As the seats are listed.
+    Listed,
+    /// Any order of the players, each as likely: the rules' default.
+    Random,
+    /// The seat after the last game's winner, the listed order kept.
+    Loser,
+}
+
+impl Starts {
+    /// The New game dialog's value (`listed`, `random`, `loser`); none
+    /// other is offered, and an unknown one keeps the listed order.
+    pub fn parse(value: &str) -> Starts {
+        match value {
+            "random" => Starts::Random,
+            "loser" => Starts::Loser,
+            _ => Starts::Listed,
+        }
+    }
+}
+
+impl NewGame {
+    /// Seats (and their names) in the order they play: `random` in
+    /// [0, 1) numbers one of the orders, `last_winner` is the last game's
+    /// winner at this device (none: the listed order stays).
+    pub fn order(&mut self, starts: Starts, last_winner: Option<u8>, random: f64) {
+        let n = self.seats.len();
+        if n == 0 {
+            return;
+        }
+        let order: Vec<usize> = match starts {
+            Starts::Listed => (0..n).collect(),
+            Starts::Loser => {
+                let first = last_winner.map_or(0, |w| (w as usize + 1) % n);
+                (0..n).map(|i| (first + i) % n).collect()
+            }
+            Starts::Random => {
+                // The order numbered `k` of all n! (each seat's place
+                // drawn in turn from those left).
+                let total: usize = (1..=n).product();
+                let mut k = ((random.clamp(0.0, 1.0) * total as f64) as usize).min(total - 1);
+                let mut left: Vec<usize> = (0..n).collect();
+                let mut order = Vec::with_capacity(n);
+                for i in (0..n).rev() {
+                    let f: usize = (1..=i).product();
+                    order.push(left.remove(k / f));
+                    k %= f;
+                }
+                order
+            }
+        };
+        self.seats = order.iter().map(|&i| self.seats[i]).collect();
+        if self.names.len() == n {
+            self.names = order.iter().map(|&i| self.names[i].clone()).collect();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn four() -> NewGame {
+        NewGame {
+            spec: GameSpec::default(),
+            seats: vec![
+                Seat::Human,
+                Seat::Computer(Level::Beginner),
+                Seat::Computer(Level::Casual),
+                Seat::Remote,
+            ],
+            undo_allowed: true,
+            names: ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec(),
+            id: None,
+        }
+    }
+
+    /// Each name stays with its seat, whatever the order.
+    fn pairs(g: &NewGame) -> Vec<(Seat, String)> {
+        g.seats
+            .iter()
+            .copied()
+            .zip(g.names.iter().cloned())
+            .collect()
+    }
+
+    #[test]
+    fn at_random_every_order_of_the_players_is_drawn_alike() {
+        let listed = pairs(&four());
+        // By the order of the names (each name stays with its seat).
+        let mut seen = std::collections::HashMap::new();
+        let draws = 24 * 10;
+        for i in 0..draws {
+            let mut g = four();
+            g.order(Starts::Random, None, (i as f64 + 0.5) / draws as f64);
+            let mut got = pairs(&g);
+            *seen.entry(g.names.clone()).or_insert(0) += 1;
+            got.sort_by_key(|(_, name)| name.clone());
+            assert_eq!(got, listed, "the same players, names with their seats");
+        }
+        assert_eq!(seen.len(), 24, "every order of four");
+        assert!(seen.values().all(|&n| n == 10), "each as often");
+        // The ends of the range stay in it.
+        for r in [0.0, 0.999_999_999, 1.0] {
+            let mut g = four();
+            g.order(Starts::Random, None, r);
+            assert_eq!(g.seats.len(), 4);
+        }
+    }
+
+    #[test]
+    fn the_loser_starts_and_the_listed_order_is_kept() {
+        let mut g = four();
+        g.order(Starts::Loser, Some(1), 0.3);
+        assert_eq!(g.names, ["Cy", "Di", "Ann", "Bo"]);
+        assert_eq!(g.seats[0], Seat::Computer(Level::Casual));
+        let mut g = four();
+        g.order(Starts::Loser, None, 0.3);
+        assert_eq!(g.names, ["Ann", "Bo", "Cy", "Di"], "no winner yet");
+        let mut g = four();
+        g.order(Starts::Listed, Some(2), 0.9);
+        assert_eq!(pairs(&g), pairs(&four()));
+        assert_eq!(Starts::parse("random"), Starts::Random);
+        assert_eq!(Starts::parse("loser"), Starts::Loser);
+        assert_eq!(Starts::parse("listed"), Starts::Listed);
+        assert_eq!(Starts::parse("other"), Starts::Listed);
+    }
 
     #[test]
     fn unknown_levels_are_refused_when_read() {

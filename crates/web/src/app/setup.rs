@@ -4,6 +4,7 @@
 use super::dom::{self, element};
 use super::{dispatch, with_app, App};
 use crate::i18n::{self, t};
+use crate::seat::Starts;
 use crate::state::{Action, NewGame, Seat};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::attrition::Variant;
@@ -192,20 +193,12 @@ fn read() -> SetupChoice {
     }
 }
 
-/// Who starts (Attrition): as listed, at random, or the loser of the last
-/// game (the seat after the winner in turn order) moves first.
-fn rotate_seats(seats: &mut [Seat], first: &str, last_winner: Option<u8>) {
-    let n = seats.len();
-    let start = match first {
-        "random" => (js_sys::Math::random() * n as f64) as usize % n,
-        "loser" => last_winner.map_or(0, |w| (w as usize + 1) % n),
-        _ => 0,
-    };
-    seats.rotate_left(start);
-}
-
 fn start(mut choice: SetupChoice) {
     let last_winner = with_app(|app| app.state.last_winner()).flatten();
-    rotate_seats(&mut choice.game.seats, &choice.first, last_winner);
+    choice.game.order(
+        Starts::parse(&choice.first),
+        last_winner,
+        js_sys::Math::random(),
+    );
     dispatch(Action::Start(choice.game));
 }
