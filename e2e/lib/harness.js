@@ -26,7 +26,10 @@ export const DIST = process.env.CHEVERSI_DIST
  * Serves `root` under `prefix` (e.g. '/' or '/games/cheversi/').
  * Options: headers, sent with every response (e.g. { 'cache-control':
  * 'max-age=600' }, as static hosts do); types, content types by file
- * extension in place of the usual ones (e.g. { '.wasm': 'application/octet-stream' }).
+ * extension in place of the usual ones (e.g. { '.wasm': 'application/octet-stream' });
+ * cleanUrls, as hosts with "clean URLs" answer (Cloudflare Pages, Netlify):
+ * `x.html` redirects (308) to `x`, `index.html` to its folder, and `x` is
+ * served from `x.html`.
  */
 export async function serve(root = DIST, prefix = '/', options = {}) {
   const server = await serveAll({ [prefix]: root }, options);
@@ -37,16 +40,22 @@ export async function serve(root = DIST, prefix = '/', options = {}) {
  * Serves several folders on one origin, e.g. { '/cheversi/': a,
  * '/cheversi-dev/': b } (the longest matching prefix wins).
  */
-export async function serveAll(mounts, { headers = {}, types = {} } = {}) {
+export async function serveAll(mounts, { headers = {}, types = {}, cleanUrls = false } = {}) {
   const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const url = new URL(req.url, 'http://x');
+    const path = decodeURIComponent(url.pathname);
     const prefix = prefixes.find((p) => path.startsWith(p));
     if (prefix === undefined) { res.writeHead(404); res.end(); return; }
+    if (cleanUrls && path.endsWith('.html')) {
+      const clean = path.endsWith('/index.html') ? path.slice(0, -'index.html'.length) : path.slice(0, -'.html'.length);
+      res.writeHead(308, { location: clean + url.search }); res.end(); return;
+    }
     const root = mounts[prefix];
     let file = normalize(join(root, path.slice(prefix.length)));
     if (!file.startsWith(normalize(root))) { res.writeHead(403); res.end(); return; }
     try {
+      if (cleanUrls && !existsSync(file) && existsSync(file + '.html')) file += '.html';
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
       res.writeHead(200, { ...headers, 'content-type': types[extname(file)] ?? TYPES[extname(file)] ?? 'application/octet-stream' });

@@ -91,3 +91,29 @@ test('a new version replaces the old cache and offers a reload', async () => {
   await writeFile(sw, text);
   await context.close();
 });
+
+test('on a host with clean URLs (x.html redirects to x), the installed app opens its pages online and offline', async () => {
+  const clean = await serve(root + '/', '/clean/', { cleanUrls: true });
+  try {
+    const { context, page, errors } = await open(browser, clean.url, { serviceWorkers: 'allow' });
+    await page.waitForSelector('html[data-offline="ready"]', { timeout: 20000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    for (const offline of [false, true]) {
+      await context.setOffline(offline);
+      for (const [url, ready] of [
+        ['rules.html', 'h1'],
+        ['embed.html?game=cheversi&rules=brainking&moves=Kd4', 'body[data-ready="true"]'],
+        ['index.html', 'body[data-ready="true"]'],
+        ['', 'body[data-ready="true"]'],
+      ]) {
+        const response = await page.goto(clean.url + url);
+        assert.ok(response?.ok(), `${offline ? 'offline' : 'online'}: ${url}`);
+        await page.waitForSelector(ready);
+      }
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await clean.close();
+  }
+});

@@ -18,13 +18,25 @@ const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16)
 // hash, so a half-published deployment or a proxy's stale copy fails the
 // install: the running version stays, and the next update check tries
 // again. Nothing is stored until every file has arrived and matched.
+// A host with "clean URLs" answers x.html by a redirect to x: the browser
+// refuses a redirected response for a page it navigates to, so the copy
+// kept is the final one, as if it had been served at once.
+async function settled(response) {
+  if (!response.redirected) return response;
+  return new Response(await response.blob(), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 async function precache() {
   const responses = await Promise.all(PRECACHE.map(async ({ url, sha256 }) => {
     const response = await fetch(new Request(url, { cache: 'reload' }));
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     const digest = hex(await crypto.subtle.digest('SHA-256', await response.clone().arrayBuffer()));
     if (digest !== sha256) throw new Error(`${url} is not this build's file`);
-    return [url, response];
+    return [url, await settled(response)];
   }));
   const cache = await caches.open(CACHE);
   await Promise.all(responses.map(([url, response]) => cache.put(url, response)));
