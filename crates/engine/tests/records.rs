@@ -352,3 +352,15 @@ fn a_tag_given_twice_is_found_among_many() {
         (2, 2, "the tag Game is given twice".to_string())
     );
 }
+
+/// A file saved with a byte-order mark (as some editors write) reads as
+/// the same record.
+#[test]
+fn a_record_with_a_byte_order_mark_reads() {
+    let text = "[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n\n1. Qd4 Qe5 *\n";
+    let plain = Record::parse(text).unwrap();
+    let marked = Record::parse(&format!("\u{feff}{text}")).unwrap();
+    assert_eq!(marked.to_text(), plain.to_text());
+    // Anywhere else it is a character like any other.
+    assert!(Record::parse(&text.replace("Qe5", "\u{feff}Qe5")).is_err());
+}

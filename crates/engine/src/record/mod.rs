@@ -387,7 +387,8 @@ impl Record {
 
     /// Reads and checks a record: tags, then every move replayed.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        Parser::default().parse(text)
+        // A byte-order mark some editors put before a file's text.
+        Parser::default().parse(text.strip_prefix('\u{feff}').unwrap_or(text))
     }
 }
 
