@@ -282,39 +282,23 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         .iter()
         .map(|n| n.parse::<Agent>().map_err(other))
         .collect::<Result<_, _>>()?;
-    let cannot_write = |path: &std::path::Path, e: std::io::Error| {
-        other(format!("cannot write {}: {e}", path.display()))
-    };
-    // Opened before the games, so that a path that cannot be written is
-    // refused at once instead of after the whole match; emptied only when
-    // the games are written, so an interrupted match keeps an old file.
-    let records = match &args.records {
-        Some(path) => Some((
-            path,
-            std::fs::OpenOptions::new()
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(path)
-                .map_err(|e| cannot_write(path, e))?,
-        )),
-        None => None,
-    };
+    // Checked before the games, so that a path that cannot be written is
+    // refused at once instead of after the whole match; the file is
+    // replaced whole once the results are printed, so an interrupted match
+    // or a full disk keeps the old file, and the results are not lost.
+    if let Some(path) = &args.records {
+        crate::files::check_writable(path)?;
+    }
     let clock = clock();
     let r = play_match(&start, &agents, args.games, args.seed, &clock);
-    if let Some((path, mut file)) = records {
-        let lines: String = r
-            .games_played
-            .iter()
-            .map(|g| {
-                let moves: Vec<&str> = opening.iter().chain(&g.moves).map(String::as_str).collect();
-                format!("{}\t{}\t{}\n", g.seat, g.result, moves.join(" "))
-            })
-            .collect();
-        file.set_len(0)
-            .and_then(|()| std::io::Write::write_all(&mut file, lines.as_bytes()))
-            .map_err(|e| cannot_write(path, e))?;
-    }
+    let records: String = r
+        .games_played
+        .iter()
+        .map(|g| {
+            let moves: Vec<&str> = opening.iter().chain(&g.moves).map(String::as_str).collect();
+            format!("{}\t{}\t{}\n", g.seat, g.result, moves.join(" "))
+        })
+        .collect();
     let (elo, low, high) = r.elo();
     let out = MatchJson {
         agents: agents.iter().map(|a| a.to_string()).collect(),
@@ -358,7 +342,10 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
             out.agents[0], out.max_ms_first
         );
     }
-    Ok(())
+    match &args.records {
+        Some(path) => crate::files::replace(path, &records),
+        None => Ok(()),
+    }
 }
 
 #[derive(Args)]

@@ -185,9 +185,10 @@ fn add_distances(args: &DuelBookArgs) -> Result<(), CliError> {
             _ => missed += 1,
         }
         eprintln!("{}  {:.2}s", lines[i], start.elapsed().as_secs_f64());
-        let temporary = format!("{}.partial", solver.out);
-        std::fs::write(&temporary, lines.join("\n") + "\n").map_err(other)?;
-        std::fs::rename(&temporary, &solver.out).map_err(other)?;
+        crate::files::replace(
+            std::path::Path::new(&solver.out),
+            &(lines.join("\n") + "\n"),
+        )?;
     }
     println!("{added} distances added, {missed} lines left without one");
     Ok(())

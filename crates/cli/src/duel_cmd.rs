@@ -39,11 +39,7 @@ impl SolverArgs {
 
     /// The file, opened to append results as they come.
     pub fn append(&self) -> Result<std::fs::File, CliError> {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.out)
-            .map_err(|e| other(format!("cannot write {}: {e}", self.out)))
+        crate::files::append(std::path::Path::new(&self.out))
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+#[derive(Debug)]
 pub enum CliError {
     /// An illegal or malformed move (exit code 2).
     Move(String),

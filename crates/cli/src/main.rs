@@ -11,6 +11,7 @@ mod board_text;
 mod duel_book_cmd;
 mod duel_cmd;
 mod error;
+mod files;
 mod lessons_cmd;
 mod puzzles_cmd;
 mod record_cmd;

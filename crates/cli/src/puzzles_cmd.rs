@@ -82,6 +82,8 @@ fn run_generate(args: &GenerateArgs) -> Result<(), CliError> {
         node_limit: args.nodes,
         most_per_depth: args.most_per_depth,
     };
+    // Before the work: a path that cannot take the file is said at once.
+    crate::files::check_writable(std::path::Path::new(&args.out))?;
     let start = Instant::now();
     let mut kind_started = start;
     let mut current = String::new();
@@ -113,8 +115,7 @@ fn run_generate(args: &GenerateArgs) -> Result<(), CliError> {
         text.push_str(&p.to_line());
         text.push('\n');
     }
-    std::fs::write(&args.out, &text)
-        .map_err(|e| other(format!("cannot write {}: {e}", args.out)))?;
+    crate::files::replace(std::path::Path::new(&args.out), &text)?;
 
     println!(
         "{:18} {:>6} {:>9} {:>8} {:>6} {:>7} {:>7} {:>8}",
