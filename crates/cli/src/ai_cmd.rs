@@ -35,7 +35,7 @@ pub struct BestMoveArgs {
     /// Threads the Master's result proof is split over (Cheversi, near the
     /// end), each proving its part of the root moves with a table of its
     /// own.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
     /// Only the result proof the Master's think starts with near the end
     /// of a Cheversi game (here wherever asked), on --threads threads,
@@ -220,7 +220,7 @@ pub struct MatchArgs {
     /// Melee: one agent per seat, comma separated (the first is scored).
     #[arg(long)]
     seats: Option<String>,
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: u32,
     #[arg(long, default_value_t = 1)]
     seed: u64,

@@ -16,8 +16,8 @@ use std::time::Instant;
 #[derive(Args)]
 pub struct BenchArgs {
     /// Timed runs per figure (the median is reported).
-    #[arg(long, default_value_t = 7)]
-    runs: usize,
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    runs: u16,
     /// Random Cheversi games per run (a tenth of that for Attrition).
     #[arg(long, default_value_t = 200_000)]
     playouts: u64,
@@ -45,20 +45,17 @@ pub struct BenchArgs {
     /// the end (Cheversi) or jumps after the setup (the duel) instead, one
     /// JSON object a line (`spec`, `moves`): what `e2e/worker-ratio.js`
     /// times in the worker and natively.
-    #[arg(long, conflicts_with_all = ["proof", "speed"])]
-    positions: Option<usize>,
+    /// (At most 40: random duels seldom last longer.)
+    #[arg(long, conflicts_with_all = ["proof", "speed"], value_parser = clap::value_parser!(u8).range(1..=40))]
+    positions: Option<u8>,
     /// With --ai: threads the exact search (result or margin) is split
     /// over, each proving its part of the root moves with a table of its
     /// own.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    // A median of nothing is no figure.
-    if args.runs == 0 {
-        return Err(other("--runs must be at least 1 (got 0)"));
-    }
     if args.ai && args.samples == 0 {
         return Err(other("--samples must be at least 1 (got 0)"));
     }
@@ -66,14 +63,25 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let clock = move || origin.elapsed().as_secs_f64();
     let wanted = |label: &str| args.only.as_deref().is_none_or(|o| label.contains(o));
     if let (true, Some(n)) = (args.ai, args.positions) {
-        print_positions(n, args.samples, &clock, &wanted);
+        let cheversi_wanted = kinds()
+            .iter()
+            .any(|(l, o)| wanted(l) && matches!(o, GameOptions::Cheversi(_)));
+        if cheversi_wanted && usize::from(n) > cheversi::PLIES {
+            return Err(other(format!(
+                "--positions {n}: a Cheversi game has {} placements (--only duel for jumps)",
+                cheversi::PLIES
+            )));
+        }
+        print_positions(usize::from(n), args.samples, &clock, &wanted);
         return Ok(());
     }
     if args.ai {
         return ai_figures(args, &clock, &wanted);
     }
-    let rows = run_all(&clock, args.runs, args.playouts, &wanted);
-    print!("{}", table(&rows, args.runs));
+    // At least 1 (a median of nothing is no figure; clap says so).
+    let runs = usize::from(args.runs);
+    let rows = run_all(&clock, runs, args.playouts, &wanted);
+    print!("{}", table(&rows, runs));
     Ok(())
 }
 

@@ -21,8 +21,8 @@ pub struct SolverArgs {
     #[arg(long, default_value_t = 100_000_000)]
     pub nodes: u64,
     /// The solver's table: 2^N entries, two to a 64-byte bucket (24 is
-    /// 512 MiB).
-    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(10..=30))]
+    /// 512 MiB, 28 the most: 8 GiB).
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(10..=28))]
     pub table_bits: u32,
 }
 

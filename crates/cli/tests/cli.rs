@@ -1008,3 +1008,42 @@ fn duel_book_distances_are_added_to_winning_lines() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     let _ = std::fs::remove_file(path);
 }
+
+/// Sizes no machine could meet are refused at once (exit 1, with the
+/// limit), not attempted: no allocation abort, no thread panic, no hang.
+#[test]
+fn sizes_beyond_reason_are_refused_up_front() {
+    for args in [
+        &[
+            "match",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "4294967295",
+        ][..],
+        &["bench", "--runs", "5000"],
+        &["bestmove", "--result", "--threads", "100000"],
+        &["bench", "--ai", "--threads", "1000"],
+        &[
+            "duel-table",
+            "--out",
+            "/nonexistent/x",
+            "--table-bits",
+            "30",
+        ],
+        &["bench", "--ai", "--positions", "70", "--only", "duel"],
+    ] {
+        let out = cheversi(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("not in"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    let out = cheversi(&["bench", "--ai", "--positions", "17", "--only", "lewicki"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("16 placements"), "{}", stderr(&out));
+}
