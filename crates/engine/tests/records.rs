@@ -364,3 +364,19 @@ fn a_record_with_a_byte_order_mark_reads() {
     // Anywhere else it is a character like any other.
     assert!(Record::parse(&text.replace("Qe5", "\u{feff}Qe5")).is_err());
 }
+
+/// A huge bad word is quoted short: the message stays a line.
+#[test]
+fn a_huge_bad_word_is_quoted_short() {
+    let word = "Q".repeat(100_000);
+    for text in [
+        format!("[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n\n1. {word} *\n"),
+        format!("[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n\n1. Qd4 * {word}\n"),
+        format!("[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n[Result \"{word}\"]\n\n*\n"),
+        format!("[Game \"Attrition\"]\n[Variant \"duel\"]\n\n1. N{word} *\n"),
+    ] {
+        let (_, _, message) = error_at(&text);
+        assert!(message.len() < 200, "{} bytes", message.len());
+        assert!(message.contains("QQQQ…"), "{message}");
+    }
+}

@@ -66,9 +66,10 @@ impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        // The reason may quote the text too: a line at most.
         let err = |reason: String| ParseMoveError {
-            text: text.to_string(),
-            reason,
+            text: crate::game::quoted(text),
+            reason: crate::game::clipped(&reason, 100),
         };
         let square = |s: &str| s.parse::<Square>().map_err(|e| err(e.to_string()));
         let piece = match text.chars().next() {

@@ -59,7 +59,7 @@ impl Parser {
                         t.line,
                         t.column,
                         RecordProblem::BadResult {
-                            value: t.value.clone(),
+                            value: crate::game::quoted(&t.value),
                             players: options.players(),
                         },
                     )
@@ -256,7 +256,7 @@ fn read_moves(
                 return Err(error(
                     line,
                     column,
-                    RecordProblem::AfterResult(word.to_string()),
+                    RecordProblem::AfterResult(crate::game::quoted(word)),
                 ));
             }
             let mut word = word;
@@ -292,7 +292,7 @@ fn read_moves(
                     return Err(error(
                         line,
                         column,
-                        RecordProblem::NotAWord(word.to_string()),
+                        RecordProblem::NotAWord(crate::game::quoted(word)),
                     ));
                 }
                 word = &word[digits + dots..];
