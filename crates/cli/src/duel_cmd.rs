@@ -54,6 +54,13 @@ pub struct DuelTableArgs {
 
 pub fn run(args: &DuelTableArgs) -> Result<(), CliError> {
     let solver_args = &args.solver;
+    // A summary is of a table that exists: a mistyped path is no table.
+    if args.summary && !std::path::Path::new(&solver_args.out).is_file() {
+        return Err(other(format!(
+            "cannot read {}: no such file",
+            solver_args.out
+        )));
+    }
     let text = solver_args.read()?;
     let mut lines = parse(&text).map_err(|e| other(format!("{}: {e}", solver_args.out)))?;
     if !args.summary {

@@ -1047,3 +1047,12 @@ fn sizes_beyond_reason_are_refused_up_front() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("16 placements"), "{}", stderr(&out));
 }
+
+/// A summary of a table that is not there says so (a mistyped path is not
+/// an empty table).
+#[test]
+fn a_duel_table_summary_of_no_file_is_an_error() {
+    let out = cheversi(&["duel-table", "--out", "/nonexistent/typo.txt", "--summary"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("no such file"), "{}", stderr(&out));
+}
