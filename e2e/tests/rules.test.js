@@ -48,7 +48,7 @@ test('the English rules page turns every data- diagram into a board', async () =
 });
 
 test('the Italian and Romanian rules pages show Italian and Romanian boards', async () => {
-  for (const [path, text] of [['rules.it.html', /^d5, Bianco Cavallo/], ['rules.ro.html', /^d5, Alb Cal/]]) {
+  for (const [path, text] of [['rules.it.html', /^d5, Cavallo Bianco/], ['rules.ro.html', /^d5, Cal Alb/]]) {
     const { page, context, errors, violations } = await visit(path);
     const first = await board(page, 0);
     assert.match(await cell(first, 'd5').getAttribute('aria-label'), text);
