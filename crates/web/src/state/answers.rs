@@ -7,12 +7,22 @@ impl State {
     /// Shows what the engine says of the position shown (its value and
     /// best line), unless a proof is shown and this is not one: a proof
     /// stays, since a shorter search (a hint's) may not reach it again.
-    fn show_view(&mut self, evaluation: Option<Evaluation>, line: BestLine) {
+    fn show_view(
+        &mut self,
+        evaluation: Option<Evaluation>,
+        moves: Vec<String>,
+        depth: u32,
+        exact: bool,
+    ) {
         if self.eval.is_some_and(|e| e.exact) && !evaluation.is_some_and(|e| e.exact) {
             return;
         }
         self.eval = evaluation;
-        self.line = Some(line);
+        self.line = Some(BestLine {
+            moves,
+            depth,
+            exact,
+        });
     }
 
     pub(super) fn worker(&mut self, event: WorkerEvent, fx: &mut Effects) {
@@ -35,14 +45,7 @@ impl State {
                     fx.render = false;
                     return;
                 }
-                self.show_view(
-                    evaluation,
-                    BestLine {
-                        moves: pv,
-                        depth,
-                        exact,
-                    },
-                );
+                self.show_view(evaluation, pv, depth, exact);
             }
             WorkerEvent::Answer(FromWorker::Thought {
                 id,
@@ -59,14 +62,7 @@ impl State {
                 };
                 let evaluation = self.evaluation_of(judgement, exact);
                 if matches!(request.purpose, Purpose::Hint | Purpose::Evaluate) {
-                    self.show_view(
-                        evaluation,
-                        BestLine {
-                            moves: pv,
-                            depth,
-                            exact,
-                        },
-                    );
+                    self.show_view(evaluation, pv, depth, exact);
                 }
                 match request.purpose {
                     Purpose::Play => {
