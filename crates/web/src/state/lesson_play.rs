@@ -121,8 +121,9 @@ impl State {
         self.pending = None;
         if right {
             self.lesson_board();
-            self.lesson_reached();
         }
+        // Kept right or wrong: a mistake counts after a reload too.
+        self.lesson_reached();
         self.say_judged(right);
         true
     }
@@ -158,9 +159,7 @@ impl State {
         let verdict = judge_squares(&run.step().position(), run.step().task(), run.marked());
         let right = verdict.is_ok();
         run.judged(None, verdict);
-        if right {
-            self.lesson_reached();
-        }
+        self.lesson_reached();
         self.say_judged(right);
     }
 

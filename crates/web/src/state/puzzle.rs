@@ -243,7 +243,8 @@ fn clamp_rating(rating: i32) -> i32 {
 /// A kept rating brought within [`RATINGS`] (one edited or from a broken
 /// build is not worth setting the progress aside).
 fn rating_within<'de, D: serde::Deserializer<'de>>(de: D) -> Result<i32, D::Error> {
-    i32::deserialize(de).map(clamp_rating)
+    // Read as any number (1e10, 1200.5), then brought in: `as` saturates.
+    f64::deserialize(de).map(|r| clamp_rating(r as i32))
 }
 /// How far one result moves the rating at most (Elo's K).
 const K: f64 = 40.0;

@@ -25,9 +25,10 @@ fn answer(id: u32, purpose: Purpose, judgement: Judgement, exact: bool, more: bo
 /// and 0.4 s searches estimate; its 1.6 s search (>= LONG_THINK_SECONDS,
 /// so the exact search is tried one placement further back) proves
 /// "loses" (Black wins). A hint is the Master's 1.0 s think, which does
-/// not try the exact search here: {"eval":-6.1,"exact":false}.
+/// not try the exact search here: {"eval":-6.1,"exact":false}. The proof
+/// stays shown.
 #[test]
-fn a_hint_replaces_a_proven_evaluation_with_an_estimate() {
+fn a_hint_keeps_a_proven_evaluation_shown() {
     let mut s = game(
         r#"{"game":"cheversi","rules":"brainking"}"#,
         vec![Seat::Human, Seat::Human],
@@ -80,11 +81,11 @@ fn a_hint_replaces_a_proven_evaluation_with_an_estimate() {
     );
 }
 
-/// A hint asked while the review runs takes the review's request away
-/// without stopping the review: the review shows as running forever,
-/// its rows are dropped, and its watchdog is ignored.
+/// A hint asked while the review runs takes the review's request away:
+/// the review stops (it no longer shows as running, with rows that will
+/// never come).
 #[test]
-fn a_hint_during_a_review_leaves_the_review_running_forever() {
+fn a_hint_during_a_review_stops_the_review() {
     let mut s = game(
         r#"{"game":"cheversi","rules":"brainking"}"#,
         vec![Seat::Human, Seat::Human],

@@ -355,11 +355,11 @@ fn a_finished_game_with_friends_does_not_touch_the_local_save() {
 }
 
 /// A link's game offered (a local game is in progress, put aside behind a
-/// game with a friend) is dropped without a word when another tab moves
-/// the shown game on: `replace` clears the offer, and the link was
-/// already taken off the address.
+/// game with a friend) is still offered when another tab moves the shown
+/// game on (the link was already taken off the address: dropping the
+/// offer would lose it).
 #[test]
-fn another_tabs_move_drops_a_pending_link_offer() {
+fn another_tabs_move_keeps_a_pending_link_offer() {
     let spec = r#"{"game":"cheversi","rules":"lewicki"}"#;
     let mut s = game(spec, vec![Seat::Human, Seat::Human]);
     typed(&mut s, "Kd4"); // the game at this device, in progress

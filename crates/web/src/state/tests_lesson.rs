@@ -380,3 +380,15 @@ fn lesson_progress_from_another_tab_is_merged() {
     assert_eq!(ours.record("pieces").unwrap().step, 2);
     assert_eq!(ours.record("knights").unwrap().stars, 3);
 }
+
+/// A wrong answer is kept as it is made: reopening the lesson before the
+/// next right answer still counts it.
+#[test]
+fn a_wrong_answer_counts_after_a_reopen() {
+    let mut s = with_lesson();
+    typed(&mut s, "Qa1"); // wrong
+    s.apply(Action::OpenLocal);
+    s.apply(Action::OpenLesson("pieces".into()));
+    assert_eq!(s.lesson().unwrap().step().number(), 1);
+    assert_eq!(s.lesson().unwrap().mistakes(), 1);
+}

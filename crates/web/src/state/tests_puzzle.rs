@@ -479,6 +479,15 @@ fn progress_with_extreme_numbers_reads_and_counts() {
         .replace(r#""streak":0"#, r#""streak":4294967295"#);
     let mut progress = read_text::<Progress>(&text).expect("it reads");
     assert_eq!(progress.rating, 400, "the rating within its range");
+    for (rating, read) in [("1e10", 3000), ("1200.5", 1200), ("-1e300", 400)] {
+        let odd = text_of(&Progress::default())
+            .replace(r#""rating":1200"#, &format!(r#""rating":{rating}"#));
+        assert_eq!(
+            read_text::<Progress>(&odd).map(|p| p.rating),
+            Ok(read),
+            "{rating}"
+        );
+    }
     let library = Library::new(vec![
         placement_puzzle("p1", 1200),
         placement_puzzle("p2", 2900),
