@@ -228,7 +228,7 @@ test('embedded boards do not offer the new version, and take it on a later load'
   await context.close();
 });
 
-test('two tabs: after Reload in one, Reload in the other still reloads into the new version', async () => {
+test('two tabs: after Reload in one, the other reloads into the new version by itself, its game kept', async () => {
   const { live, next, version, server } = await published('/cheversi/');
   const { page, context, errors } = await open(browser, server.url, { serviceWorkers: 'allow' });
   await installed(page);
@@ -236,14 +236,22 @@ test('two tabs: after Reload in one, Reload in the other still reloads into the 
   other.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await other.goto(server.url);
   await other.waitForSelector('body[data-ready="true"]');
+  await newGame(other, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'human'] });
+  await other.fill('#type-move', 'Qd4');
+  await other.press('#type-move', 'Enter');
+  await settled(other);
   await deploy(next, live);
   assert.equal(await checkForUpdate(page), 'installed');
   await page.waitForSelector('#update:not([hidden])');
   await other.waitForSelector('#update:not([hidden])');
-  await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
+  // The other tab's own build is gone with the old cache: it must not go
+  // on fetching from the new one, so it reloads as this one takes over.
+  await Promise.all([
+    page.waitForNavigation(),
+    other.waitForNavigation({ timeout: 15000 }),
+    page.click('#update-reload'),
+  ]);
   await page.waitForSelector('body[data-ready="true"]');
-  // The other tab still runs the old page, now under the new version.
-  await Promise.all([other.waitForNavigation({ timeout: 15000 }), other.click('#update-reload')]);
   await other.waitForSelector('body[data-ready="true"]');
   const [cacheKeys, script] = await other.evaluate(async () => [await caches.keys(),
     document.querySelector('script[type="module"]').getAttribute('src')]);
@@ -251,6 +259,8 @@ test('two tabs: after Reload in one, Reload in the other still reloads into the 
   assert.ok(cacheKeys[0].includes(version));
   const newStart = (await fileHashes(next))[script];
   assert.ok(newStart, `${script} is the new build's`);
+  assert.deepEqual(await other.locator('#moves .move').allTextContents(), ['Qd4'], 'the game kept');
+  assert.equal(await other.locator('#update').isHidden(), true);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -4,11 +4,14 @@
 // on a later load, once no page uses the old one.
 (() => {
   if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
-  // Reload only when the player asked for the new version (the first
-  // install also changes the controller, and must not reload the page).
+  // Reload when the player asked for the new version here, or when
+  // another tab took it: the new version deletes the old cache, so this
+  // page could no longer fetch its own build's files (its game is saved).
+  // The first install also changes the controller: no reload then.
   let asked = false;
+  const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (!asked) return;
+    if (!asked && !hadController) return;
     asked = false;
     location.reload();
   });
