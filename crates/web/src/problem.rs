@@ -221,9 +221,5 @@ impl From<RecordError> for Problem {
 /// Values quoted in a problem are cut short: a hostile URL or a damaged
 /// save cannot fill the page.
 pub fn clip(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_string(),
-    }
+    cheversi_engine::game::quoted(text)
 }

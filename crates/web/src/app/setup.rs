@@ -142,7 +142,7 @@ fn refresh() {
 
 struct SetupChoice {
     game: NewGame,
-    first: String,
+    first: Starts,
 }
 
 fn read() -> SetupChoice {
@@ -185,20 +185,19 @@ fn read() -> SetupChoice {
             // Used only when a seat is a friend by link.
             id: Some(super::shell::new_id()),
         },
+        // In Cheversi White always places first.
         first: if cheversi {
-            "listed".into()
+            Starts::Listed
         } else {
-            select("ng-first").value()
+            Starts::parse(&select("ng-first").value())
         },
     }
 }
 
 fn start(mut choice: SetupChoice) {
     let last_winner = with_app(|app| app.state.last_winner()).flatten();
-    choice.game.order(
-        Starts::parse(&choice.first),
-        last_winner,
-        js_sys::Math::random(),
-    );
+    choice
+        .game
+        .order(choice.first, last_winner, js_sys::Math::random());
     dispatch(Action::Start(choice.game));
 }

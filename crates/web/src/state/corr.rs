@@ -63,7 +63,7 @@ impl State {
         if self.locked {
             return self.refuse(t("embed.diagram"));
         }
-        let local = self.parked.as_ref().unwrap_or(&self.play);
+        let local = self.local_game();
         if from == Source::Link && local.in_progress() && !self.same_game(&play) {
             self.offer = Some(Offer { play, at });
             self.announce = t("status.link_offer").into();
@@ -227,7 +227,7 @@ impl State {
     /// The game at this device, perhaps with more moves: opening it loses
     /// nothing.
     pub(super) fn same_game(&self, other: &Play) -> bool {
-        let local = self.parked.as_ref().unwrap_or(&self.play);
+        let local = self.local_game();
         let ours = local.session().notations();
         let theirs = other.session().notations();
         local.spec() == other.spec() && theirs.starts_with(&ours)

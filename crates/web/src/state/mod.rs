@@ -348,17 +348,18 @@ impl State {
     /// with a friend's seats: a record becomes a game at this device),
     /// else people at this device.
     pub fn seats_for_record(&self, players: usize) -> Vec<Seat> {
-        let local = if self.local_shown() {
-            Some(&self.play)
+        let seats = self.local_game().seats();
+        if seats.len() == players && !seats.contains(&Seat::Remote) {
+            seats.to_vec()
         } else {
-            self.parked.as_ref()
-        };
-        match local.map(Play::seats) {
-            Some(seats) if seats.len() == players && !seats.contains(&Seat::Remote) => {
-                seats.to_vec()
-            }
-            _ => vec![Seat::Human; players],
+            vec![Seat::Human; players]
         }
+    }
+
+    /// The game at this device as kept: the one put aside while something
+    /// else is shown, else the one shown.
+    pub(super) fn local_game(&self) -> &Play {
+        self.parked.as_ref().unwrap_or(&self.play)
     }
 
     /// A seat's player as the page names them: the name given, else the

@@ -69,7 +69,7 @@ impl State {
     /// The game at this device: the one shown, or the one put aside while
     /// a correspondence game is shown (those are kept in "My games").
     pub fn save(&self) -> Saved {
-        let play = self.parked.as_ref().unwrap_or(&self.play);
+        let play = self.local_game();
         let session = play.session();
         Saved {
             record: session.record().to_text(),
