@@ -51,7 +51,7 @@ test('in Italian: a bad record says what is wrong in Italian, and the review is 
   assert.equal(await page.locator('#status').textContent(), 'Analisi finita.');
   const summary = await page.locator('#review-summary p').allTextContents();
   assert.equal(summary.length, 2);
-  for (const line of summary) assert.match(line, /^(Bianco|Nero): \d+\.\d punti persi in \d mosse/);
+  for (const line of summary) assert.match(line, /^(Bianco|Nero): \d+,\d punti persi in \d mosse/);
   const labels = await page.locator('#moves .move').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   for (const label of labels) {
     assert.match(label, /(migliore|buona|imprecisione|errore)/, label);

@@ -107,7 +107,7 @@ test('the evaluation after the computer\'s reply is White\'s, labelled, in the p
   await page.selectOption('#language', 'it');
   await page.waitForSelector('html[lang="it"]');
   await settled(page);
-  assert.match(await page.locator('#eval').textContent(), /^Valutazione \(dal lato del Bianco\): [+-]\d+\.\d$/);
+  assert.match(await page.locator('#eval').textContent(), /^Valutazione \(dal lato del Bianco\): [+-]\d+,\d$/);
   assert.deepEqual(errors, []);
   await context.close();
 });

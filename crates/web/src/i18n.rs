@@ -160,6 +160,16 @@ pub fn tf(key: &str, args: &[(&str, &str)]) -> String {
     text
 }
 
+/// A number the page shows, written with a decimal point ("+1.6", as
+/// [`crate::number`] writes it), as the language writes it ("+1,6").
+/// Attributes and drawings keep the point.
+pub fn number(written: String) -> String {
+    match t("number.decimal_mark") {
+        "." => written,
+        mark => written.replace('.', mark),
+    }
+}
+
 /// A seat's name ("White", "Bianco", …).
 pub fn player(seat: u8) -> &'static str {
     t(&format!("player.{seat}"))

@@ -1,5 +1,7 @@
-//! Numbers as text with one decimal, by integer arithmetic: the page never
-//! formats a float, so the wasm module carries no float-printing code.
+//! Numbers as text with one decimal point, by integer arithmetic: the page
+//! never formats a float, so the wasm module carries no float-printing
+//! code. As attributes and drawings read them; text a person reads goes
+//! through [`crate::i18n::number`].
 
 /// "12.5", "-0.5", "3" stays "3.0": one decimal, rounded half away from 0.
 pub fn decimal(x: f64) -> String {

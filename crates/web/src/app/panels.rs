@@ -495,7 +495,7 @@ fn update_graph(app: &App, snap: &Snapshot) {
             "{}. {} ({})",
             point.ply,
             snap.moves.get(point.ply - 1).map_or("", String::as_str),
-            signed(point.score)
+            i18n::number(signed(point.score))
         )));
         dot.append_child(&title).ok();
         graph.append_child(&dot).ok();

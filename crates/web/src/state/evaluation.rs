@@ -15,7 +15,10 @@ pub struct Evaluation {
     pub exact: bool,
 }
 
-use crate::number::tenths_signed as tenths_text;
+/// "+1.6", as the language writes it.
+fn tenths_text(tenths: i64) -> String {
+    i18n::number(crate::number::tenths_signed(tenths))
+}
 
 impl Evaluation {
     /// The judgement turned to White's side (two players only).
@@ -235,5 +238,19 @@ mod tests {
         let text = eval(0, 2, Judgement::Wins(Some(5)), true);
         assert!(!text.contains("wins"), "{text}");
         i18n::set("en");
+    }
+
+    #[test]
+    fn estimates_are_written_with_the_languages_decimal_mark() {
+        i18n::set("it");
+        assert_eq!(
+            eval(1, 2, Judgement::Margin(16), false),
+            "Valutazione (dal lato del Bianco): -1,6"
+        );
+        i18n::set("ro");
+        let text = eval(0, 2, Judgement::Margin(25), false);
+        assert!(text.ends_with("+2,5"), "{text}");
+        i18n::set("en");
+        assert!(eval(0, 2, Judgement::Margin(25), false).ends_with("+2.5"));
     }
 }

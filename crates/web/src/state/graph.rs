@@ -116,7 +116,7 @@ pub fn description(points: &[Point], notations: &[String]) -> String {
                 &[
                     ("ply", &p.ply.to_string()),
                     ("move", notations.get(p.ply - 1).map_or("", String::as_str)),
-                    ("points", &crate::number::decimal(change)),
+                    ("points", &i18n::number(crate::number::decimal(change))),
                 ],
             )
         ),
@@ -191,5 +191,14 @@ mod tests {
             "White led for most of the game. The largest swing was move 4 (Re4): 7.0 points."
         );
         assert_eq!(description(&[], &moves), "Neither side led for long.");
+    }
+
+    #[test]
+    fn the_swing_is_written_with_the_languages_decimal_mark() {
+        i18n::set("it");
+        let moves: Vec<String> = ["Kd4", "Qe5"].map(String::from).to_vec();
+        let text = description(&[p(1, 1.0), p(2, -1.5)], &moves);
+        assert!(text.ends_with("2,5 punti."), "{text}");
+        i18n::set("en");
     }
 }

@@ -273,7 +273,7 @@ fn refutation(run: &PuzzleRun, played: &str, eval: &Evaluation, reply: Option<&S
             let value = if eval.exact && mine % 10 == 0 {
                 signed((mine / 10) as i32)
             } else {
-                crate::number::tenths_signed(mine)
+                i18n::number(crate::number::tenths_signed(mine))
             };
             tf(
                 if eval.exact {

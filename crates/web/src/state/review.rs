@@ -184,9 +184,9 @@ impl Review {
     }
 }
 
-/// "3.5" (no sign): points lost.
+/// "3.5" (no sign): points lost, as the language writes it.
 fn tenths(points: f64) -> String {
-    crate::number::decimal(points.max(0.0))
+    i18n::number(crate::number::decimal(points.max(0.0)))
 }
 
 use super::{Effects, State, REVIEW_SECONDS};
@@ -273,5 +273,30 @@ mod tests {
             "{}",
             lines[1]
         );
+    }
+
+    #[test]
+    fn the_summary_writes_points_with_the_languages_decimal_mark() {
+        let mut review = Review::new(1);
+        review.set(
+            0,
+            Row {
+                mover: 0,
+                played: "x".into(),
+                best: "y".into(),
+                loss: 1.5,
+                exact: false,
+                class: MoveClass::classify(true, 1.5, false),
+                value: Judgement::Margin(0),
+            },
+        );
+        i18n::set("it");
+        let line = &review.summary(2, true)[0];
+        assert!(line.starts_with("Bianco: 1,5 punti persi"), "{line}");
+        assert!(line.contains("(1,5 a mossa)"), "{line}");
+        i18n::set("ro");
+        let line = &review.summary(2, true)[0];
+        assert!(line.contains("1,5") && !line.contains("1.5"), "{line}");
+        i18n::set("en");
     }
 }
