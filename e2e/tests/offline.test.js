@@ -92,7 +92,7 @@ test('a new version replaces the old cache and offers a reload', async () => {
   await context.close();
 });
 
-test('on a host with clean URLs (x.html redirects to x), the installed app opens its pages online and offline', async () => {
+test('on a host with clean URLs (x.html redirects to x), the installed app opens its pages online and offline, at either address', async () => {
   const clean = await serve(root + '/', '/clean/', { cleanUrls: true });
   try {
     const { context, page, errors } = await open(browser, clean.url, { serviceWorkers: 'allow' });
@@ -102,13 +102,17 @@ test('on a host with clean URLs (x.html redirects to x), the installed app opens
       await context.setOffline(offline);
       for (const [url, ready] of [
         ['rules.html', 'h1'],
+        // The address the host itself gives the page.
+        ['rules', 'h2#cheversi'],
+        ['embed?game=cheversi&rules=brainking&moves=Kd4', 'body[data-ready="true"]'],
         ['embed.html?game=cheversi&rules=brainking&moves=Kd4', 'body[data-ready="true"]'],
         ['index.html', 'body[data-ready="true"]'],
         ['', 'body[data-ready="true"]'],
       ]) {
         const response = await page.goto(clean.url + url);
-        assert.ok(response?.ok(), `${offline ? 'offline' : 'online'}: ${url}`);
-        await page.waitForSelector(ready);
+        const where = `${offline ? 'offline' : 'online'}: ${url}`;
+        assert.ok(response?.ok(), where);
+        await page.waitForSelector(ready, { timeout: 10000 }).catch((e) => assert.fail(`${where}: ${e.message}`));
       }
     }
     assert.deepEqual(errors, []);

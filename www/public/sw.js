@@ -91,7 +91,11 @@ self.addEventListener('fetch', (event) => {
       return await fetch(request);
     } catch (error) {
       if (request.mode === 'navigate') {
-        const page = await cache.match('./');
+        // Offline at a host's clean address (rules for rules.html): its
+        // page, else the app.
+        const path = new URL(request.url).pathname;
+        const clean = /\/[^/.]+$/.test(path) && await cache.match(path + '.html');
+        const page = clean || await cache.match('./');
         if (page) return page;
       }
       throw error;
