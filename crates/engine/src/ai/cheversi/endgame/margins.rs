@@ -430,7 +430,7 @@ impl Counts {
     }
 
     /// [`Counts::after`] once the lines `mv` cuts, per colour, are known.
-    #[inline]
+    #[inline(always)]
     pub(super) fn after_cut(&self, pos: &Position, mv: Move, cut: [Bitboard; 2]) -> i32 {
         let square = Bitboard::from_square(mv.square);
         let new = piece_attacks(mv.kind, mv.square, pos.occupied | square);
@@ -439,7 +439,7 @@ impl Counts {
 
     /// [`Counts::after_cut`] once the squares the new piece attacks are
     /// known too.
-    #[inline]
+    #[inline(always)]
     pub(super) fn after_cut_attacking(
         &self,
         pos: &Position,
