@@ -25,7 +25,7 @@ pub struct BestMoveArgs {
     #[arg(long)]
     time_ms: Option<u64>,
     /// Search this many nodes, no noise.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Seed of the level's noise.
     #[arg(long, default_value_t = 1)]
@@ -35,7 +35,9 @@ pub struct BestMoveArgs {
     /// Threads the Master's result proof is split over (Cheversi, near the
     /// end), each proving its part of the root moves with a table of its
     /// own.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    /// (Not with --nodes: the threads split a proof within a time.)
+    #[arg(long, default_value_t = 1, conflicts_with = "nodes",
+          value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
     /// Only the result proof the Master's think starts with near the end
     /// of a Cheversi game (here wherever asked), on --threads threads,

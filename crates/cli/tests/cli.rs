@@ -475,6 +475,20 @@ fn bestmove_prints_the_contract_fields_and_a_legal_move() {
 }
 
 #[test]
+fn bestmove_refuses_a_node_budget_on_threads_or_of_no_nodes() {
+    // The threads split a proof within a time; a node budget is one
+    // search's (cli.md).
+    let out = cheversi(&["bestmove", "--nodes", "100000", "--threads", "2"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--threads"), "{}", stderr(&out));
+    let out = cheversi(&["bestmove", "--nodes", "0"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--nodes"), "{}", stderr(&out));
+    let out = cheversi(&["bestmove", "--nodes", "1", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
 fn match_reports_results_elo_and_costs() {
     let out = cheversi(&[
         "match",
