@@ -73,8 +73,15 @@ impl State {
                         }
                     }
                     Purpose::Hint => {
-                        // The value shown: a proof already there stays.
+                        // The value shown: a proof already there stays,
+                        // and the hint names its move, as its line does.
                         let shown = self.eval;
+                        let best = self
+                            .line
+                            .as_ref()
+                            .filter(|line| line.exact)
+                            .and_then(|line| line.moves.first().cloned())
+                            .unwrap_or(best);
                         let text = tf(
                             "status.hint",
                             &[

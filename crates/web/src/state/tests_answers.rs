@@ -81,6 +81,52 @@ fn a_hint_keeps_a_proven_evaluation_shown() {
     );
 }
 
+/// The same position with a proof shown: the hint names the proof's
+/// move, not the shorter search's, so the hint and the line shown agree.
+#[test]
+fn a_hint_names_the_proven_move_where_a_proof_is_shown() {
+    let mut s = game(
+        r#"{"game":"cheversi","rules":"brainking"}"#,
+        vec![Seat::Human, Seat::Human],
+    );
+    for m in ["Kd4", "Qe5", "Qf6", "Rg7", "Rh8", "Rh6"] {
+        typed(&mut s, m);
+    }
+    let thought = |id, purpose, best: &str, judgement, exact| {
+        Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
+            id,
+            purpose,
+            best: best.into(),
+            judgement,
+            exact,
+            depth: 8,
+            nodes: 9,
+            pv: vec![best.into(), "Bc5".into()],
+            ms: 1.0,
+            more: false,
+        }))
+    };
+    let id = s.apply(Action::SetShowEval(true)).think.unwrap().id();
+    s.apply(thought(
+        id,
+        Purpose::Evaluate,
+        "Re6",
+        Judgement::Loses(None),
+        true,
+    ));
+    let hint = s.apply(Action::Hint).think.unwrap().id();
+    s.apply(thought(
+        hint,
+        Purpose::Hint,
+        "Bd5",
+        Judgement::Margin(-61),
+        false,
+    ));
+    assert_eq!(s.best_line().unwrap().moves[0], "Re6");
+    assert_eq!(s.hint(), Some("Re6"), "the hint names the line shown");
+    assert_eq!(s.status().text, "Hint: Re6 (Black wins)");
+}
+
 /// A hint asked while the review runs takes the review's request away:
 /// the review stops (it no longer shows as running, with rows that will
 /// never come).
