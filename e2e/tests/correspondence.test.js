@@ -235,6 +235,29 @@ test('links from a site under a sub-path open there, and a game at this device i
   await ben.context.close();
 });
 
+test('games another build kept, which this tab cannot read, are set aside, not written over', async () => {
+  const friend = await open(browser, server.url);
+  await newGame(friend.page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'remote'], names: ['Ann', 'Ben'] });
+  await typeMove(friend.page, 'Qd4');
+  const link = await sendLink(friend.page);
+  const me = await open(browser, server.url);
+  await receive(me, link, 1);
+  // A newer build, in another tab of this origin, keeps the list in a
+  // version this one cannot read.
+  const newer = JSON.stringify({ kind: 'games', version: 99, data: [{ record: 'a game only the newer build reads' }] });
+  await me.page.evaluate((text) => localStorage.setItem('cheversi.games', text), newer);
+  // This tab saves its game.
+  await typeMove(me.page, 'Bf6');
+  const kept = await me.page.evaluate(() => ({
+    games: localStorage.getItem('cheversi.games'),
+    aside: localStorage.getItem('cheversi.games.set-aside') ?? '',
+  }));
+  assert.ok(kept.aside.includes(newer), `the newer list is kept aside; aside: ${kept.aside.slice(0, 200)}, games: ${kept.games.slice(0, 200)}`);
+  assert.deepEqual(me.errors, []);
+  await friend.context.close();
+  await me.context.close();
+});
+
 test('two tabs keep each other\'s games', async () => {
   const friend = await open(browser, server.url);
   await newGame(friend.page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'remote'], names: ['Ann', 'Ben'] });

@@ -34,75 +34,76 @@ pub fn load() -> (Games, Option<String>, Option<String>) {
         .and_then(|text| super::kept::read::<OpenId>(&text).ok())
         .map(|OpenId(id)| id)
         .filter(|id| !id.is_empty());
+    let (stored, why) = take_kept_games(&store);
+    let (games, unreadable) = Games::from_stored(stored);
+    let bad: Vec<(String, Problem)> = unreadable
+        .into_iter()
+        .map(|(game, why)| {
+            let text = serde_wasm_bindgen::to_value(&game)
+                .map(|v| crate::json_tree::JsonTree::text(&v))
+                .unwrap_or_default();
+            (text, why)
+        })
+        .collect();
+    let why = why.or(set_aside(&store, bad));
+    if why.is_some() {
+        write_games(&store, games.list());
+    }
+    let problem = why.map(|why| tf("games.unreadable", &[("reason", &words(&why))]));
+    (games, open, problem)
+}
+
+/// The games kept now, by this tab or another, and what does not read
+/// there (the whole list, say a newer build's, or a game of it) as text
+/// with the reason.
+fn kept_games(store: &web_sys::Storage) -> (Vec<StoredGame>, Vec<(String, Problem)>) {
     let Some(text) = store.get_item(GAMES_KEY).ok().flatten() else {
-        return (Games::default(), open, None);
+        return (Vec::new(), Vec::new());
     };
-    let games = match read_list::<JsValue>(&text) {
-        Ok(games) => games,
-        Err(e) => return aside(&text, e, open),
-    };
-    let mut good = Vec::new();
-    let mut bad = Vec::new();
-    for game in games {
-        match game {
-            Ok(game) => good.push(game),
-            Err(text_and_why) => bad.push(text_and_why),
+    match read_list::<JsValue>(&text) {
+        Ok(games) => {
+            let (mut good, mut bad) = (Vec::new(), Vec::new());
+            for game in games {
+                match game {
+                    Ok(game) => good.push(game),
+                    Err(text_and_why) => bad.push(text_and_why),
+                }
+            }
+            (good, bad)
         }
+        Err(why) => (Vec::new(), vec![(text, why)]),
     }
-    let (games, unreadable) = Games::from_stored(good);
-    for (game, why) in unreadable {
-        let text = serde_wasm_bindgen::to_value(&game)
-            .map(|v| crate::json_tree::JsonTree::text(&v))
-            .unwrap_or_default();
-        bad.push((text, why));
-    }
-    let problem = bad.first().map(|(_, why)| words(why));
-    if !bad.is_empty() {
-        let kept = store
-            .get_item(SET_ASIDE_KEY)
-            .ok()
-            .flatten()
-            .unwrap_or_default();
-        let texts: Vec<String> = bad.into_iter().map(|(text, _)| text).collect();
-        let _ = store.set_item(SET_ASIDE_KEY, &format!("{kept}{}\n", texts.join("\n")));
-    }
-    (
-        games,
-        open,
-        problem.map(|why| tf("games.unreadable", &[("reason", &why)])),
-    )
 }
 
-fn aside(
-    text: &str,
-    why: Problem,
-    open: Option<String>,
-) -> (Games, Option<String>, Option<String>) {
-    if let Some(store) = storage() {
-        // Added to what was set aside before, never in its place.
-        let kept = store
-            .get_item(SET_ASIDE_KEY)
-            .ok()
-            .flatten()
-            .unwrap_or_default();
-        let _ = store.set_item(SET_ASIDE_KEY, &format!("{kept}{text}\n"));
-        let _ = store.remove_item(GAMES_KEY);
+/// [`kept_games`], what does not read moved aside first: before the list
+/// is written over. The first reason.
+fn take_kept_games(store: &web_sys::Storage) -> (Vec<StoredGame>, Option<Problem>) {
+    let (good, bad) = kept_games(store);
+    let why = set_aside(store, bad);
+    if why.is_some() {
+        // Set aside once: the list left holds only what reads.
+        write_games(store, &good);
     }
-    (
-        Games::default(),
-        open,
-        Some(tf("games.unreadable", &[("reason", &words(&why))])),
-    )
+    (good, why)
 }
 
-/// The games as stored now (by this tab or another); unreadable ones
-/// are left out (the load sets them aside).
-fn stored_games() -> Vec<StoredGame> {
-    let text = storage().and_then(|s| s.get_item(GAMES_KEY).ok().flatten());
-    let games = text
-        .map(|t| read_list::<JsValue>(&t).unwrap_or_default())
+/// Adds `bad` (texts and why they do not read) to what was set aside
+/// before, never in its place; the first reason.
+fn set_aside(store: &web_sys::Storage, bad: Vec<(String, Problem)>) -> Option<Problem> {
+    let mut bad = bad.into_iter();
+    let (text, why) = bad.next()?;
+    let kept = store
+        .get_item(SET_ASIDE_KEY)
+        .ok()
+        .flatten()
         .unwrap_or_default();
-    games.into_iter().filter_map(Result::ok).collect()
+    let texts: Vec<String> = std::iter::once(text).chain(bad.map(|(t, _)| t)).collect();
+    let _ = store.set_item(SET_ASIDE_KEY, &format!("{kept}{}\n", texts.join("\n")));
+    Some(why)
+}
+
+fn write_games(store: &web_sys::Storage, games: &[StoredGame]) {
+    let _ = store.set_item(GAMES_KEY, &super::kept::text_of(&games.to_vec()));
 }
 
 /// Writes the list and which game is shown, after taking in what another
@@ -111,11 +112,10 @@ pub fn save(app: &mut App) {
     let Some(store) = storage() else {
         return;
     };
-    if app.state.merge_games(stored_games()) {
+    if app.state.merge_games(take_kept_games(&store).0) {
         app.request_frame();
     }
-    let list: Vec<StoredGame> = app.state.games().list().to_vec();
-    let _ = store.set_item(GAMES_KEY, &super::kept::text_of(&list));
+    write_games(&store, app.state.games().list());
     let open = OpenId(app.state.play().id().unwrap_or("").to_string());
     let _ = store.set_item(OPEN_KEY, &super::kept::text_of(&open));
 }
@@ -171,7 +171,11 @@ pub fn wire() {
     let window = web_sys::window().expect("window");
     dom::on::<web_sys::StorageEvent>(&window, "storage", |event| {
         if event.key().as_deref() == Some(GAMES_KEY) {
-            dispatch(Action::GamesStored(stored_games()));
+            if let Some(store) = storage() {
+                // Only read: what does not read is set aside before this
+                // tab writes over it.
+                dispatch(Action::GamesStored(kept_games(&store).0));
+            }
         }
     });
     let send_button: HtmlElement = by_id("send-move");
