@@ -23,6 +23,17 @@ test('reload mid-game restores the game', async () => {
   await context.close();
 });
 
+test('a second save set aside is kept beside the first, not in its place', async () => {
+  const { page, errors, context } = await open(browser, server.url, {
+    storage: { 'cheversi.game': '{"version":1,"record":', 'cheversi.game.corrupt': 'the save set aside before' },
+  });
+  await page.waitForSelector('body[data-ready="true"]');
+  const kept = await page.evaluate(() => localStorage.getItem('cheversi.game.corrupt'));
+  assert.equal(kept, 'the save set aside before\n{"version":1,"record":');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 for (const [name, saved] of [
   ['not JSON', '{"version":1,"record":'],
   ['a bad record', JSON.stringify({ version: 1, record: '[Game "Cheversi"]\n[Rules "lewicki"]\n\n1. Kd4 Qa8 *', seats: ['Human', 'Human'], undo_allowed: true, cursor: 2 })],

@@ -87,18 +87,14 @@ fn take_kept_games(store: &web_sys::Storage) -> (Vec<StoredGame>, Option<Problem
     (good, why)
 }
 
-/// Adds `bad` (texts and why they do not read) to what was set aside
-/// before, never in its place; the first reason.
+/// Sets `bad` (texts and why they do not read) aside
+/// ([`super::kept::set_aside`]); the first reason. The caller writes
+/// the list again.
 fn set_aside(store: &web_sys::Storage, bad: Vec<(String, Problem)>) -> Option<Problem> {
     let mut bad = bad.into_iter();
     let (text, why) = bad.next()?;
-    let kept = store
-        .get_item(SET_ASIDE_KEY)
-        .ok()
-        .flatten()
-        .unwrap_or_default();
     let texts: Vec<String> = std::iter::once(text).chain(bad.map(|(t, _)| t)).collect();
-    let _ = store.set_item(SET_ASIDE_KEY, &format!("{kept}{}\n", texts.join("\n")));
+    super::kept::set_aside(store, GAMES_KEY, SET_ASIDE_KEY, &texts.join("\n"));
     Some(why)
 }
 

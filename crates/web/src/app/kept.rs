@@ -17,6 +17,19 @@ pub fn text_of<T: Kept>(value: &T) -> String {
         .unwrap_or_default()
 }
 
+/// Moves `text`, kept under `key` and unreadable, to `set_aside`: added
+/// to what was set aside before (a line each), never in its place.
+pub fn set_aside(store: &web_sys::Storage, key: &str, set_aside: &str, text: &str) {
+    let before = store.get_item(set_aside).ok().flatten().unwrap_or_default();
+    let kept = match before.as_str() {
+        "" => text.to_string(),
+        b if b.ends_with('\n') => format!("{b}{text}"),
+        b => format!("{b}\n{text}"),
+    };
+    let _ = store.set_item(set_aside, &kept);
+    let _ = store.remove_item(key);
+}
+
 /// The value kept under `key`, or the default; one that cannot be read is
 /// moved to `set_aside` (never dropped) and the reason returned, worded by
 /// `message` (a key with `{reason}`).
@@ -36,8 +49,7 @@ pub fn load_or_set_aside<T: Kept + Default>(
         Ok(value) => (value, None),
         Err(problem) => {
             if let Some(s) = &storage {
-                let _ = s.set_item(set_aside, &text);
-                let _ = s.remove_item(key);
+                self::set_aside(s, key, set_aside, &text);
             }
             let reason = crate::problem_words::words(&problem);
             (

@@ -23,8 +23,7 @@ pub fn restore_or_start() -> (State, Option<String>) {
         Ok(state) => (state, None),
         Err(problem) => {
             if let Some(s) = storage() {
-                let _ = s.set_item(CORRUPT_KEY, &text);
-                let _ = s.remove_item(SAVE_KEY);
+                super::kept::set_aside(&s, SAVE_KEY, CORRUPT_KEY, &text);
             }
             let reason = words(&problem);
             let text = tf("status.save_unreadable", &[("reason", &reason)]);
