@@ -165,11 +165,6 @@ impl Play {
         !self.current().scores().is_empty()
     }
 
-    /// Moves were played and the game is not over.
-    pub fn in_progress(&self) -> bool {
-        !self.is_empty() && self.session.latest().outcome().is_none()
-    }
-
     fn seat_to_move(&self) -> Option<Seat> {
         let mover = self.current().to_move()?;
         self.seats.get(mover as usize).copied()

@@ -64,7 +64,8 @@ impl State {
             return self.refuse(t("embed.diagram"));
         }
         let local = self.local_game();
-        if from == Source::Link && local.in_progress() && !self.same_game(&play) {
+        // A game with moves, finished or not, is the person's: a link asks.
+        if from == Source::Link && !local.is_empty() && !self.same_game(&play) {
             self.offer = Some(Offer { play, at });
             self.announce = t("status.link_offer").into();
             self.status = Status {

@@ -682,6 +682,24 @@ fn a_link_never_silently_replaces_a_game_in_progress() {
     assert_eq!(s.play().cursor(), 1);
 }
 
+/// A finished game (and its review) is the person's too: a link asks
+/// before it takes its place, as docs/playing.md says.
+#[test]
+fn a_link_asks_before_replacing_a_finished_game() {
+    let mut s = hotseat(r#"{"game":"attrition"}"#);
+    for m in ["Nd4", "Nb5", "d4xb5"] {
+        typed(&mut s, m);
+    }
+    assert!(s.play().session().latest().outcome().is_some(), "over");
+    s.apply(linked("game=cheversi&moves=Kd4"));
+    assert_eq!(moves(&s), ["Nd4", "Nb5", "d4xb5"], "asked first");
+    assert!(s.has_offer());
+    // An empty board loses nothing: it opens at once.
+    let mut s = hotseat(r#"{"game":"attrition"}"#);
+    s.apply(linked("game=cheversi&moves=Kd4"));
+    assert_eq!(moves(&s), ["Kd4"]);
+}
+
 #[test]
 fn a_locked_diagram_cannot_be_played_or_replaced() {
     let embed = crate::embed::parse("game=cheversi&moves=Kd4").unwrap();
