@@ -40,6 +40,45 @@ fn error(message: impl std::fmt::Display) -> JsError {
     JsError::new(&message.to_string())
 }
 
+/// The options object, read field by field so that a wrong one is named
+/// with what it should be (serde's messages name the type, not the field).
+/// Absent and null optional fields are the defaults.
+fn read_spec(value: &JsValue) -> Result<GameSpec, String> {
+    const FIELDS: &str = "game, rules, count, squares, variant, players";
+    if !value.is_object() || js_sys::Array::is_array(value) {
+        return Err("options: expected an object such as { game: 'cheversi' }".into());
+    }
+    let mut spec = GameSpec::default();
+    let mut game = None;
+    let object: &js_sys::Object = value.unchecked_ref();
+    for key in js_sys::Object::keys(object).iter() {
+        let key = key.as_string().unwrap_or_default();
+        let field = js_sys::Reflect::get(value, &JsValue::from_str(&key)).unwrap_or_default();
+        if field.is_null() || field.is_undefined() {
+            continue;
+        }
+        let name = || {
+            field
+                .as_string()
+                .ok_or_else(|| format!("{key}: expected a name (a string)"))
+        };
+        match key.as_str() {
+            "game" => game = Some(name()?),
+            "rules" => spec.rules = Some(name()?),
+            "count" => spec.count = Some(name()?),
+            "squares" => spec.squares = Some(name()?),
+            "variant" => spec.variant = Some(name()?),
+            "players" => {
+                let n = field.as_f64().and_then(|n| whole(n, u8::MAX.into()));
+                spec.players = Some(n.ok_or("players: expected a whole number (3 or 4)")? as u8);
+            }
+            _ => return Err(format!("{key}: not an option (the options are {FIELDS})")),
+        }
+    }
+    spec.game = game.ok_or("game: missing ('cheversi' or 'attrition')")?;
+    Ok(spec)
+}
+
 /// A number from JavaScript as a whole number up to `most`, or `None`:
 /// taken as a double and checked, since a narrower parameter type would
 /// have the glue wrap 283 into a byte's 27 without a word.
@@ -54,7 +93,7 @@ impl Game {
     #[wasm_bindgen(constructor)]
     pub fn new(spec: JsValue) -> Result<Game, JsError> {
         console_error_panic_hook::set_once();
-        let spec: GameSpec = serde_wasm_bindgen::from_value(spec).map_err(error)?;
+        let spec = read_spec(&spec).map_err(error)?;
         let options = spec.options().map_err(error)?;
         Ok(Game {
             session: Session::new(options),

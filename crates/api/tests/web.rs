@@ -62,6 +62,40 @@ fn bad_options_and_records_say_what_is_wrong() {
     assert!(message(err).starts_with("line 4, column"));
 }
 
+/// A wrong option says which, and nothing else: no serde wording, no
+/// "Error: Error:".
+#[wasm_bindgen_test]
+fn options_of_a_wrong_type_are_refused_naming_the_field() {
+    for (json, named) in [
+        (
+            r#"{"game":"attrition","variant":"melee","players":"3"}"#,
+            "players",
+        ),
+        (
+            r#"{"game":"attrition","variant":"melee","players":300}"#,
+            "players",
+        ),
+        (
+            r#"{"game":"attrition","variant":"melee","players":3.5}"#,
+            "players",
+        ),
+        (r#"{"game":"cheversi","rules":5}"#, "rules"),
+        (r#"{"game":"cheversi","rule":"lewicki"}"#, "rule"),
+        (r#"{"rules":"lewicki"}"#, "game"),
+        (r#"["cheversi"]"#, "options"),
+    ] {
+        let text = message(Game::new(spec(json)).map_err(JsValue::from).err().unwrap());
+        assert!(text.starts_with(&format!("{named}: ")), "{json}: {text}");
+        assert!(!text.contains("Error"), "{json}: {text}");
+    }
+    // Absent and null optional fields are the defaults, as before.
+    assert!(Game::new(spec(r#"{"game":"cheversi","rules":null}"#)).is_ok());
+    assert!(Game::new(spec(
+        r#"{"game":"attrition","variant":"melee","players":4}"#
+    ))
+    .is_ok());
+}
+
 #[wasm_bindgen_test]
 fn an_attrition_melee_from_javascript() {
     let mut game = Game::new(spec(
