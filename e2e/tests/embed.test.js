@@ -108,3 +108,37 @@ test("a diagram takes the host page's language where the site has it, and its ow
   for (const said of Object.values(words)) assert.doesNotMatch(said, /could not|non è stato|nu a putut/, said);
   assert.notEqual(words['it-IT'], words['en-US'], 'the Italian page has the Italian board');
 });
+
+test("a host page's diagram with a misspelt key or a wrong switch is told so, as embed.html tells it", async () => {
+  for (const [diagram, said] of [
+    ['rules=brainking moves=Kd4 orientaton=black', /orientaton/],
+    ['rules=brainking moves=Kd4 interactive=yes', /interactive/],
+  ]) {
+    const { page, context, errors } = await open(browser, null, { width: 800, height: 700 });
+    await page.route(`${server.url}host.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><body>
+        <div data-cheversi="${diagram}"></div>
+        <script type="module" src="cheversi.js"></script></body></html>`,
+    }));
+    await page.goto(`${server.url}host.html`);
+    const frame = page.frameLocator('iframe');
+    await frame.locator('body[data-ready="true"], #status:not(:empty)').first().waitFor({ state: 'attached' });
+    const status = await frame.locator('#status').textContent();
+    assert.match(status, said, `${diagram}: ${status}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  // mount() with a switch given as text: 'false' is a still diagram.
+  const { page, context } = await open(browser, null, { width: 800, height: 700 });
+  await page.route(`${server.url}host.html`, (route) => route.fulfill({
+    contentType: 'text/html',
+    body: `<!doctype html><html lang="en"><body><div id="here"></div>
+      <script type="module">import { mount } from './cheversi.js';
+      mount(document.getElementById('here'), { rules: 'brainking', moves: ['Kd4'], interactive: 'false' });</script></body></html>`,
+  }));
+  await page.goto(`${server.url}host.html`);
+  const src = await page.locator('iframe').getAttribute('src');
+  assert.match(src, /interactive=false/, src);
+  await context.close();
+});

@@ -21,8 +21,10 @@
 // onGameOver is the message embed.html sends (see README).
 
 const EMBED = new URL('embed.html', import.meta.url);
-const KEYS = ['game', 'rules', 'count', 'squares', 'variant', 'players', 'moves',
-  'orientation', 'overlay', 'interactive', 'level', 'size', 'lang', 'lesson'];
+// The options that steer the board here, not embed.html: every other one
+// goes to embed.html as given, which checks it and says what is wrong (a
+// misspelt key, a switch that is not one) in the board.
+const HOST_ONLY = ['title', 'onGameOver', 'onLessonDone'];
 const boards = new Map();
 // The site's languages (a test holds this list to crates/web/lang/): a
 // diagram takes its page's language where the site has it (`it-IT` is
@@ -46,11 +48,11 @@ addEventListener('message', (event) => {
 export function mount(element, options = {}) {
   if (!(element instanceof Element)) throw new TypeError('mount: the first argument must be an element');
   const params = new URLSearchParams();
-  for (const key of KEYS) {
-    let value = options[key];
-    if (value === undefined || value === null) continue;
+  for (const [key, given] of Object.entries(options)) {
+    let value = given;
+    if (HOST_ONLY.includes(key) || value === undefined || value === null) continue;
     if (key === 'moves' && Array.isArray(value)) value = value.join('.');
-    if (key === 'interactive') value = value ? '1' : '0';
+    if (typeof value === 'boolean') value = value ? '1' : '0';
     params.set(key, String(value));
   }
   if (!params.has('game') && !params.has('lesson')) params.set('game', 'cheversi');
@@ -92,7 +94,6 @@ export function parseDiagram(text) {
     }
   }
   if (options.moves) options.moves = options.moves.split(/[\s.,]+/).filter(Boolean);
-  if (options.interactive !== undefined) options.interactive = options.interactive === '1' || options.interactive === 'true';
   return options;
 }
 
