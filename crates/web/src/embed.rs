@@ -56,6 +56,11 @@ pub fn parse(query: &str) -> Result<Embed, Problem> {
     let mut has_game = false;
     for (key, value) in pairs(query)? {
         has_game |= key == "game";
+        // A link's seats and move shown: a frame has its own (the person
+        // plays the side to move; `level` the rest).
+        if key == "seats" || key == "at" {
+            return Err(Problem::UnknownParameter { key });
+        }
         if game.take(&key, &value)? {
             continue;
         }
@@ -373,6 +378,14 @@ mod tests {
             err("game=cheversi&foo=1"),
             Problem::UnknownParameter { key: "foo".into() }
         );
+        // A link's keys that a frame does not use are not taken silently.
+        for key in ["seats", "at", "name1", "next"] {
+            assert_eq!(
+                err(&format!("game=cheversi&moves=Kd4&{key}=1")),
+                Problem::UnknownParameter { key: key.into() },
+                "{key}"
+            );
+        }
         assert_eq!(
             err("game=cheversi&players=x"),
             not_a("players", "x", Expected::Players)

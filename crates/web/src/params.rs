@@ -12,9 +12,11 @@ use cheversi_api::spec::GameSpec;
 use cheversi_engine::Session;
 
 /// Splits `a=1&b=2` (a leading `?` or `#` is ignored) into decoded pairs.
+/// A key given twice is refused: which one counts would be a guess.
 pub fn pairs(text: &str) -> Result<Vec<(String, String)>, Problem> {
     let text = text.trim_start_matches(['?', '#']);
-    text.split('&')
+    let pairs: Vec<(String, String)> = text
+        .split('&')
         .filter(|p| !p.is_empty())
         .map(|pair| {
             let (key, value) = pair
@@ -26,7 +28,12 @@ pub fn pairs(text: &str) -> Result<Vec<(String, String)>, Problem> {
             })?;
             Ok((clip(key), value))
         })
-        .collect()
+        .collect::<Result<_, Problem>>()?;
+    let mut seen = std::collections::HashSet::new();
+    if let Some((key, _)) = pairs.iter().find(|(key, _)| !seen.insert(key.as_str())) {
+        return Err(Problem::GivenTwice { key: key.clone() });
+    }
+    Ok(pairs)
 }
 
 /// The game described by the game keys.
@@ -194,6 +201,13 @@ mod tests {
         assert_eq!(
             pairs("moves=%ff").unwrap_err(),
             Problem::NotUtf8 {
+                key: "moves".into()
+            }
+        );
+        // Which one counts would be a guess: refused, as a record's tag.
+        assert_eq!(
+            pairs("game=cheversi&moves=Kd4.Qe5&moves=").unwrap_err(),
+            Problem::GivenTwice {
                 key: "moves".into()
             }
         );

@@ -108,6 +108,10 @@ pub enum Problem {
     KeptTwice {
         id: String,
     },
+    /// A key given twice in a link or a frame's address.
+    GivenTwice {
+        key: String,
+    },
     /// A problem on this line (from 1) of the puzzle progress.
     AtLine {
         line: usize,

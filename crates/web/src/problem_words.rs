@@ -86,6 +86,7 @@ pub fn words(problem: &Problem) -> String {
         Problem::Unreadable { key } => tf("problem.unreadable", &[("key", key)]),
         Problem::Record(e) => record_error(e),
         Problem::KeptTwice { id } => tf("problem.kept_twice", &[("id", id)]),
+        Problem::GivenTwice { key } => tf("problem.given_twice", &[("key", key)]),
         Problem::AtLine { line, problem } => tf(
             "problem.at_line",
             &[("line", &line.to_string()), ("problem", &words(problem))],

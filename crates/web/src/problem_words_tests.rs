@@ -39,9 +39,10 @@ fn kind(p: &Problem) -> usize {
         Problem::DataFile { .. } => 25,
         Problem::NotFetched { .. } => 26,
         Problem::NoSolvedStarts { .. } => 27,
+        Problem::GivenTwice { .. } => 28,
     }
 }
-const KINDS: usize = 28;
+const KINDS: usize = 29;
 
 /// Every expectation, in the same way.
 fn expectation(e: Expected) -> usize {
@@ -224,6 +225,9 @@ fn problems() -> Vec<Problem> {
             key: "cursor".into(),
         },
         record.into(),
+        Problem::GivenTwice {
+            key: "moves".into(),
+        },
         Problem::KeptTwice {
             id: "zzz-zzz".into(),
         },
