@@ -142,3 +142,26 @@ test("a host page's diagram with a misspelt key or a wrong switch is told so, as
   assert.match(src, /interactive=false/, src);
   await context.close();
 });
+
+test('a frame takes steering only from its parent page, not from another frame of it', async () => {
+  const { page, context, errors } = await open(browser, null, { width: 800, height: 700 });
+  const src = `${server.url}embed.html?game=cheversi&rules=brainking&moves=Kd4`;
+  await page.setContent(`<iframe src="${src}" width="480" height="640" title="Board"></iframe>
+    <iframe srcdoc="<p>another frame</p>" title="Other"></iframe>`);
+  const frame = page.frameLocator('iframe[title="Board"]');
+  await frame.locator('body[data-ready="true"]').waitFor();
+  // A sibling frame reaches the board through the parent's frames.
+  await page.evaluate(() => {
+    const other = document.querySelector('iframe[title="Other"]').contentWindow;
+    other.eval("parent.frames[0].postMessage({ source: 'cheversi-host', type: 'flip' }, '*')");
+  });
+  await page.waitForTimeout(300);
+  const corner = await frame.locator('#grid .row').last().locator('.cell').first().getAttribute('aria-label');
+  assert.match(corner, /^a1, /, 'not flipped by a sibling');
+  // The parent itself still may.
+  await page.evaluate(() => document.querySelector('iframe[title="Board"]').contentWindow.postMessage({ source: 'cheversi-host', type: 'flip' }, '*'));
+  await page.waitForTimeout(300);
+  assert.match(await frame.locator('#grid .row').last().locator('.cell').first().getAttribute('aria-label'), /^h8, /);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -176,11 +176,21 @@ pub fn report_size(app: &mut App) {
     }
 }
 
-/// Listens to the parent page; anything but a well-formed host message is
-/// ignored ([`embed::host_request`] decides).
+/// Listens to the parent page; anything but a well-formed host message
+/// from it is ignored ([`embed::host_request`] decides). Another frame of
+/// the page can reach this one too (`parent.frames`): its messages are
+/// not the host's.
 pub fn listen() {
     let window = web_sys::window().expect("window");
-    dom::on::<MessageEvent>(&window, "message", |event| {
+    let parent: Option<wasm_bindgen::JsValue> = window.parent().ok().flatten().map(Into::into);
+    dom::on::<MessageEvent>(&window, "message", move |event| {
+        let from_parent = match (event.source(), &parent) {
+            (Some(source), Some(parent)) => js_sys::Object::is(&source, parent),
+            _ => false,
+        };
+        if !from_parent {
+            return;
+        }
         let data = event.data();
         if !data.is_object() {
             return;
