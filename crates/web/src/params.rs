@@ -157,7 +157,9 @@ pub fn decode(text: &str) -> Result<String, Undecodable> {
                 let hex = text
                     .get(i + 1..i + 3)
                     .and_then(|h| u8::from_str_radix(h, 16).ok())
-                    .ok_or(Undecodable::Escape(i + 1))?;
+                    // Counted in characters, as the message says.
+                    // Counted in characters, as the message says.
+                    .ok_or_else(|| Undecodable::Escape(text[..i].chars().count() + 1))?;
                 out.push(hex);
                 i += 3;
             }
@@ -197,6 +199,14 @@ mod tests {
                 key: "moves".into(),
                 at: 1
             }
+        );
+        assert_eq!(
+            pairs("moves=é%zz").unwrap_err(),
+            Problem::BadEscape {
+                key: "moves".into(),
+                at: 2
+            },
+            "the second character, not byte"
         );
         assert_eq!(
             pairs("moves=%ff").unwrap_err(),
