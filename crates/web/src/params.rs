@@ -158,7 +158,6 @@ pub fn decode(text: &str) -> Result<String, Undecodable> {
                     .get(i + 1..i + 3)
                     .and_then(|h| u8::from_str_radix(h, 16).ok())
                     // Counted in characters, as the message says.
-                    // Counted in characters, as the message says.
                     .ok_or_else(|| Undecodable::Escape(text[..i].chars().count() + 1))?;
                 out.push(hex);
                 i += 3;
