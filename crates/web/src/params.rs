@@ -12,6 +12,15 @@ use cheversi_api::spec::GameSpec;
 use cheversi_engine::Session;
 
 /// Splits `a=1&b=2` (a leading `?` or `#` is ignored) into decoded pairs.
+/// The id a `#learn=ID` or `#puzzle=ID` link names (`prefix` is `#learn=`):
+/// decoded as a link's values are (a chat app may escape it), and ended
+/// at a `&` some apps append.
+pub fn fragment_id(hash: &str, prefix: &str) -> Option<String> {
+    let id = hash.strip_prefix(prefix)?;
+    let id = id.split('&').next().unwrap_or(id);
+    Some(decode(id).unwrap_or_else(|_| id.to_string()))
+}
+
 /// A key given twice is refused: which one counts would be a guess.
 pub fn pairs(text: &str) -> Result<Vec<(String, String)>, Problem> {
     let text = text.trim_start_matches(['?', '#']);
@@ -179,6 +188,20 @@ pub fn decode(text: &str) -> Result<String, Undecodable> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_lesson_or_puzzle_link_names_its_id_decoded() {
+        assert_eq!(
+            fragment_id("#learn=mirror", "#learn="),
+            Some("mirror".into())
+        );
+        assert_eq!(
+            fragment_id("#learn=two%2Dknights&utm=x", "#learn="),
+            Some("two-knights".into())
+        );
+        assert_eq!(fragment_id("#puzzle=ab12", "#learn="), None);
+        assert_eq!(fragment_id("#puzzle=%zz", "#puzzle="), Some("%zz".into()));
+    }
 
     #[test]
     fn pairs_are_decoded_and_checked() {

@@ -159,8 +159,8 @@ pub fn language_changed() {
 }
 
 /// The lesson id of a `#learn=ID` fragment.
-pub fn id_of_fragment(hash: &str) -> Option<&str> {
-    hash.strip_prefix("#learn=")
+pub fn id_of_fragment(hash: &str) -> Option<String> {
+    crate::params::fragment_id(hash, "#learn=")
 }
 
 pub fn wire() {

@@ -76,8 +76,8 @@ fn puzzle_url(id: &str) -> String {
 }
 
 /// The puzzle id of a `#puzzle=ID` fragment.
-pub fn id_of_fragment(hash: &str) -> Option<&str> {
-    hash.strip_prefix("#puzzle=")
+pub fn id_of_fragment(hash: &str) -> Option<String> {
+    crate::params::fragment_id(hash, "#puzzle=")
 }
 
 pub fn wire() {

@@ -29,12 +29,12 @@ pub fn open_link() {
         return;
     }
     if let Some(id) = super::lessons::id_of_fragment(&hash) {
-        super::lessons::open(Some(id.to_string()));
+        super::lessons::open(Some(id));
         drop_fragment(&window);
         return;
     }
     if let Some(id) = super::puzzles::id_of_fragment(&hash) {
-        super::puzzles::open(crate::state::PuzzleChoice::Id(id.to_string()));
+        super::puzzles::open(crate::state::PuzzleChoice::Id(id));
         drop_fragment(&window);
         return;
     }

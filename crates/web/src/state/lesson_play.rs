@@ -45,7 +45,7 @@ impl State {
 
     pub(super) fn open_lesson(&mut self, id: &str) {
         let Some(found) = self.lessons.as_ref().and_then(|l| l.get(id)).cloned() else {
-            return self.refuse(tf("learn.not_found", &[("id", id)]));
+            return self.refuse(tf("learn.not_found", &[("id", &crate::problem::clip(id))]));
         };
         let (step, mistakes) = self
             .lesson_progress

@@ -41,7 +41,10 @@ impl State {
                 PuzzleChoice::Id(id) => id,
                 _ => String::new(),
             };
-            return self.refuse(tf("puzzle.not_found", &[("id", &id)]));
+            return self.refuse(tf(
+                "puzzle.not_found",
+                &[("id", &crate::problem::clip(&id))],
+            ));
         };
         let daily = (today.as_deref() == Some(found.id())).then(|| self.today());
         let tried = self.progress.seen.iter().any(|id| id == found.id());

@@ -497,3 +497,20 @@ fn progress_with_extreme_numbers_reads_and_counts() {
     assert_eq!((progress.solved, progress.streak), (u32::MAX, u32::MAX));
     assert_eq!(progress.best_streak, u32::MAX);
 }
+
+/// A link's unknown id is quoted clipped: a pasted megabyte makes a
+/// message of a line.
+#[test]
+fn an_unknown_puzzle_or_lesson_id_is_quoted_clipped() {
+    crate::i18n::set("en");
+    let long = "x".repeat(5_000);
+    let s = with_puzzle(&long);
+    assert!(s.puzzle().is_none());
+    let said = &s.status().text;
+    assert!(said.len() < 120, "{} characters", said.len());
+    assert!(said.starts_with("There is no puzzle \"xxx"), "{said}");
+    let mut s = with_puzzle("p1");
+    s.apply(Action::OpenLesson(long));
+    let said = &s.status().text;
+    assert!(said.len() < 120, "{} characters", said.len());
+}
