@@ -635,6 +635,9 @@ fn update_buttons(app: &App) {
     overlay.set_text_content(Some(label));
     let confirm: HtmlElement = dom::by_id("confirm-label");
     confirm.set_hidden(!cheversi);
+    // Attrition's moves are squares alone.
+    let legend: HtmlElement = dom::by_id("type-legend");
+    legend.set_hidden(!cheversi);
     // The switches show the state's preferences (a drop or an embed may
     // have set them).
     let prefs = app.state.prefs();
