@@ -61,6 +61,38 @@ test('every language offered in the switcher', async () => {
   await context.close();
 });
 
+test('an Italian reader never sees the page in English while it starts, and the words are asked for at once', async () => {
+  const { page: p, context, errors } = await open(browser, undefined, { locale: 'it-IT' });
+  // A slow network for the words.
+  await p.route('**/lang/it.lang', async (route) => { await new Promise((ok) => setTimeout(ok, 700)); await route.continue(); });
+  let asked = null;
+  p.on('request', (r) => { if (/\/lang\/it\.lang/.test(r.url()) && asked === null) asked = Date.now(); });
+  const started = Date.now();
+  await p.goto(server.url, { waitUntil: 'commit' });
+  const seen = [];
+  while (!(await p.evaluate(() => document.body?.dataset.ready === 'true').catch(() => false))) {
+    // Nothing is painted before the page's stylesheet applies (it blocks
+    // rendering): shown means styled and visible.
+    seen.push(await p.evaluate(() => ({
+      visible: document.body !== null && getComputedStyle(document.body).visibility === 'visible'
+        && [...document.styleSheets].some((s) => /style-[0-9a-f]+\.css$/.test(s.href ?? '')),
+      text: document.getElementById('new-game-button')?.textContent ?? '',
+    })).catch(() => ({ visible: false, text: '' })));
+    await new Promise((ok) => setTimeout(ok, 25));
+  }
+  const english = seen.filter((s) => s.visible && s.text === 'New game');
+  assert.equal(english.length, 0, `shown in English ${english.length} times of ${seen.length}`);
+  assert.equal(await p.locator('#new-game-button').textContent(), 'Nuova partita');
+  assert.ok(await p.evaluate(() => getComputedStyle(document.body).visibility === 'visible'));
+  // Asked for by the page's head, not once the module has started.
+  const moduleStarted = await p.evaluate(() => performance.getEntriesByName('cheversi: module started')[0]?.startTime);
+  const navigation = await p.evaluate(() => performance.timeOrigin);
+  assert.ok(asked - navigation < moduleStarted, `words asked at ${asked - navigation} ms, module started at ${moduleStarted} ms`);
+  assert.ok(started > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('only the page\'s own language is fetched, and a language that cannot be fetched leaves English, said', async () => {
   const fetchedLangs = async (locale) => {
     const { page: p, context, errors } = await open(browser, undefined, { locale });

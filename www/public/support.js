@@ -2,8 +2,8 @@
 // reference types and SIMD (Chrome and Edge 96, Firefox 89, Safari 16.4).
 // Where it cannot, #unsupported says so in the page's language, instead of
 // a board that never comes. Its words are in the page (the app's own are
-// in the module this browser cannot run); the language is picked as the
-// app picks it: an embed's lang=, the one chosen before, the browser's.
+// in the module this browser cannot run); the language is the one
+// theme.js picked, as the app picks it.
 // Written for old browsers: nothing newer than ES2015
 // (tests/languages.test.js parses it so).
 (() => {
@@ -18,20 +18,13 @@
   }
   const note = document.getElementById('unsupported');
   if (!note) return;
-  let saved = null;
-  try {
-    // Kept as {"kind":"lang","version":1,"data":"it"}, or the code alone.
-    const text = localStorage.getItem('cheversi.lang');
-    saved = text && (text.charAt(0) === '{' ? JSON.parse(text).data : text);
-  } catch (unreadable) {
-    // Storage refused or unreadable: the browser's language.
-  }
-  const embedded = document.body.hasAttribute('data-embed');
-  const wanted = [embedded ? new URLSearchParams(location.search).get('lang') : null, saved]
-    .concat(navigator.languages || [navigator.language]);
-  const known = (code) => code === 'en' || note.getAttribute('data-' + code) !== null;
-  const lang = wanted.map((code) => String(code || '').split('-')[0].toLowerCase()).filter(known)[0] || 'en';
+  // The language theme.js chose, as the app would.
+  const root = document.documentElement;
+  const wanted = root.getAttribute('data-lang-wanted') || 'en';
+  const lang = note.getAttribute('data-' + wanted) !== null ? wanted : 'en';
   if (lang !== 'en') note.textContent = note.getAttribute('data-' + lang);
   note.lang = lang;
   note.hidden = false;
+  // No words will come from the module: the page shows now.
+  root.removeAttribute('data-words');
 })();

@@ -219,6 +219,10 @@ mod tests {
         let codes: Vec<String> = known().iter().map(|(c, _)| format!("'{c}'")).collect();
         let line = format!("const LANGUAGES = [{}];", codes.join(", "));
         assert!(script.contains(&line), "cheversi.js lacks {line}");
+        // theme.js chooses the page's language before the module runs.
+        let script = include_str!("../../../www/public/theme.js");
+        let line = format!("var LANGUAGES = [{}];", codes.join(", "));
+        assert!(script.contains(&line), "theme.js lacks {line}");
     }
 
     #[test]

@@ -94,7 +94,11 @@ pub fn init(embed_lang: Option<String>, then: impl FnOnce(Option<String>) + 'sta
             if i18n::current() != "en" {
                 apply_static();
             }
-            then(problem)
+            then(problem);
+            // The page, hidden until its words are in (theme.js), shows.
+            if let Some(root) = dom::document().document_element() {
+                let _ = root.remove_attribute("data-words");
+            }
         }),
     );
 }
