@@ -34,6 +34,11 @@ test('an Italian browser gets Italian, and the choice of Romanian is remembered'
   // since R is Re (King) in Italian notation but a Rook here.
   assert.match(await p.locator('#type-legend').textContent(), /K\sRe.*R\sTorre/);
   assert.equal(await p.getAttribute('#type-move', 'aria-describedby'), 'type-legend');
+  // A downloaded record is named in the language too.
+  await p.click('#record-button');
+  const [download] = await Promise.all([p.waitForEvent('download'), p.click('#record-download')]);
+  assert.equal(download.suggestedFilename(), 'cheversi-partita.txt');
+  await p.click('#record-close');
 
   await p.selectOption('#language', 'ro');
   await p.waitForSelector('html[lang="ro"]');

@@ -234,7 +234,7 @@ pub fn wire() {
     let export: HtmlElement = by_id("games-export");
     dom::on::<Event>(&export, "click", |_| {
         if let Some(text) = with_app(|app| app.state.games().export()) {
-            super::shell::download_text(&text, "cheversi-my-games.txt");
+            super::shell::download_text(&text, t("file.my_games"));
         }
     });
 }

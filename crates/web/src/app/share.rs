@@ -112,7 +112,7 @@ pub fn wire(embedded: bool) {
     let download: HtmlElement = by_id("record-download");
     dom::on::<Event>(&download, "click", |_| {
         let text = by_id::<HtmlTextAreaElement>("record-text").value();
-        super::shell::download_text(&text, "cheversi-game.txt");
+        super::shell::download_text(&text, crate::i18n::t("file.game"));
     });
 
     let load: HtmlElement = by_id("record-load");
