@@ -143,6 +143,7 @@ impl State {
     fn lesson_board(&mut self) {
         if let Some(play) = self.lesson.as_ref().and_then(board_of) {
             self.play = play;
+            self.review = None;
             self.version += 1;
             self.game_version += 1;
         }

@@ -205,6 +205,10 @@ impl State {
         if self.puzzle_playing() {
             return self.refuse(t("puzzle.no_hint"));
         }
+        // Its best moves would give the step's answer away.
+        if self.lesson.is_some() {
+            return self.refuse(t("learn.no_review"));
+        }
         if self.play.is_empty() {
             return self.refuse(t("status.nothing_to_review"));
         }

@@ -392,3 +392,17 @@ fn a_wrong_answer_counts_after_a_reopen() {
     assert_eq!(s.lesson().unwrap().step().number(), 1);
     assert_eq!(s.lesson().unwrap().mistakes(), 1);
 }
+
+/// A review would give a step's answer away (its best moves and values),
+/// as the evaluation would: refused in a lesson, with a word.
+#[test]
+fn a_lesson_step_is_never_reviewed() {
+    let mut s = with_lesson();
+    // Answered: the step's board has a move.
+    typed(&mut s, "Qe4");
+    assert_eq!(s.play().len(), 1);
+    let fx = s.apply(Action::Review);
+    assert!(fx.think.is_none(), "no review asked");
+    assert!(s.review().is_none());
+    assert!(s.status().error, "said: {}", s.status().text);
+}
