@@ -42,7 +42,7 @@ impl FromStr for GameKind {
             .find(|g| text.eq_ignore_ascii_case(g.name()) || text.eq_ignore_ascii_case(g.title()))
             .ok_or_else(|| UnknownName {
                 what: "game",
-                text: text.to_string(),
+                text: crate::game::quoted(text),
                 allowed: GameKind::NAMES.to_vec(),
             })
     }

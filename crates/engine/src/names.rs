@@ -41,7 +41,7 @@ macro_rules! named_enum {
             type Err = $crate::names::UnknownName;
             fn from_str(text: &str) -> Result<Self, $crate::names::UnknownName> {
                 $(if text.eq_ignore_ascii_case($name) { return Ok($variant); })+
-                Err($crate::names::UnknownName { what: $what, text: text.to_string(), allowed: Self::NAMES.to_vec() })
+                Err($crate::names::UnknownName { what: $what, text: $crate::game::quoted(text), allowed: Self::NAMES.to_vec() })
             }
         }
         impl ::std::fmt::Display for $ty {

@@ -206,7 +206,7 @@ impl GameOptionsBuilder {
             OptionField::Players => OptionValue::Players(
                 text.trim()
                     .parse()
-                    .map_err(|_| error(OptionProblem::NotANumber(text.to_string())))?,
+                    .map_err(|_| error(OptionProblem::NotANumber(crate::game::quoted(text))))?,
             ),
             // Never reached: the game has no game of its own (checked above).
             OptionField::Game => return Err(error(OptionProblem::DoesNotApply(self.game))),

@@ -33,6 +33,7 @@
 use crate::any::{AnyGame, GameOptions};
 use crate::attrition::{self, Variant};
 use crate::cheversi::{self, RuleSet};
+use crate::game::quoted;
 use crate::game::{GameState, Player};
 use std::fmt;
 
@@ -96,12 +97,18 @@ impl Puzzle {
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
         {
-            return Err(("id", format!("'{id}' is not 1 to 8 letters a-z and digits")));
+            return Err((
+                "id",
+                format!("'{}' is not 1 to 8 letters a-z and digits", quoted(id)),
+            ));
         }
         let options = game_options(game).ok_or_else(|| {
             (
                 "game",
-                format!("'{game}' is not a puzzle game (a Cheversi rule set, duel or two-knights)"),
+                format!(
+                    "'{}' is not a puzzle game (a Cheversi rule set, duel or two-knights)",
+                    quoted(game)
+                ),
             )
         })?;
         if !(400..=3000).contains(&rating) {
@@ -114,7 +121,8 @@ impl Puzzle {
         }
         let mut pos = options.start();
         for (i, text) in moves.iter().enumerate() {
-            play(&mut pos, text).map_err(|e| ("moves", format!("move {} '{text}': {e}", i + 1)))?;
+            play(&mut pos, text)
+                .map_err(|e| ("moves", format!("move {} '{}': {e}", i + 1, quoted(text))))?;
         }
         let solver = pos
             .to_move()
@@ -124,10 +132,14 @@ impl Puzzle {
         }
         let mut last_mover = solver;
         for (i, text) in line.iter().enumerate() {
-            last_mover = pos
-                .to_move()
-                .ok_or(("line", format!("move {} '{text}': the game is over", i + 1)))?;
-            play(&mut pos, text).map_err(|e| ("line", format!("move {} '{text}': {e}", i + 1)))?;
+            last_mover = pos.to_move().ok_or_else(|| {
+                (
+                    "line",
+                    format!("move {} '{}': the game is over", i + 1, quoted(text)),
+                )
+            })?;
+            play(&mut pos, text)
+                .map_err(|e| ("line", format!("move {} '{}': {e}", i + 1, quoted(text))))?;
         }
         if last_mover != solver {
             return Err((
@@ -274,7 +286,12 @@ impl fmt::Display for Goal {
 impl std::str::FromStr for Goal {
     type Err = String;
     fn from_str(text: &str) -> Result<Goal, String> {
-        let bad = || format!("'{text}' is neither a margin (+3, 0, -2) nor a win (w5)");
+        let bad = || {
+            format!(
+                "'{}' is neither a margin (+3, 0, -2) nor a win (w5)",
+                quoted(text)
+            )
+        };
         if let Some(n) = text.strip_prefix('w') {
             return n.parse().map(Goal::WinIn).map_err(|_| bad());
         }
@@ -308,9 +325,12 @@ fn parse_line(text: &str) -> Result<Puzzle, (&'static str, String)> {
             ))
         }
     };
-    let rating = fields[1]
-        .parse()
-        .map_err(|_| ("rating", format!("'{}' is not a whole number", fields[1])))?;
+    let rating = fields[1].parse().map_err(|_| {
+        (
+            "rating",
+            format!("'{}' is not a whole number", quoted(fields[1])),
+        )
+    })?;
     let goal = fields[2].parse().map_err(|e| ("goal", e))?;
     let moves = split_moves(fields[3]);
     let id = id.map_or_else(|| id_of(fields[0], &moves, 0), str::to_string);

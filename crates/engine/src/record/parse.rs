@@ -115,6 +115,7 @@ impl Parser {
             return Err(bad(i, TagSyntax::ExpectedClosingBracket));
         }
         if !self.names.insert(name.clone()) {
+            let name = crate::game::quoted(&name);
             return Err(error(line, column + 1, RecordProblem::DuplicateTag(name)));
         }
         self.tags.push(Tag {

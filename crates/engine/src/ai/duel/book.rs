@@ -100,7 +100,7 @@ fn bad_line(line: usize, text: &str, what: &str) -> LineError {
     LineError {
         line,
         field: "line",
-        reason: format!("{what}: {text}"),
+        reason: format!("{what}: {}", crate::game::quoted(text)),
     }
 }
 

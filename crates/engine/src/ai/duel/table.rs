@@ -32,7 +32,10 @@ pub fn parse(text: &str) -> Result<Vec<Solved>, String> {
         .enumerate()
         .filter(|(_, l)| !l.trim_start().starts_with('#') && !l.trim().is_empty())
         .map(|(i, line)| {
-            let bad = |what: &str| format!("duel table line {}: {what}: {line}", i + 1);
+            let bad = |what: &str| {
+                let line = crate::game::quoted(line);
+                format!("duel table line {}: {what}: {line}", i + 1)
+            };
             let f: Vec<&str> = line.split_whitespace().collect();
             if f.len() != 3 && f.len() != 4 {
                 return Err(bad("expected: white black result [nodes]"));
