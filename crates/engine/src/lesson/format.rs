@@ -257,6 +257,8 @@ fn parse_line(text: &str) -> Result<Step, (&'static str, String)> {
 /// Reads a whole lesson file; the first problem found is the error.
 pub fn parse_file(text: &str) -> Result<Vec<Lesson>, LessonError> {
     let mut lessons: Vec<Lesson> = Vec::new();
+    // The ids read so far: a file of many lessons is read in linear time.
+    let mut ids = std::collections::HashSet::new();
     for (line, text) in crate::data_file::item_lines(text, HEADER)? {
         let error = |(field, reason): (&'static str, String)| LessonError {
             line,
@@ -270,7 +272,7 @@ pub fn parse_file(text: &str) -> Result<Vec<Lesson>, LessonError> {
         } else {
             1
         };
-        if !continues && lessons.iter().any(|l| l.id == step.lesson) {
+        if !continues && !ids.insert(step.lesson.clone()) {
             return Err(error((
                 "lesson",
                 format!(
@@ -394,6 +396,15 @@ mod tests {
             assert_eq!((e.line, e.field), (line, field), "{lines}: {e}");
             assert!(e.reason.contains(part), "{lines}: {e}");
         }
+        // Many lessons, then the first again: still found (in linear time,
+        // by a set of the ids read).
+        let mut many = String::new();
+        for i in 0..5_000 {
+            many.push_str(&format!("l{i} 1 lewicki - any Qd4\n"));
+        }
+        many.push_str("l0 2 lewicki - any Qd4\n");
+        let e = error_of(&many);
+        assert_eq!((e.line, e.field), (5_002, "lesson"), "{e}");
         let e = parse_file("a 1 lewicki - any Qd4\n").unwrap_err();
         assert_eq!((e.line, e.field), (1, "header"));
         assert!(parse_file("").is_err());
