@@ -21,7 +21,9 @@ pub fn replace(path: &Path, text: &str) -> Result<(), CliError> {
 }
 
 /// Refuses at once a path that will not take a file (its folder missing,
-/// or a folder itself), before the work whose results go there.
+/// a folder itself, or a folder that takes no file), before the work whose
+/// results go there: the file [`replace`] writes through is made and
+/// removed.
 pub fn check_writable(path: &Path) -> Result<(), CliError> {
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -37,7 +39,21 @@ pub fn check_writable(path: &Path) -> Result<(), CliError> {
     if path.is_dir() {
         return Err(other(format!("cannot write {}: a folder", path.display())));
     }
-    Ok(())
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let made = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&partial);
+    match made {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&partial);
+            Ok(())
+        }
+        // Left by an interrupted run: the folder takes files.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(other(format!("cannot write {}: {e}", path.display()))),
+    }
 }
 
 /// Opens `path` to append lines (made if missing). A last line cut off by

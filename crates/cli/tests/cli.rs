@@ -651,6 +651,16 @@ fn match_refuses_a_records_path_it_cannot_write_before_playing() {
         "{}",
         stderr(&out)
     );
+    // A folder that is there but takes no file (here /proc): refused as
+    // early, by trying to make the file.
+    #[cfg(target_os = "linux")]
+    {
+        let mut args = args;
+        args[args.len() - 1] = "/proc/cheversi-records.txt";
+        let out = cheversi_within(60, &args);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
+    }
 }
 
 #[test]
