@@ -115,7 +115,11 @@ impl Step {
     ) -> Result<Step, (&'static str, String)> {
         let options = game_options(game).map_err(|e| ("game", e))?;
         let cheversi = matches!(options, GameOptions::Cheversi(_));
-        if task.game().is_some_and(|c| c != cheversi) {
+        // Holding out is judged by the duel's own solver.
+        let duel = matches!(options, GameOptions::Attrition(o) if o.variant() == Variant::Duel);
+        if task.game().is_some_and(|c| c != cheversi)
+            || (matches!(task, Task::Survive { .. }) && !duel)
+        {
             return Err(("task", format!("{task} is not a task of {game}")));
         }
         let mut pos = options.start();
@@ -371,6 +375,12 @@ mod tests {
             ("a 1 lewicki - scored:w Qd4", 2, "answer", "write *"),
             ("a 1 lewicki - any *", 2, "answer", "needs a move"),
             ("a 1 lewicki - any Zz9", 2, "answer", "'Zz9'"),
+            (
+                "a 1 two-knights Bb4,Nb5,Ba2,Na4,b4-d3,b5-a3 survive:2 a4-b2",
+                2,
+                "task",
+                "survive:2 is not a task of two-knights",
+            ),
             ("a 2 lewicki - any Qd4", 2, "step", "step 2 where step 1"),
             (
                 "a 1 lewicki - any Qd4\na 3 lewicki - any Qd4",

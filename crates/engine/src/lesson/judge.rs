@@ -59,6 +59,46 @@ pub enum Why {
 /// The judgement of one answer.
 pub type Verdict = Result<(), Why>;
 
+/// In English, for the contributor's `cheversi lessons verify` (the page
+/// words [`Why`] in its own language).
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Why::Illegal(v) => write!(f, "illegal: {v}"),
+            Why::NotThePiece { wanted } => write!(f, "the task names the {}", wanted.name()),
+            Why::Attacks {
+                attacks,
+                needed,
+                example,
+                example_attacks,
+            } => write!(
+                f,
+                "it attacks {attacks} squares, {needed} are needed ({example} attacks {example_attacks})"
+            ),
+            Why::Squares { missing, extra, .. } => write!(
+                f,
+                "{} squares missing, {} too many",
+                missing.count(),
+                extra.count()
+            ),
+            Why::Worse {
+                value,
+                best,
+                example,
+            } => write!(f, "it ends at {value}, {example} at {best}"),
+            Why::NotAWin { example } => write!(f, "it does not win; {example} does"),
+            Why::AlsoLegal { rules } => write!(f, "{rules} allows it too"),
+            Why::Trapped { turns, example } => write!(
+                f,
+                "the opponent can leave it without a jump within {turns} turns; {example} holds out"
+            ),
+            Why::NoCapture { example: Some(e) } => write!(f, "it captures nothing; {e} does"),
+            Why::NoCapture { example: None } => f.write_str("no jump captures here"),
+            Why::Unsolved => f.write_str("the exact search did not finish"),
+        }
+    }
+}
+
 /// How many squares a piece of `kind` placed on `square` attacks here.
 pub fn attack_count(pos: &cheversi::Position, kind: Kind, square: crate::Square) -> u32 {
     let mut occupied = pos.occupied();

@@ -346,6 +346,27 @@ fn every_shipped_lesson_verifies() {
     );
 }
 
+/// A wrong stated answer is told in words, not as Rust's debug output.
+#[test]
+fn a_wrong_answer_is_reported_in_words() {
+    let file = format!(
+        "{}\nw 1 lewicki-any Nd4,Nb5,Qc7 differs:lewicki Rd7\nw 2 lewicki-free - attack:Q:most Qa1\n",
+        super::HEADER
+    );
+    let problems = verify(&parse_file(&file).unwrap());
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    for p in &problems {
+        let text = p.to_string();
+        assert!(text.contains("is wrong: "), "{text}");
+        assert!(!text.contains('{') && !text.contains("Some("), "{text}");
+    }
+    assert!(
+        problems[0].to_string().ends_with("lewicki allows it too"),
+        "{}",
+        problems[0]
+    );
+}
+
 #[test]
 fn surviving_agrees_with_the_exact_search_of_the_duel() {
     use crate::ai::search::plies_to_end;

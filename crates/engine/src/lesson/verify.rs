@@ -68,7 +68,7 @@ pub fn verify(lessons: &[Lesson]) -> Vec<Unverified> {
                 Err(Why::Unsolved) => out.push(problem(format!(
                     "the exact search did not finish within {NODE_LIMIT} nodes"
                 ))),
-                Err(why) => out.push(problem(format!("the answer '{text}' is wrong: {why:?}"))),
+                Err(why) => out.push(problem(format!("the answer '{text}' is wrong: {why}"))),
             }
         }
     }
