@@ -98,8 +98,10 @@ impl FromStr for Agent {
         }
         if let Some(n) = text.strip_prefix("nodes:") {
             let nodes = n
-                .parse()
-                .map_err(|_| format!("'{n}' is not a number of nodes"))?;
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("'{n}' is not a positive number of nodes"))?;
             return Ok(Agent::Budget {
                 seconds: None,
                 nodes: Some(nodes),
@@ -124,13 +126,16 @@ impl FromStr for Agent {
     }
 }
 
-/// Milliseconds a move: NaN or infinity would be no limit at all (a
-/// search that never ends); zero or less, no search.
+/// A day: the longest a move may think.
+const MOST_MS: f64 = 86_400_000.0;
+
+/// Milliseconds a move: NaN, infinity or more than a day would be no limit
+/// at all (a search that never ends); zero or less, no search.
 fn positive_ms(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
-        .filter(|v| v.is_finite() && *v > 0.0)
-        .ok_or_else(|| format!("'{text}' is not a positive number of milliseconds"))
+        .filter(|v| *v > 0.0 && *v <= MOST_MS)
+        .ok_or_else(|| format!("'{text}' is not a positive number of milliseconds, up to a day"))
 }
 
 /// A move chosen by an agent, and the search nodes it spent.
@@ -410,6 +415,9 @@ mod tests {
             assert!(err.contains(&format!("'{bad}'")), "{err}");
         }
         assert!("nodes:-3".parse::<Agent>().unwrap_err().contains("'-3'"));
+        // No search, or one that would never end, as bestmove refuses them.
+        assert!("nodes:0".parse::<Agent>().unwrap_err().contains("'0'"));
+        assert!("ms:1e300".parse::<Agent>().unwrap_err().contains("'1e300'"));
         assert_eq!(
             "uct:3000".parse(),
             Ok(Agent::Uct(UctBudget {
