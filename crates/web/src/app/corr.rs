@@ -108,12 +108,19 @@ pub fn save(app: &mut App) {
     let Some(store) = storage() else {
         return;
     };
-    if app.state.merge_games(take_kept_games(&store).0) {
-        app.request_frame();
-    }
+    // Taken in as the change it is: the shown game may move on.
+    let fx = app
+        .state
+        .apply(Action::GamesStored(take_kept_games(&store).0));
     write_games(&store, app.state.games().list());
     let open = OpenId(app.state.play().id().unwrap_or("").to_string());
     let _ = store.set_item(OPEN_KEY, &super::kept::text_of(&open));
+    // The list is written: the rest of the change (a frame, a request to
+    // the computer) follows.
+    app.carry_out(crate::state::Effects {
+        save_games: false,
+        ..fx
+    });
 }
 
 /// "Send your move": the link in the read-only field, copied, and handed

@@ -9,10 +9,12 @@ impl State {
         self.games = games;
     }
 
-    /// Takes in the games another tab stored (the shell reads them before
-    /// it writes the list, and when the other tab writes). A shown game
-    /// that another tab moved on is shown at its new move.
-    pub fn merge_games(&mut self, stored: Vec<games::StoredGame>) -> bool {
+    /// Takes in the games another tab stored ([`Action::GamesStored`]: the
+    /// shell reads them before it writes the list, and when the other tab
+    /// writes). A shown game that another tab moved on is shown at its new
+    /// move. Only by the action, so that what follows a change of the shown
+    /// game (the old position's views dropped, the computer asked) follows.
+    pub(super) fn merge_games(&mut self, stored: Vec<games::StoredGame>) -> bool {
         let mut changed = false;
         for game in stored {
             changed |= self.games.merge(game);
