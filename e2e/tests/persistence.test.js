@@ -52,3 +52,25 @@ for (const [name, saved] of [
     await context.close();
   });
 }
+
+test('a tab with the game put aside for a puzzle brings back the moves another tab played, and keeps them', async () => {
+  const { page: a, errors, context } = await open(browser, server.url);
+  await newGame(a, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
+  await typeMove(a, 'Kd4');
+  const b = await context.newPage();
+  await b.goto(server.url);
+  await b.waitForSelector('body[data-ready="true"]');
+  await b.click('#puzzles-button');
+  await b.waitForSelector('#puzzle:not([hidden])');
+  // The other tab plays on meanwhile.
+  await typeMove(a, 'Qe5');
+  await b.waitForTimeout(200);
+  await b.click('#puzzle-exit');
+  await b.waitForFunction(() => document.querySelectorAll('#moves .move').length === 2);
+  assert.deepEqual(await b.locator('#moves .move').allTextContents(), ['Kd4', 'Qe5']);
+  await a.reload();
+  await a.waitForSelector('body[data-ready="true"]');
+  assert.deepEqual(await a.locator('#moves .move').allTextContents(), ['Kd4', 'Qe5'], 'kept, not written over');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -221,6 +221,7 @@ fn start_in_language(
     if !embedded {
         corr::wire();
         puzzles::wire();
+        saved::listen();
     }
     lessons::wire();
     if let Some(id) = open_game {

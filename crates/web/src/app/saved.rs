@@ -32,6 +32,20 @@ pub fn restore_or_start() -> (State, Option<String>) {
     }
 }
 
+/// Another tab stored the game at this device: taken in (the state decides
+/// how), so that this tab never writes its older copy over it.
+pub fn listen() {
+    let window = web_sys::window().expect("window");
+    super::dom::on::<web_sys::StorageEvent>(&window, "storage", |event| {
+        if event.key().as_deref() != Some(SAVE_KEY) {
+            return;
+        }
+        if let Some(Ok(saved)) = event.new_value().map(|text| parse_saved(&text)) {
+            super::dispatch(crate::state::Action::LocalStored(saved));
+        }
+    });
+}
+
 fn parse_saved(text: &str) -> Result<Saved, Problem> {
     super::kept::read(text)
 }

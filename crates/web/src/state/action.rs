@@ -107,6 +107,8 @@ pub enum Action {
     OpenGame(String),
     /// Another tab stored its games (the storage event).
     GamesStored(Vec<StoredGame>),
+    /// Another tab stored the game at this device (the storage event).
+    LocalStored(super::saving::Saved),
     /// Back to the game at this device.
     OpenLocal,
     /// The shipped puzzles, fetched by the shell (or why they could not

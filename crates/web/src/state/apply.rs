@@ -119,6 +119,7 @@ impl State {
             Action::Open { play, at, from } => self.open(play, at, from),
             Action::Arrive { letter, fresh_id } => self.arrive(letter, fresh_id),
             Action::OpenGame(id) => self.open_kept(&id),
+            Action::LocalStored(saved) => self.local_stored(saved),
             Action::GamesStored(stored) => {
                 if self.merge_games(stored) {
                     self.games_saved += 1;

@@ -82,37 +82,68 @@ impl State {
 
     /// Reads a saved game; the error says what is wrong with it.
     pub fn restore(saved: Saved) -> Result<State, Problem> {
-        let session = Session::parse_record(&saved.record)?;
-        let players = session.options().players();
-        if let Some(w) = saved.last_winner.filter(|&w| w as usize >= players) {
-            return Err(Problem::NoSuchSeat {
-                key: "last_winner".into(),
-                seat: w.into(),
-                players,
-            });
-        }
-        let moves = session.moves().len();
-        if saved.cursor > moves {
-            return Err(Problem::PastLastMove {
-                key: "cursor",
-                at: saved.cursor,
-                moves,
-            });
-        }
-        // The game at this device has no friend's seat (nobody could play
-        // it, with no link to send): one saved so by an older build is
-        // played here.
-        let seats = saved
-            .seats
-            .into_iter()
-            .map(|s| if s == Seat::Remote { Seat::Human } else { s })
-            .collect();
-        let mut play = Play::resume(session, seats, saved.undo_allowed)?;
-        play.go_to(saved.cursor);
+        let (play, last_winner) = local_of(saved)?;
         let mut state = State::new(play);
-        state.last_winner = saved.last_winner;
+        state.last_winner = last_winner;
         Ok(state)
     }
+
+    /// The game at this device as another tab stored it: it takes the
+    /// place of this tab's copy, shown or put aside, so that this tab
+    /// never writes its older copy over it. Not written back (it is what
+    /// is kept); one that does not read is left to the next load, which
+    /// sets it aside.
+    pub(super) fn local_stored(&mut self, saved: Saved) {
+        if saved == self.save() {
+            return;
+        }
+        let Ok((play, last_winner)) = local_of(saved) else {
+            return;
+        };
+        self.last_winner = last_winner;
+        if self.local_shown() {
+            self.play = play;
+            self.review = None;
+            self.offer = None;
+            self.version += 1;
+            self.game_version += 1;
+            self.tell(crate::i18n::t("status.local_elsewhere"));
+        } else {
+            self.parked = Some(play);
+        }
+    }
+}
+
+/// The game a save holds, and the winner of the game before it.
+fn local_of(saved: Saved) -> Result<(Play, Option<u8>), Problem> {
+    let session = Session::parse_record(&saved.record)?;
+    let players = session.options().players();
+    if let Some(w) = saved.last_winner.filter(|&w| w as usize >= players) {
+        return Err(Problem::NoSuchSeat {
+            key: "last_winner".into(),
+            seat: w.into(),
+            players,
+        });
+    }
+    let moves = session.moves().len();
+    if saved.cursor > moves {
+        return Err(Problem::PastLastMove {
+            key: "cursor",
+            at: saved.cursor,
+            moves,
+        });
+    }
+    // The game at this device has no friend's seat (nobody could play
+    // it, with no link to send): one saved so by an older build is
+    // played here.
+    let seats = saved
+        .seats
+        .into_iter()
+        .map(|s| if s == Seat::Remote { Seat::Human } else { s })
+        .collect();
+    let mut play = Play::resume(session, seats, saved.undo_allowed)?;
+    play.go_to(saved.cursor);
+    Ok((play, saved.last_winner))
 }
 
 /// A save's text read as the page reads it.

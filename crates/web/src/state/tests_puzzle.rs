@@ -514,3 +514,28 @@ fn an_unknown_puzzle_or_lesson_id_is_quoted_clipped() {
     let said = &s.status().text;
     assert!(said.len() < 120, "{} characters", said.len());
 }
+
+/// Two tabs: this one has the game at this device put aside for a puzzle
+/// while the other plays on in it. Back to the game, this tab shows the
+/// other's moves, and never writes its older copy over them.
+#[test]
+fn the_game_another_tab_moved_on_is_the_one_brought_back() {
+    let mut s = with_puzzle("p1");
+    // The other tab: the same game, one placement further.
+    let mut other = State::restore(s.save()).unwrap();
+    other.play.play("Qe5").unwrap();
+    let newer = other.save();
+    assert!(newer.record.contains("Qe5"));
+    let fx = s.apply(Action::LocalStored(newer));
+    assert!(!fx.save, "what the other tab wrote is not written back");
+    assert!(s.puzzle().is_some(), "the puzzle stays shown");
+    let fx = s.apply(Action::OpenLocal);
+    assert_eq!(s.play().session().notations(), ["Qd4", "Qe5"]);
+    if fx.save {
+        assert!(s.save().record.contains("Qe5"));
+    }
+    // Shown here, the game at this device follows the other tab too.
+    other.play.play("Rc3").unwrap();
+    s.apply(Action::LocalStored(other.save()));
+    assert_eq!(s.play().session().notations(), ["Qd4", "Qe5", "Rc3"]);
+}
