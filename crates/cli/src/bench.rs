@@ -19,7 +19,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u16).range(1..=1000))]
     runs: u16,
     /// Random Cheversi games per run (a tenth of that for Attrition).
-    #[arg(long, default_value_t = 200_000)]
+    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
     playouts: u64,
     /// Only game kinds whose label contains this text (e.g. "brainking").
     #[arg(long)]
@@ -62,6 +62,14 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64();
     let wanted = |label: &str| args.only.as_deref().is_none_or(|o| label.contains(o));
+    if !kinds().iter().any(|(label, _)| wanted(label)) {
+        let labels: Vec<String> = kinds().into_iter().map(|(label, _)| label).collect();
+        return Err(other(format!(
+            "--only {}: no game kind has it in its name ({})",
+            cheversi_engine::game::quoted(args.only.as_deref().unwrap_or("")),
+            labels.join(", ")
+        )));
+    }
     if let (true, Some(n)) = (args.ai, args.positions) {
         let cheversi_wanted = kinds()
             .iter()

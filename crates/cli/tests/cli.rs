@@ -663,6 +663,26 @@ fn match_refuses_a_records_path_it_cannot_write_before_playing() {
     }
 }
 
+/// A benchmark that would measure nothing says so, rather than printing an
+/// empty table as a success.
+#[test]
+fn bench_of_nothing_is_refused() {
+    for args in [
+        &["bench", "--only", "nonexistent"][..],
+        &["bench", "--ai", "--positions", "3", "--only", "zzz"][..],
+        &["bench", "--playouts", "0"][..],
+    ] {
+        let out = cheversi_within(60, args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+    }
+    let out = cheversi_within(60, &["bench", "--only", "nonexistent"]);
+    assert!(
+        stderr(&out).contains("nonexistent") && stderr(&out).contains("duel"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn bench_ai_with_no_samples_is_an_error_not_a_panic() {
     let out = cheversi_within(60, &["bench", "--ai", "--samples", "0"]);
