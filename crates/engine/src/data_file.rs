@@ -27,6 +27,7 @@ pub fn item_lines<'a>(
     text: &'a str,
     header: &'static str,
 ) -> Result<impl Iterator<Item = (usize, &'a str)>, LineError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.lines().enumerate();
     if lines.next().map(|(_, l)| l.trim_end()) != Some(header) {
         return Err(LineError {
@@ -38,4 +39,22 @@ pub fn item_lines<'a>(
     Ok(lines
         .map(|(i, raw)| (i + 1, raw.trim_end_matches('\r')))
         .filter(|(_, text)| !text.trim().is_empty() && !text.starts_with('#')))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file saved with a byte-order mark (as some editors on Windows
+    /// save) reads as the same file without it, as a record does.
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_header() {
+        fn lines(text: &str) -> Result<Vec<(usize, &str)>, LineError> {
+            item_lines(text, "#h 1").map(|l| l.collect())
+        }
+        let plain = lines("#h 1\r\na b\r\n").unwrap();
+        assert_eq!(plain, [(2, "a b")]);
+        assert_eq!(lines("\u{feff}#h 1\r\na b\r\n").unwrap(), plain);
+        assert_eq!(lines("x\n").unwrap_err().line, 1);
+    }
 }
