@@ -79,6 +79,17 @@ impl State {
         Ok(())
     }
 
+    /// The person's try to move while they may not. Where the computer
+    /// is to move and gave up after its failures, the try lets it try
+    /// again (with undo off, nothing else did short of a new game).
+    fn cannot_move(&mut self, why: Wait) {
+        if matches!(why, Wait::Computer(_)) && self.requests.gave_up() {
+            self.requests.forgive();
+            return self.say(t("status.computer_again"));
+        }
+        self.refuse(why.words())
+    }
+
     /// What a press on `target` could drag: a choosable piece of the mover.
     pub(super) fn draggable(&self, target: &Target) -> Option<String> {
         if self.may_move().is_err() {
@@ -95,7 +106,7 @@ impl State {
     /// A tap (or Enter) on a piece in hand.
     pub(super) fn choose(&mut self, chosen: &str) {
         if let Err(why) = self.may_move() {
-            return self.refuse(why.words());
+            return self.cannot_move(why);
         }
         self.pending = None;
         if self.selected.as_deref() == Some(chosen) {
@@ -135,7 +146,7 @@ impl State {
         };
         self.focus = square;
         if let Err(why) = self.may_move() {
-            return self.refuse(why.words());
+            return self.cannot_move(why);
         }
         if self.lesson_tap(sq) {
             return;
@@ -172,7 +183,7 @@ impl State {
         };
         self.focus = square;
         if let Err(why) = self.may_move() {
-            return self.refuse(why.words());
+            return self.cannot_move(why);
         }
         self.selected = Some(chosen.to_string());
         self.pending = None;
@@ -234,7 +245,7 @@ impl State {
 
     pub(super) fn type_move(&mut self, text: &str) {
         if let Err(why) = self.may_move() {
-            return self.refuse(why.words());
+            return self.cannot_move(why);
         }
         let text = text.trim();
         if text.is_empty() || self.lesson_move(text) {

@@ -398,6 +398,32 @@ fn a_crashed_worker_is_not_started_again_until_asked() {
     );
 }
 
+/// Once the computer gave up, a tap on the board lets it try again: with
+/// undo off (a friend's game, or the choice) nothing else did, short of a
+/// new game.
+#[test]
+fn a_tap_after_the_computer_gave_up_lets_it_try_again() {
+    let (mut s, fx) = computer_white();
+    times_asked(&mut s, fx, |_| Action::Worker(WorkerEvent::Crashed));
+    assert!(s.computer_gave_up());
+    let fx = s.apply(Action::Click {
+        target: Target::Square(27),
+        from_pointer: true,
+    });
+    assert!(
+        matches!(
+            fx.think,
+            Some(ToWorker::Think {
+                purpose: Purpose::Play,
+                ..
+            })
+        ),
+        "asked again: {}",
+        s.status().text
+    );
+    assert!(!s.computer_gave_up());
+}
+
 /// A move from the computer that the page cannot play was asked for again
 /// at once, with the failures in a row forgotten: a full search each
 /// time, for as long as the page was open, and nothing said. It now counts
