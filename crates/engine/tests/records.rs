@@ -380,3 +380,24 @@ fn a_huge_bad_word_is_quoted_short() {
         assert!(message.contains("QQQQ…"), "{message}");
     }
 }
+
+/// Chivalrous Attrition has no draws (rules.md): a record of one that
+/// says 1/2-1/2, finished or not, is refused where the result is.
+#[test]
+fn an_attrition_record_never_says_draw() {
+    for text in [
+        "[Game \"Chivalrous Attrition\"]\n[Variant \"duel\"]\n[Result \"1/2-1/2\"]\n\n1. Nd4 Nb5 1/2-1/2\n",
+        "[Game \"Chivalrous Attrition\"]\n[Variant \"duel\"]\n\n1. Nd4 Nb5 1/2-1/2\n",
+    ] {
+        let (line, _, message) = error_at(text);
+        assert!(message.contains("no draws"), "{text}: {message}");
+        assert!(line >= 3, "{text}: line {line}");
+    }
+    // Cheversi's draws stand, and an unfinished duel may still stop early.
+    let cheversi =
+        "[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n[Result \"1/2-1/2\"]\n\n1. Kd4 Qe5 1/2-1/2\n";
+    assert!(Record::parse(cheversi).is_ok());
+    let resigned =
+        "[Game \"Chivalrous Attrition\"]\n[Variant \"duel\"]\n[Result \"0-1\"]\n\n1. Nd4 Nb5 0-1\n";
+    assert!(Record::parse(resigned).is_ok());
+}

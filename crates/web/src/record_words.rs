@@ -90,6 +90,7 @@ fn problem(p: &RecordProblem) -> String {
         RecordProblem::NotAMove(e) => not_a_move(&e.text, None),
         RecordProblem::Illegal(e) => format!("{}: {}", e.notation, reason(e.reason)),
         RecordProblem::WrongResult(_) => t("record.wrong_result").into(),
+        RecordProblem::NoDraws => t("record.no_draws").into(),
     }
 }
 

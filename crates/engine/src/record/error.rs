@@ -70,6 +70,8 @@ pub enum RecordProblem {
     Illegal(IllegalMove<AnyViolation>),
     /// A finished game whose declared result the moves contradict.
     WrongResult(ResultError),
+    /// A draw declared in Chivalrous Attrition, which has none.
+    NoDraws,
 }
 
 /// How a tag's syntax is broken.
@@ -141,6 +143,7 @@ impl fmt::Display for RecordProblem {
             RecordProblem::NotAMove(e) => e.fmt(f),
             RecordProblem::Illegal(e) => e.fmt(f),
             RecordProblem::WrongResult(e) => e.fmt(f),
+            RecordProblem::NoDraws => f.write_str("Chivalrous Attrition has no draws: 1/2-1/2 is none of its results"),
         }
     }
 }

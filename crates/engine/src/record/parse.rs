@@ -229,7 +229,13 @@ pub(super) fn read_movetext(
     mut declared: Option<Declared>,
 ) -> Result<(), RecordError> {
     read_moves(record, lines, &mut declared)?;
+    let attrition = matches!(record.options(), GameOptions::Attrition(_));
     match declared {
+        Some(Declared {
+            result: ResultTag::Ended(Outcome::Draw),
+            line,
+            column,
+        }) if attrition => Err(error(line, column, RecordProblem::NoDraws)),
         // A finished game's `*` is lenience: the moves give the result.
         Some(Declared {
             result: result @ ResultTag::Ended(_),
