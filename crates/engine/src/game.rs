@@ -46,7 +46,11 @@ pub struct ParseMoveError {
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.text, self.reason)
+        // An empty move has nothing to quote.
+        match self.text.as_str() {
+            "" => f.write_str(&self.reason),
+            text => write!(f, "{text}: {}", self.reason),
+        }
     }
 }
 

@@ -124,7 +124,7 @@ impl Step {
         }
         let mut pos = options.start();
         for (i, text) in moves.iter().enumerate() {
-            play(&mut pos, text).map_err(|e| ("moves", format!("move {} '{text}': {e}", i + 1)))?;
+            play(&mut pos, text).map_err(|e| ("moves", format!("move {}: {e}", i + 1)))?;
         }
         if pos.to_move().is_none() {
             return Err(("moves", "the game is over after these moves".into()));
@@ -140,7 +140,7 @@ impl Step {
             (false, "*") => return Err(("answer", format!("{task} needs a move as its answer"))),
             (false, text) => {
                 pos.parse_move(text)
-                    .map_err(|e| ("answer", format!("'{text}': {e}")))?;
+                    .map_err(|e| ("answer", e.to_string()))?;
                 Some(text.to_string())
             }
         };
@@ -363,7 +363,7 @@ mod tests {
             ("a x lewicki - any Qd4", 2, "step", "'x'"),
             ("a 0 lewicki - any Qd4", 2, "step", "'0'"),
             ("a 1 chess - any Qd4", 2, "game", "'chess'"),
-            ("a 1 lewicki Qd4,Qd4 any Rb2", 2, "moves", "move 2 'Qd4'"),
+            ("a 1 lewicki Qd4,Qd4 any Rb2", 2, "moves", "move 2: Qd4: "),
             ("a 1 lewicki - jump Qd4", 2, "task", "not a task"),
             ("a 1 duel - scored:w *", 2, "task", "not a task of duel"),
             (
@@ -374,7 +374,12 @@ mod tests {
             ),
             ("a 1 lewicki - scored:w Qd4", 2, "answer", "write *"),
             ("a 1 lewicki - any *", 2, "answer", "needs a move"),
-            ("a 1 lewicki - any Zz9", 2, "answer", "'Zz9'"),
+            (
+                "a 1 lewicki - any Zz9",
+                2,
+                "answer",
+                "Zz9: 'Z' is not a piece",
+            ),
             (
                 "a 1 two-knights Bb4,Nb5,Ba2,Na4,b4-d3,b5-a3 survive:2 a4-b2",
                 2,

@@ -121,8 +121,7 @@ impl Puzzle {
         }
         let mut pos = options.start();
         for (i, text) in moves.iter().enumerate() {
-            play(&mut pos, text)
-                .map_err(|e| ("moves", format!("move {} '{}': {e}", i + 1, quoted(text))))?;
+            play(&mut pos, text).map_err(|e| ("moves", format!("move {}: {e}", i + 1)))?;
         }
         let solver = pos
             .to_move()
@@ -138,8 +137,7 @@ impl Puzzle {
                     format!("move {} '{}': the game is over", i + 1, quoted(text)),
                 )
             })?;
-            play(&mut pos, text)
-                .map_err(|e| ("line", format!("move {} '{}': {e}", i + 1, quoted(text))))?;
+            play(&mut pos, text).map_err(|e| ("line", format!("move {}: {e}", i + 1)))?;
         }
         if last_mover != solver {
             return Err((
@@ -314,7 +312,7 @@ fn split_moves(text: &str) -> Vec<String> {
 /// One line of the file (not a comment): five fields, or six with the id
 /// first.
 fn parse_line(text: &str) -> Result<Puzzle, (&'static str, String)> {
-    let fields: Vec<&str> = text.split(' ').collect();
+    let fields: Vec<&str> = text.split_whitespace().collect();
     let (id, fields) = match fields.len() {
         5 => (None, &fields[..]),
         6 => (Some(fields[0]), &fields[1..]),
@@ -433,9 +431,15 @@ mod tests {
             (
                 "a1 lewicki-free 1200 +3 Qd4,Qd4 Rb2",
                 "moves",
-                "move 2 'Qd4'",
+                "move 2: Qd4: ",
             ),
-            ("a1 lewicki 1200 +3 Zz9 Rb2", "moves", "move 1 'Zz9'"),
+            ("a1 lewicki 1200 +3 Zz9 Rb2", "moves", "move 1: Zz9: "),
+            // An empty move is said so, once.
+            (
+                "a1 lewicki 1200 +3 Qd4,,Qe5 Rb2",
+                "moves",
+                "move 2: empty move (",
+            ),
             ("a1 lewicki 1200 +3 - -", "line", "empty"),
             (
                 "a1 lewicki 1200 +3 - Qd4,Qe5",
