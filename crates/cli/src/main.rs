@@ -123,6 +123,26 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    // Output that cannot be written (a full disk) is an error, not a
+    // panic: the print macros panic there, wherever they are.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to") {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: cannot write the output ({message})"
+            );
+            std::process::exit(1);
+        }
+        default_hook(info);
+    }));
     // A bad flag or option name exits with 1 like every error but a move's
     // (clap's own code would be 2, which means a bad move here).
     let cli = match Cli::try_parse() {

@@ -663,6 +663,46 @@ fn match_refuses_a_records_path_it_cannot_write_before_playing() {
     }
 }
 
+/// Output that cannot be written (a full disk) is an error like any other,
+/// exit 1 and a line that says so, not a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_an_error_not_a_panic() {
+    for args in [&["state"][..], &["state", "--moves", "Kd4 Kd4"][..]] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_cheversi"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_ne!(out.status.code(), Some(101), "{args:?}: {}", stderr(&out));
+        assert!(
+            !stderr(&out).contains("panicked"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_cheversi"))
+        .arg("state")
+        .stdout(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        )
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cannot write the output"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 /// A benchmark that would measure nothing says so, rather than printing an
 /// empty table as a success.
 #[test]
