@@ -60,7 +60,13 @@ impl GameArgs {
     /// The position after `--moves`, and the moves.
     pub fn play(&self) -> Result<(AnyGame, Vec<AnyMove>), CliError> {
         let record = Record::from_movetext(self.options()?, &self.moves).map_err(|e| {
-            CliError::Move(format!("{} (--moves, column {})", e.message(), e.column))
+            // Moves over several lines (pasted from a record) name the line.
+            let at = if self.moves.contains('\n') {
+                format!("line {}, column {}", e.line, e.column)
+            } else {
+                format!("column {}", e.column)
+            };
+            CliError::Move(format!("{} (--moves, {at})", e.message()))
         })?;
         Ok((record.final_position().clone(), record.moves().to_vec()))
     }

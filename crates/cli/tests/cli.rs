@@ -663,6 +663,23 @@ fn match_refuses_a_records_path_it_cannot_write_before_playing() {
     }
 }
 
+#[test]
+fn moves_over_several_lines_are_placed_by_line_and_column() {
+    let out = cheversi(&["state", "--moves", "Kd4 Qe5\nKd4"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("(--moves, line 2, column 1)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = cheversi(&["state", "--moves", "Kd4 Kd4"]);
+    assert!(
+        stderr(&out).contains("(--moves, column 5)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 /// Output that cannot be written (a full disk) is an error like any other,
 /// exit 1 and a line that says so, not a panic.
 #[cfg(target_os = "linux")]
