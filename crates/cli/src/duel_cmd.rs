@@ -63,6 +63,12 @@ pub fn run(args: &DuelTableArgs) -> Result<(), CliError> {
     }
     let text = solver_args.read()?;
     let mut lines = parse(&text).map_err(|e| other(format!("{}: {e}", solver_args.out)))?;
+    // One line a setup (its mirror image is the same setup): the last
+    // read, as the table reads it.
+    let mut seen = std::collections::HashSet::new();
+    lines.reverse();
+    lines.retain(|s| seen.insert(s.setup.canonical()));
+    lines.reverse();
     if !args.summary {
         let mut file = solver_args.append()?;
         let mut solver = Dfpn::new(solver_args.table_bits, solver_args.nodes);

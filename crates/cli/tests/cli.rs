@@ -862,6 +862,23 @@ fn a_time_budget_must_be_a_positive_finite_number_of_milliseconds() {
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
+/// A setup is counted once however many lines (a rerun's, or its mirror
+/// image's) name it, and two knights on one square are no setup.
+#[test]
+fn duel_table_summary_counts_each_setup_once() {
+    let twice = write_temp("duel-twice.txt", "a1 b1 W 5\na1 b1 W 5\n");
+    let out = cheversi(&["duel-table", "--out", twice.to_str().unwrap(), "--summary"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("1 setups"), "{}", stdout(&out));
+    let same = write_temp("duel-same.txt", "a1 a1 W 5\n");
+    let out = cheversi(&["duel-table", "--out", same.to_str().unwrap(), "--summary"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
+    for p in [twice, same] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
 #[test]
 fn duel_table_refuses_an_existing_file_it_cannot_read_or_parse() {
     // Not UTF-8: unreadable as text.

@@ -42,6 +42,9 @@ pub fn parse(text: &str) -> Result<Vec<Solved>, String> {
             }
             let white: Square = f[0].parse().map_err(|_| bad("bad square"))?;
             let black: Square = f[1].parse().map_err(|_| bad("bad square"))?;
+            if white == black {
+                return Err(bad("the two knights on one square"));
+            }
             let value = match f[2] {
                 "W" => SetupValue::WhiteWins,
                 "B" => SetupValue::BlackWins,
