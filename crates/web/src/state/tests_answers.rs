@@ -6,15 +6,27 @@ use super::*;
 use crate::protocol::Judgement;
 
 fn answer(id: u32, purpose: Purpose, judgement: Judgement, exact: bool, more: bool) -> Action {
+    answer_with(id, purpose, "Bd5", judgement, exact, more)
+}
+
+/// [`answer`] with its best move (the line goes on with Bc5).
+fn answer_with(
+    id: u32,
+    purpose: Purpose,
+    best: &str,
+    judgement: Judgement,
+    exact: bool,
+    more: bool,
+) -> Action {
     Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
         id,
         purpose,
-        best: "Bd5".into(),
+        best: best.into(),
         judgement,
         exact,
         depth: 8,
         nodes: 9,
-        pv: vec!["Bd5".into()],
+        pv: vec![best.into(), "Bc5".into()],
         ms: 1.0,
         more,
     }))
@@ -93,18 +105,7 @@ fn a_hint_names_the_proven_move_where_a_proof_is_shown() {
         typed(&mut s, m);
     }
     let thought = |id, purpose, best: &str, judgement, exact| {
-        Action::Worker(WorkerEvent::Answer(FromWorker::Thought {
-            id,
-            purpose,
-            best: best.into(),
-            judgement,
-            exact,
-            depth: 8,
-            nodes: 9,
-            pv: vec![best.into(), "Bc5".into()],
-            ms: 1.0,
-            more: false,
-        }))
+        answer_with(id, purpose, best, judgement, exact, false)
     };
     let id = s.apply(Action::SetShowEval(true)).think.unwrap().id();
     s.apply(thought(
