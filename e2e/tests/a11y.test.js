@@ -152,3 +152,22 @@ test('screenshots: game page and dialog, phone and desktop, light and dark', asy
     await context.close();
   }
 });
+
+// A finger is wider than a mouse pointer: on a touch screen every control
+// the page shows is at least 40 px tall (WCAG's 24 px is the floor; 40 the
+// usual minimum on phones), and the board's focus ring is seen on both
+// colours of square.
+test('on a touch screen every control is large enough to tap', async () => {
+  const { page, context, errors } = await open(browser, server.url, { width: 390, height: 844, scale: 2 });
+  await typeMove(page, 'Kd4');
+  // A checkbox is tapped by its label, measured instead.
+  const small = async () => page.evaluate(() => [...document.querySelectorAll('button, select, input:not([type=checkbox]), a, label:has(input[type=checkbox])')]
+    .filter((el) => el.offsetParent !== null && !el.closest('#grid, #moves, .eval-graph, .sr-only'))
+    .map((el) => ({ what: el.id || el.textContent.trim().slice(0, 20) || el.tagName, h: el.getBoundingClientRect().height }))
+    .filter((c) => c.h < 40));
+  assert.deepEqual(await small(), [], 'the page');
+  await page.click('#new-game-button');
+  assert.deepEqual((await small()).filter((c) => c.h > 0), [], 'the New game dialog');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
