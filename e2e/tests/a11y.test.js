@@ -171,3 +171,29 @@ test('on a touch screen every control is large enough to tap', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// What loads late (the language list, the players, the invitation to
+// Learn) takes the room kept for it: nothing already shown moves down
+// while the page starts (cumulative layout shift under 0.1, the "good"
+// mark of Core Web Vitals), at phone and desktop size.
+test('the page does not jump as it starts', async () => {
+  for (const [width, height, scale] of [[390, 844, 2], [1280, 800, 1]]) {
+    const { page, context, errors } = await open(browser, undefined, {
+      width, height, scale,
+      init: () => {
+        window.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      },
+    });
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready="true"]');
+    await settled(page);
+    await page.waitForTimeout(300);
+    const shift = await page.evaluate(() => window.__shift);
+    assert.ok(shift < 0.1, `${width}x${height}: layout shift ${shift.toFixed(3)}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
