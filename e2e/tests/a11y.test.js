@@ -197,3 +197,31 @@ test('the page does not jump as it starts', async () => {
     await context.close();
   }
 });
+
+// On a phone the panels sit under the board: Learn's list, a lesson and a
+// puzzle come into view when opened (the press seemed to do nothing).
+test('on a phone, what Learn and Puzzles open comes into view', async () => {
+  const { page, context, errors } = await open(browser, server.url, { width: 390, height: 844, scale: 2 });
+  // Wholly on screen, or (a long list) starting in its upper half.
+  const seen = (id) => page.evaluate((id) => {
+    const r = document.getElementById(id).getBoundingClientRect();
+    return r.top >= 0 && (r.bottom <= innerHeight || r.top < innerHeight / 2);
+  }, id);
+  await page.click('#learn-button');
+  await page.waitForSelector('#lessons:not([hidden]) .lesson-row, #lessons:not([hidden]) button');
+  await page.waitForTimeout(300);
+  assert.ok(await seen('lessons'), 'the list of lessons');
+  await page.locator('#lessons-list button').first().click();
+  await page.waitForSelector('#lesson:not([hidden])');
+  await page.waitForTimeout(300);
+  assert.ok(await seen('lesson-task'), 'the lesson\'s task');
+  assert.ok(await page.evaluate(() => document.getElementById('board').getBoundingClientRect().top > -60), 'and its board');
+  await page.click('#lesson-exit');
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.click('#puzzles-button');
+  await page.waitForSelector('#puzzle:not([hidden])');
+  await page.waitForTimeout(300);
+  assert.ok(await seen('puzzle-goal'), 'the puzzle\'s goal');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -71,6 +71,26 @@ pub fn show(el: &HtmlElement, visible: bool) {
     el.set_hidden(!visible);
 }
 
+/// Shows a panel that opens on a press; where it appears out of sight
+/// (on a phone the panels sit under the board), or `anchor` is scrolled
+/// off above, the page scrolls to `anchor`: the panel itself, or the board
+/// above a task.
+pub fn show_opened(el: &HtmlElement, anchor: &HtmlElement) {
+    let newly = el.hidden();
+    el.set_hidden(false);
+    let Some(height) = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+    else {
+        return;
+    };
+    let rect = el.get_bounding_client_rect();
+    let below = rect.bottom() > height && rect.top() > height / 2.0;
+    if newly && (below || anchor.get_bounding_client_rect().top() < 0.0) {
+        anchor.scroll_into_view_with_bool(true);
+    }
+}
+
 /// A User Timing mark (`cheversi: …`), for the start-up figures.
 pub fn mark(name: &str) {
     if let Some(p) = web_sys::window().and_then(|w| w.performance()) {

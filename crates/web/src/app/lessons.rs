@@ -245,7 +245,7 @@ pub fn update(app: &App) {
         set_attr(&section, "data-state", "");
         return;
     };
-    dom::show(&section, true);
+    dom::show_opened(&section, &by_id("play"));
     let step = run.step();
     let total = run.lesson().steps().len();
     set_attr(&section, "data-id", run.lesson().id());
@@ -305,7 +305,7 @@ fn update_list(app: &App) {
         dom::show(&section, false);
         return;
     };
-    dom::show(&section, true);
+    dom::show_opened(&section, &section);
     let list: HtmlElement = by_id("lessons-list");
     let progress = state.lesson_progress();
     let key: String = library

@@ -132,7 +132,7 @@ pub fn update(app: &App) {
         set_attr(&section, "data-state", "");
         return;
     };
-    dom::show(&section, true);
+    dom::show_opened(&section, &by_id("play"));
     let puzzle = run.puzzle();
     let (rules, variant, game) = match puzzle.options() {
         GameOptions::Cheversi(_) => (puzzle.game(), "", t("game.cheversi")),
