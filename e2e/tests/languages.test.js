@@ -176,3 +176,16 @@ test('a browser that cannot run the module is told so, in its language', async (
   assert.deepEqual(errors, []);
   await okContext.close();
 });
+
+// Longer words wrap the header to a second row at 1280x800 in Italian and
+// Romanian: the board is sized to the room the header leaves, so White's
+// reserve stays on screen.
+test('the board and both reserves fit the window whatever the header takes', async () => {
+  for (const locale of ['it-IT', 'ro-RO', 'en-GB']) {
+    const { page: p, context, errors } = await page(locale);
+    const bottom = await p.evaluate(() => document.getElementById('hand-bottom').getBoundingClientRect().bottom);
+    assert.ok(bottom <= 800, `${locale}: White's reserve ends at ${bottom}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
