@@ -97,3 +97,20 @@ pub fn mark(name: &str) {
         let _ = p.mark(&format!("cheversi: {name}"));
     }
 }
+
+/// The board's room below the header, which wraps to more rows where its
+/// words are longer or the window narrower (`--bar` in style.css).
+pub fn fit_header() {
+    let document = document();
+    let (Some(root), Some(bar)) = (
+        document.document_element(),
+        document.query_selector(".bar").ok().flatten(),
+    ) else {
+        return;
+    };
+    // Whole pixels: printing a float would bring float printing into the
+    // module (number.rs).
+    let height = bar.get_bounding_client_rect().height().ceil() as i64;
+    let root: &HtmlElement = root.unchecked_ref();
+    let _ = root.style().set_property("--bar", &format!("{height}px"));
+}

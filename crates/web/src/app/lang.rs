@@ -125,7 +125,7 @@ pub fn wire() {
                         let _ = storage.set_item(KEY, &super::kept::text_of(&Language(code)));
                     }
                     apply_static();
-                    super::fit_header();
+                    super::dom::fit_header();
                     super::setup::translate();
                     dispatch(Action::LanguageChanged);
                     super::lessons::language_changed();

@@ -247,7 +247,7 @@ fn start_in_language(
     } else {
         share::open_link();
     }
-    fit_header();
+    dom::fit_header();
     dispatch(Action::Resized);
     dom::mark("state");
     // Render the first frame now, so "ready" means a board is on screen.
@@ -422,7 +422,7 @@ fn wire_events() {
         }
     });
     dom::on::<Event>(&window, "resize", |_| {
-        fit_header();
+        dom::fit_header();
         dispatch(Action::Resized);
     });
 
@@ -523,23 +523,6 @@ fn wire_events() {
             dispatch(Action::GoTo(ply));
         }
     });
-}
-
-/// The board's room below the header, which wraps to more rows where its
-/// words are longer or the window narrower (`--bar` in style.css).
-fn fit_header() {
-    let document = dom::document();
-    let (Some(root), Some(bar)) = (
-        document.document_element(),
-        document.query_selector(".bar").ok().flatten(),
-    ) else {
-        return;
-    };
-    // Whole pixels: printing a float would bring float printing into the
-    // module (number.rs).
-    let height = bar.get_bounding_client_rect().height().ceil() as i64;
-    let root: &HtmlElement = root.unchecked_ref();
-    let _ = root.style().set_property("--bar", &format!("{height}px"));
 }
 
 impl App {
