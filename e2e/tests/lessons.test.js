@@ -246,3 +246,19 @@ test('a finished lesson offers the next one', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('lesson words that cannot be had in a new language are said, in that language, and the old ones stay', async () => {
+  const { page, context } = await open(browser, server.url);
+  await page.click('#learn-button');
+  const first = page.locator('#lessons .lesson').first();
+  await first.waitFor();
+  const before = await first.textContent();
+  await page.route('**/lessons/it.lang', (route) => route.abort());
+  await page.selectOption('#language', 'it');
+  await until(page, () => document.documentElement.lang === 'it');
+  await until(page, () => /lezioni/.test(document.querySelector('#status').textContent));
+  assert.match(await page.locator('#status').textContent(), /Non è stato possibile caricare le lezioni in questa lingua/);
+  assert.ok(await page.locator('#status.error').isVisible(), 'said as an error');
+  assert.equal(await first.textContent(), before, 'the lessons keep the words they had');
+  await context.close();
+});

@@ -7,7 +7,7 @@
 
 use super::dom::{self, by_id, set_attr};
 use super::{dispatch, storage, with_app, App};
-use crate::i18n::{self, t};
+use crate::i18n::{self, t, tf};
 use crate::problem::Problem;
 use crate::state::lesson::{self, Progress, StepStatus};
 use crate::state::Action;
@@ -148,11 +148,20 @@ pub fn language_changed() {
             if i18n::current() != code {
                 return;
             }
-            if let Ok(words) = words
-                .map_err(|_| ())
-                .and_then(|w| read_words(&w, "lessons/*.lang").map_err(|_| ()))
+            let file = "lessons/*.lang";
+            match words
+                .map_err(|status| Problem::NotFetched { file, status })
+                .and_then(|w| read_words(&w, file))
             {
-                dispatch(Action::LessonWords(words));
+                Ok(words) => dispatch(Action::LessonWords(words)),
+                // The lessons keep the words they had: said, not silent.
+                Err(problem) => dispatch(Action::Tell {
+                    text: tf(
+                        "learn.words_not_loaded",
+                        &[("reason", &crate::problem_words::words(&problem))],
+                    ),
+                    error: true,
+                }),
             }
         }),
     );
