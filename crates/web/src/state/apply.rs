@@ -53,7 +53,7 @@ impl State {
                 }
             }
             Action::MoveFocus(right, up) => self.move_focus(right, up),
-            Action::Escape => self.clear_choice(),
+            Action::Escape => self.drop_choice(),
             Action::Letter(c) => self.choose(&c.to_ascii_uppercase().to_string()),
             Action::TypeMove(text) => self.type_move(&text),
             Action::PointerDown { target, x, y } => {
@@ -328,6 +328,15 @@ impl State {
     pub(super) fn clear_choice(&mut self) {
         self.selected = None;
         self.pending = None;
+    }
+
+    /// The player lets go of a chosen piece (or a previewed move): said,
+    /// since the status said it was chosen.
+    pub(super) fn drop_choice(&mut self) {
+        if self.selected.is_some() || self.pending.is_some() {
+            self.clear_choice();
+            self.say(t("status.unchosen"));
+        }
     }
 
     pub(super) fn layout(&self, board: f64) -> Layout {

@@ -108,11 +108,10 @@ impl State {
         if let Err(why) = self.may_move() {
             return self.cannot_move(why);
         }
-        self.pending = None;
         if self.selected.as_deref() == Some(chosen) {
-            self.selected = None;
-            return;
+            return self.drop_choice();
         }
+        self.pending = None;
         if view::legal_targets(self.play.current(), chosen).is_empty() {
             let reason = match self.play.current().to_move() {
                 Some(m) => tf(

@@ -157,6 +157,33 @@ fn tap_tap_with_confirmation_and_reasons() {
     assert!(s.announce().contains("Black played Qe5"));
 }
 
+/// A choice dropped (Escape, or the chosen piece pressed again) no longer
+/// reads as chosen: the status said "Knight chosen" with no piece chosen.
+#[test]
+fn a_dropped_choice_is_not_said_to_be_chosen() {
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"lewicki-free"}"#);
+    s.apply(Action::Letter('n'));
+    assert_eq!(s.status().text, "Knight chosen: tap a marked square.");
+    s.apply(Action::Escape);
+    assert_eq!(s.targets().len(), 0);
+    assert_eq!(s.status().text, "No piece chosen.");
+    choose(&mut s, "Q");
+    choose(&mut s, "Q");
+    assert_eq!(s.status().text, "No piece chosen.");
+    // A preview ("tap again to place") dropped too.
+    choose(&mut s, "Q");
+    tap(&mut s, "d4");
+    assert_eq!(s.pending(), Some("Qd4"));
+    s.apply(Action::Escape);
+    assert_eq!(s.pending(), None);
+    assert_eq!(s.status().text, "No piece chosen.");
+    // Escape with nothing chosen leaves what was said.
+    s.apply(Action::Undo);
+    let said = s.status().text.clone();
+    s.apply(Action::Escape);
+    assert_eq!(s.status().text, said);
+}
+
 /// Reproduced bug 1: a drag, then "confirm" off, then a tap on a reserve
 /// piece and a square: the tap was swallowed by a flag left by the drag.
 #[test]
