@@ -244,6 +244,26 @@ mod tests {
         }
     }
 
+    /// Text that names a control by its words names it as the control
+    /// reads (Romanian's empty list of games sent people to "Partidă
+    /// nouă", a button called "Joc nou").
+    #[test]
+    fn words_that_name_a_control_match_it() {
+        for (code, text) in files::FILES {
+            let entries = parse(text, &|_| true).unwrap();
+            let word = |key: &str| entries.iter().find(|(k, _)| *k == key).unwrap().1;
+            for (key, names) in [("games.empty", ["button.new_game", "seat.remote"])] {
+                for name in names {
+                    assert!(
+                        word(key).contains(word(name)),
+                        "lang/{code}.lang: {key} does not name {name} ({:?})",
+                        word(name)
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_fetched_file_is_checked_before_it_is_taken() {
         assert_eq!(
