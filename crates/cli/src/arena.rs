@@ -120,7 +120,7 @@ impl FromStr for Agent {
             "greedy" => Ok(Agent::Greedy),
             "master-plain" => Ok(Agent::MasterPlain),
             other => other.parse::<Level>().map(Agent::Level).map_err(|_| {
-                format!("unknown agent '{text}' (random, greedy, beginner, casual, strong, master)")
+                format!("unknown agent '{text}' (random, greedy, beginner, casual, strong, master, master-plain, level:LEVEL, ms:T, nodes:N, uct:N, uct-ms:T, ab-ms:T)")
             }),
         }
     }

@@ -3,8 +3,9 @@
 use crate::error::{other, CliError};
 use cheversi_engine::attrition::Variant;
 use cheversi_engine::cheversi::{Count, RuleSet, Squares};
+use cheversi_engine::game::GameState;
 use cheversi_engine::options::OptionProblem;
-use cheversi_engine::record::Record;
+use cheversi_engine::record::{Record, ResultTag};
 use cheversi_engine::{AnyGame, AnyMove, GameKind, GameOptions, GameOptionsBuilder, OptionValue};
 use clap::Args;
 
@@ -68,6 +69,13 @@ impl GameArgs {
             };
             CliError::Move(format!("{} (--moves, {at})", e.message()))
         })?;
+        // A result the moves do not reach (a resignation, a draw agreed)
+        // would be dropped: `--moves` holds moves only.
+        if record.result() != ResultTag::Unfinished && !record.final_position().is_over() {
+            return Err(CliError::Move(
+                "--moves holds moves only: a result such as 1-0 or 1/2-1/2 ends a record, not a game in progress".into(),
+            ));
+        }
         Ok((record.final_position().clone(), record.moves().to_vec()))
     }
 

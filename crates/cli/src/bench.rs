@@ -31,27 +31,27 @@ pub struct BenchArgs {
     ai: bool,
     /// With --ai: only this exact search's reach ("margin" or "result"),
     /// and not the duel's or the search speed.
-    #[arg(long, value_parser = ["margin", "result"], conflicts_with = "speed")]
+    #[arg(long, requires = "ai", value_parser = ["margin", "result"], conflicts_with = "speed")]
     proof: Option<String>,
     /// With --ai: only the search speed (nodes per second).
-    #[arg(long)]
+    #[arg(long, requires = "ai")]
     speed: bool,
     /// With --ai: positions of each kind of play per figure (five kinds:
     /// 8 make the 40 a figure needs), in the set tuned on and in the
     /// held-out set alike; duel positions per number of jumps.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, requires = "ai", default_value_t = 8)]
     samples: u64,
     /// With --ai: print the held-out positions this many placements from
     /// the end (Cheversi) or jumps after the setup (the duel) instead, one
     /// JSON object a line (`spec`, `moves`): what `e2e/worker-ratio.js`
     /// times in the worker and natively.
     /// (At most 40: random duels seldom last longer.)
-    #[arg(long, conflicts_with_all = ["proof", "speed"], value_parser = clap::value_parser!(u8).range(1..=40))]
+    #[arg(long, requires = "ai", conflicts_with_all = ["proof", "speed"], value_parser = clap::value_parser!(u8).range(1..=40))]
     positions: Option<u8>,
     /// With --ai: threads the exact search (result or margin) is split
     /// over, each proving its part of the root moves with a table of its
     /// own.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, requires = "ai", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
 }
 

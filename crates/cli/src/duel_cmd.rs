@@ -55,9 +55,16 @@ pub struct DuelTableArgs {
 pub fn run(args: &DuelTableArgs) -> Result<(), CliError> {
     let solver_args = &args.solver;
     // A summary is of a table that exists: a mistyped path is no table.
-    if args.summary && !std::path::Path::new(&solver_args.out).is_file() {
+    let path = std::path::Path::new(&solver_args.out);
+    if args.summary && !path.exists() {
         return Err(other(format!(
             "cannot read {}: no such file",
+            solver_args.out
+        )));
+    }
+    if args.summary && path.is_dir() {
+        return Err(other(format!(
+            "cannot read {}: a directory, not a table",
             solver_args.out
         )));
     }

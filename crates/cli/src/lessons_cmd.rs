@@ -2,6 +2,7 @@
 //! against the engine (see `cheversi_engine::lesson::verify`).
 
 use crate::error::CliError;
+use cheversi_engine::game::GameState;
 use cheversi_engine::lesson::judge::{right_moves, right_squares};
 use cheversi_engine::lesson::{parse_file, verify, verify::NODE_LIMIT};
 use cheversi_engine::puzzle::solve::Solver;
@@ -34,8 +35,12 @@ pub fn run(action: &LessonsAction) -> Result<(), CliError> {
         for step in lessons.iter().flat_map(|l| l.steps()) {
             let right = match right_squares(&step.position(), step.task()) {
                 Some(set) => set.into_iter().map(|s| s.to_string()).collect(),
+                // Written as the game writes them (a capture with `x`).
                 None => right_moves(step, &mut solver)
-                    .map(|m| m.iter().map(|m| m.to_string()).collect())
+                    .map(|m| {
+                        let position = step.position();
+                        m.iter().map(|&m| position.notation(m)).collect()
+                    })
                     .unwrap_or_else(|_| vec!["(not solved)".to_string()]),
             };
             println!(

@@ -1174,3 +1174,75 @@ fn a_duel_table_summary_of_no_file_is_an_error() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no such file"), "{}", stderr(&out));
 }
+
+/// The options `bench --ai` alone reads are refused without it (they
+/// were ignored, and the long playout benchmark ran instead).
+#[test]
+fn bench_refuses_ai_options_without_ai() {
+    for args in [
+        &["bench", "--positions", "3"][..],
+        &["bench", "--proof", "margin"],
+        &["bench", "--speed"],
+        &["bench", "--samples", "2"],
+        &["bench", "--threads", "2"],
+    ] {
+        let out = cheversi_within(20, args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("--ai"), "{args:?}: {}", stderr(&out));
+    }
+}
+
+/// A result in `--moves` that the moves do not reach was dropped: the
+/// game read as going on.
+#[test]
+fn moves_with_a_result_they_do_not_reach_are_refused() {
+    for moves in ["Kd4 Qe5 0-1", "Kd4 Qe5 1/2-1/2"] {
+        let out = cheversi(&["state", "--moves", moves]);
+        assert_eq!(out.status.code(), Some(2), "{moves}: {}", stdout(&out));
+        assert!(stderr(&out).contains("moves only"), "{}", stderr(&out));
+    }
+    // Unfinished ("*") is no result.
+    let out = cheversi(&["state", "--moves", "Kd4 Qe5 *"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn an_unknown_agent_is_told_every_form_an_agent_takes() {
+    let out = cheversi(&["match", "--a", "foo", "--b", "random", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(1));
+    for form in [
+        "master-plain",
+        "level:",
+        "ms:",
+        "nodes:",
+        "uct:",
+        "uct-ms:",
+        "ab-ms:",
+    ] {
+        assert!(stderr(&out).contains(form), "{form}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_duel_table_summary_of_a_directory_says_so() {
+    let dir = std::env::temp_dir().join(format!("cheversi-cli-test-{}-dir", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = cheversi(&["duel-table", "--out", dir.to_str().unwrap(), "--summary"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("a directory"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("no such file"), "{}", stderr(&out));
+}
+
+/// `lessons verify --answers` writes moves as the game does: a capture
+/// with `x` (it wrote `d4-e6`).
+#[test]
+fn lesson_answers_are_written_in_the_games_notation() {
+    let path = write_temp(
+        "answers.txt",
+        "#cheversi-lessons 1\nm 1 duel Nd4,Ne6 win d4xe6\n",
+    );
+    let out = cheversi(&["lessons", "verify", path.to_str().unwrap(), "--answers"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("d4xe6"), "{}", stdout(&out));
+    assert!(!stdout(&out).contains("d4-e6"), "{}", stdout(&out));
+}

@@ -324,10 +324,13 @@ fn parse_line(text: &str) -> Result<Puzzle, (&'static str, String)> {
         }
     };
     let rating = fields[1].parse().map_err(|_| {
-        (
-            "rating",
-            format!("'{}' is not a whole number", quoted(fields[1])),
-        )
+        let digits = fields[1].bytes().all(|b| b.is_ascii_digit());
+        let reason = if digits {
+            "is outside 400 to 3000"
+        } else {
+            "is not a whole number"
+        };
+        ("rating", format!("'{}' {reason}", quoted(fields[1])))
     })?;
     let goal = fields[2].parse().map_err(|e| ("goal", e))?;
     let moves = split_moves(fields[3]);
@@ -425,6 +428,8 @@ mod tests {
             ("a1 melee 1200 +3 - Qd4", "game", "'melee'"),
             ("a1 lewicki 12x0 +3 - Qd4", "rating", "12x0"),
             ("a1 lewicki 99 +3 - Qd4", "rating", "outside"),
+            // Too large for a number is outside too, not "not a whole number".
+            ("a1 lewicki 4000000000000 +3 - Qd4", "rating", "outside"),
             ("a1 lewicki 1200 ++3 - Qd4", "goal", "++3"),
             ("a1 lewicki 1200 w3 - Qd4", "goal", "does not fit"),
             ("a1 duel 1200 +3 - Nd4", "goal", "does not fit"),
