@@ -16,6 +16,8 @@ use crate::seat::Seat;
 pub struct Linked {
     pub play: Play,
     pub at: Option<usize>,
+    /// Whether the link names the seats (`seats=`).
+    pub seats_given: bool,
 }
 
 /// The game keys of a link: the game, its options, every move, and the
@@ -75,6 +77,7 @@ pub fn from_fragment(fragment: &str) -> Result<Option<Linked>, Problem> {
     }
     let parsed = game.finish()?;
     let players = parsed.session.options().players();
+    let seats_given = parsed.seats.is_some();
     let seats = parsed
         .seats
         .unwrap_or_else(|| vec![Seat::Human; players])
@@ -84,6 +87,7 @@ pub fn from_fragment(fragment: &str) -> Result<Option<Linked>, Problem> {
     Ok(Some(Linked {
         play: Play::resume(parsed.session, seats, true)?,
         at: parsed.at,
+        seats_given,
     }))
 }
 

@@ -53,7 +53,9 @@ pub fn open_link() {
         Ok(Some(linked)) => dispatch(Action::Open {
             play: linked.play,
             at: linked.at,
-            from: Source::Link,
+            from: Source::Link {
+                seats: linked.seats_given,
+            },
         }),
         Ok(None) => {}
         Err(e) => tell(tf("status.link_bad", &[("reason", &words(&e))]), true),

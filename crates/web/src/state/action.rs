@@ -20,7 +20,11 @@ pub enum Target {
 /// Where a game to open comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
-    Link,
+    /// A link; `seats`: whether it names the seats (else a game it
+    /// continues keeps those set here).
+    Link {
+        seats: bool,
+    },
     Record,
 }
 

@@ -61,24 +61,28 @@ impl State {
         crate::letter::to_fragment(&self.play)
     }
 
-    pub(super) fn open(&mut self, play: Play, at: Option<usize>, from: Source) {
+    pub(super) fn open(&mut self, mut play: Play, at: Option<usize>, from: Source) {
         if self.locked {
             return self.refuse(t("embed.diagram"));
         }
-        let local = self.local_game();
-        // A game with moves, finished or not, is the person's: a link asks.
-        if from == Source::Link && !local.is_empty() && !self.same_game(&play) {
-            self.offer = Some(Offer { play, at });
-            self.announce = t("status.link_offer").into();
-            self.status = Status {
-                text: self.announce.clone(),
-                error: false,
-            };
-            return;
+        if let Source::Link { seats } = from {
+            if let Some(continued) = self.continued(&play, seats) {
+                play = continued;
+            } else if !self.local_game().is_empty() {
+                // A game with moves, finished or not, is the person's: a
+                // link to another asks.
+                self.offer = Some(Offer { play, at });
+                self.announce = t("status.link_offer").into();
+                self.status = Status {
+                    text: self.announce.clone(),
+                    error: false,
+                };
+                return;
+            }
         }
         self.replace(play, at);
         self.tell(t(match from {
-            Source::Link => "status.link_opened",
+            Source::Link { .. } => "status.link_opened",
             Source::Record => "status.record_loaded",
         }));
     }
@@ -227,13 +231,29 @@ impl State {
         }
     }
 
-    /// The game at this device, perhaps with more moves: opening it loses
-    /// nothing.
-    pub(super) fn same_game(&self, other: &Play) -> bool {
+    /// The game at this device with a link's further moves, where the
+    /// link is to it (the same options, its moves and perhaps more, and
+    /// the same seats where the link names them): opening it loses
+    /// nothing, and the game keeps the names, seats and undo set here,
+    /// which a link does not carry.
+    fn continued(&self, linked: &Play, seats_given: bool) -> Option<Play> {
         let local = self.local_game();
         let ours = local.session().notations();
-        let theirs = other.session().notations();
-        local.spec() == other.spec() && theirs.starts_with(&ours)
+        let theirs = linked.session().notations();
+        let same = local.spec() == linked.spec()
+            && theirs.starts_with(&ours)
+            && (!seats_given || linked.seats() == local.seats());
+        if !same {
+            return None;
+        }
+        let mut continued = Play::resume(
+            local.session().clone(),
+            local.seats().to_vec(),
+            local.undo_allowed(),
+        )
+        .ok()?;
+        continued.extend(&theirs).ok()?;
+        Some(continued)
     }
 
     /// A new game takes the place of the old one; the preferences stay.

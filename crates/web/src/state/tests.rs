@@ -713,8 +713,63 @@ fn linked(fragment: &str) -> Action {
     Action::Open {
         play: linked.play,
         at: linked.at,
-        from: Source::Link,
+        from: Source::Link {
+            seats: linked.seats_given,
+        },
     }
+}
+
+/// A link to the game shown, or to it with more moves, continues it as
+/// it is set up here: the names, the seats and undo stay (they were
+/// replaced by the link's, which carries none of them, without a word).
+/// A link that names other seats is another game: asked first.
+#[test]
+fn a_link_to_the_same_game_keeps_its_names_seats_and_undo() {
+    crate::i18n::set("en");
+    let spec: cheversi_api::spec::GameSpec =
+        serde_json::from_str(r#"{"game":"cheversi","rules":"lewicki-free"}"#).unwrap();
+    let mut s = State::new(crate::play::tests::play(
+        r#"{"game":"cheversi","rules":"lewicki-free"}"#,
+        vec![Seat::Human, Seat::Human],
+    ));
+    s.apply(Action::Start(NewGame {
+        spec,
+        seats: vec![Seat::Human, Seat::Computer(Level::Master)],
+        undo_allowed: false,
+        names: vec!["Ann".into(), "Bob".into()],
+        id: None,
+    }));
+    typed(&mut s, "Kd4");
+    s.apply(Action::Worker(WorkerEvent::Crashed));
+    let kept = |s: &State| {
+        assert_eq!(s.play().name(0).as_deref(), Some("Ann"));
+        assert_eq!(s.play().name(1).as_deref(), Some("Bob"));
+        assert_eq!(
+            s.play().seats(),
+            [Seat::Human, Seat::Computer(Level::Master)]
+        );
+        assert!(!s.play().undo_allowed());
+    };
+    kept(&s);
+    s.apply(linked("game=cheversi&rules=lewicki-free&moves=Kd4"));
+    assert!(!s.has_offer());
+    kept(&s);
+    s.apply(linked("game=cheversi&rules=lewicki-free&moves=Kd4.Qe5"));
+    assert!(!s.has_offer());
+    assert_eq!(moves(&s), ["Kd4", "Qe5"]);
+    kept(&s);
+    // The same seats named: the same game still.
+    s.apply(linked(
+        "game=cheversi&rules=lewicki-free&moves=Kd4.Qe5&seats=human.master",
+    ));
+    assert!(!s.has_offer());
+    kept(&s);
+    // Other seats: asked first, and the game kept meanwhile.
+    s.apply(linked(
+        "game=cheversi&rules=lewicki-free&moves=Kd4.Qe5&seats=master.master",
+    ));
+    assert!(s.has_offer());
+    kept(&s);
 }
 
 #[test]

@@ -378,7 +378,9 @@ fn another_tabs_move_keeps_a_pending_link_offer() {
     s.apply(Action::Open {
         play: linked.play,
         at: linked.at,
-        from: Source::Link,
+        from: Source::Link {
+            seats: linked.seats_given,
+        },
     });
     assert!(s.has_offer());
     // Another tab (Ben's link opened there) moved the shown game on.
