@@ -336,8 +336,7 @@ fn update_review(app: &App) {
     if button.text_content().as_deref() != Some(label) {
         button.set_text_content(Some(label));
     }
-    // Nothing to review, or a lesson's step (its answer would show).
-    button.set_disabled(app.state.play().is_empty() || app.state.lesson().is_some());
+    button.set_disabled(app.state.review_refused().is_some());
     let progress: web_sys::HtmlProgressElement = dom::by_id("review-progress");
     dom::show(&progress, running);
     if let Some(r) = review {

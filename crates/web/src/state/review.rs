@@ -193,6 +193,22 @@ use super::{Effects, State, REVIEW_SECONDS};
 use crate::protocol::{Purpose, ToWorker};
 
 impl State {
+    /// Why no review can start here (a key of the page's wording), where
+    /// that holds until the board changes: the page turns its button off.
+    pub fn review_refused(&self) -> Option<&'static str> {
+        if self.puzzle_playing() {
+            // Its best moves would give the solution away.
+            Some("puzzle.no_review")
+        } else if self.lesson.is_some() {
+            // ...and a step's answer.
+            Some("learn.no_review")
+        } else if self.play.is_empty() {
+            Some("status.nothing_to_review")
+        } else {
+            None
+        }
+    }
+
     /// Starts the review of the whole game in the worker, or stops it.
     pub(super) fn toggle_review(&mut self, fx: &mut Effects) {
         if self.review.as_ref().is_some_and(Review::running) {
@@ -202,15 +218,8 @@ impl State {
             }
             return self.tell(t("review.stopped"));
         }
-        if self.puzzle_playing() {
-            return self.refuse(t("puzzle.no_hint"));
-        }
-        // Its best moves would give the step's answer away.
-        if self.lesson.is_some() {
-            return self.refuse(t("learn.no_review"));
-        }
-        if self.play.is_empty() {
-            return self.refuse(t("status.nothing_to_review"));
+        if let Some(why) = self.review_refused() {
+            return self.refuse(t(why));
         }
         if self.play.computer_to_move().is_some() {
             return self.refuse(t("status.review_wait"));

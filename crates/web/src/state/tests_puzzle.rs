@@ -206,14 +206,22 @@ fn a_mirror_image_of_the_solution_is_right_and_the_line_turns_with_it() {
 fn no_hint_or_evaluation_gives_a_puzzle_away() {
     let mut s = with_puzzle("p1");
     s.apply(Action::SetShowEval(true));
-    for action in [Action::Hint, Action::Review] {
+    for (action, said) in [
+        (
+            Action::Hint,
+            "No hints in a puzzle: show the solution instead.",
+        ),
+        // The review's own words (it gave the hint's), its button off.
+        (
+            Action::Review,
+            "No review in a puzzle: show the solution instead.",
+        ),
+    ] {
         let fx = s.apply(action);
         assert!(fx.think.is_none());
-        assert_eq!(
-            s.status().text,
-            "No hints in a puzzle: show the solution instead."
-        );
+        assert_eq!(s.status().text, said);
     }
+    assert_eq!(s.review_refused(), Some("puzzle.no_review"));
     assert!(s.evaluation().is_none() && s.best_line().is_none());
 }
 
