@@ -189,3 +189,22 @@ test('the board and both reserves fit the window whatever the header takes', asy
     await context.close();
   }
 });
+
+// Italian and Romanian name the seats' choices at length ("Persoana de la
+// acest dispozitiv"): on a phone the New game dialog still fits, with no
+// control cut off at its right edge.
+test('the New game dialog fits a phone in every language', async () => {
+  for (const locale of ['en-GB', 'it-IT', 'ro-RO']) {
+    const { page: p, context, errors } = await open(browser, server.url, { locale, width: 360, height: 740 });
+    await p.click('#new-game-button');
+    const overflow = await p.evaluate(() => {
+      const dialog = document.getElementById('new-game').getBoundingClientRect();
+      return [...document.querySelectorAll('#new-game select, #new-game input, #new-game fieldset')]
+        .filter((el) => el.getClientRects().length && el.getBoundingClientRect().right > dialog.right + 0.5)
+        .map((el) => `${el.id || el.tagName} ends at ${el.getBoundingClientRect().right}, the dialog at ${dialog.right}`);
+    });
+    assert.deepEqual(overflow, [], locale);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
