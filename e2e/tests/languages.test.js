@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import * as acorn from 'acorn';
-import { serve, launch, open, cell, settled, DIST } from '../lib/harness.js';
+import { serve, launch, open, cell, settled, until, DIST } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
 import { typeMove } from '../lib/play.js';
 
@@ -207,4 +207,24 @@ test('the New game dialog fits a phone in every language', async () => {
     assert.deepEqual(errors, []);
     await context.close();
   }
+});
+
+// The variants were listed by their ids ("sudden-death") on an Italian
+// page; their values stay the ids that links and records use.
+test('the Attrition variants are named in the page\'s language', async () => {
+  const { page: p, context, errors } = await page('it-IT');
+  await p.click('#new-game-button');
+  await p.selectOption('#ng-game', 'attrition');
+  const options = await p.$$eval('#ng-variant option', (os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(options, [['duel', 'Duello'], ['two-knights', 'Due cavalli'], ['sudden-death', 'Morte improvvisa'], ['melee', 'Mischia']]);
+  // Switching the language renames them, the choice kept.
+  await p.selectOption('#ng-variant', 'melee');
+  await p.click('#ng-cancel');
+  await p.selectOption('#language', 'ro');
+  await until(p, () => document.documentElement.lang === 'ro');
+  await p.click('#new-game-button');
+  await p.selectOption('#ng-game', 'attrition');
+  assert.equal(await p.locator('#ng-variant option[value="sudden-death"]').textContent(), 'Moarte subită');
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -170,6 +170,18 @@ pub fn number(written: String) -> String {
     }
 }
 
+/// An Attrition variant's name as a person reads it ("Morte improvvisa");
+/// links and records keep its id ("sudden-death").
+pub fn variant(variant: cheversi_engine::attrition::Variant) -> &'static str {
+    use cheversi_engine::attrition::Variant;
+    t(match variant {
+        Variant::Duel => "variant_name.duel",
+        Variant::TwoKnights => "variant_name.two-knights",
+        Variant::SuddenDeath => "variant_name.sudden-death",
+        Variant::Melee => "variant_name.melee",
+    })
+}
+
 /// A seat's name ("White", "Bianco", …).
 pub fn player(seat: u8) -> &'static str {
     t(&format!("player.{seat}"))

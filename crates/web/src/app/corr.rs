@@ -313,10 +313,11 @@ pub fn fill_list(app: &App) {
             },
         );
         let spec = play.spec();
+        let variant = spec.variant.as_deref().and_then(|v| v.parse().ok());
         let rules = spec
             .rules
             .clone()
-            .or(spec.variant.clone())
+            .or(variant.map(|v| crate::i18n::variant(v).to_string()))
             .unwrap_or(spec.game.clone());
         let text = element("span", "game-text", "");
         text.append_child(&element("strong", "game-players", &players_of(game)))

@@ -134,9 +134,14 @@ pub fn update(app: &App) {
     };
     dom::show_opened(&section, &by_id("play"));
     let puzzle = run.puzzle();
-    let (rules, variant, game) = match puzzle.options() {
-        GameOptions::Cheversi(_) => (puzzle.game(), "", t("game.cheversi")),
-        GameOptions::Attrition(_) => ("", puzzle.game(), t("game.attrition")),
+    let (rules, variant, game, kind) = match puzzle.options() {
+        GameOptions::Cheversi(_) => (puzzle.game(), "", t("game.cheversi"), puzzle.game()),
+        GameOptions::Attrition(o) => (
+            "",
+            puzzle.game(),
+            t("game.attrition"),
+            crate::i18n::variant(o.variant()),
+        ),
     };
     set_attr(&section, "data-rules", rules);
     set_attr(&section, "data-variant", variant);
@@ -152,7 +157,7 @@ pub fn update(app: &App) {
     let about = tf(
         "puzzle.about",
         &[
-            ("game", &format!("{game} · {}", puzzle.game())),
+            ("game", &format!("{game} · {kind}")),
             ("rating", &puzzle.rating().to_string()),
         ],
     );

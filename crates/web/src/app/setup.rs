@@ -28,8 +28,6 @@ fn fill(id: &str, options: &[(&str, &str)]) {
 pub fn wire() {
     let rules: Vec<(&str, &str)> = RuleSet::ALL.iter().map(|r| (r.name(), r.name())).collect();
     fill("ng-rules", &rules);
-    let variants: Vec<(&str, &str)> = Variant::ALL.iter().map(|v| (v.name(), v.name())).collect();
-    fill("ng-variant", &variants);
     translate();
     let dialog: HtmlDialogElement = dom::by_id("new-game");
     let open: HtmlElement = dom::by_id("new-game-button");
@@ -57,6 +55,15 @@ pub fn wire() {
 /// The dialog's words that come from code (seat choices, names,
 /// descriptions), after a change of language.
 pub fn translate() {
+    let variants: Vec<(&str, &str)> = Variant::ALL
+        .iter()
+        .map(|&v| (v.name(), i18n::variant(v)))
+        .collect();
+    let variant = select("ng-variant").value();
+    fill("ng-variant", &variants);
+    if !variant.is_empty() {
+        select("ng-variant").set_value(&variant);
+    }
     let choices: Vec<(&str, &str)> = Seat::CHOICES
         .iter()
         .map(|seat| (seat.name(), t(&format!("seat.{}", seat.name()))))
