@@ -156,20 +156,21 @@ fn add_distances(args: &DuelBookArgs) -> Result<(), CliError> {
     let solver = &args.solver;
     let text = solver.read()?;
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    // Read whole, as the engine reads it: a line may leave out its setup
+    // (the line before's). Each book line is then the next text line that
+    // is not blank or a comment.
+    let book = parse(&text).map_err(|e| other(format!("{}: {e}", solver.out)))?;
+    let mut book = book.iter();
     let mut pn = Dfpn::new(solver.table_bits, solver.nodes);
     let mut dfs = DuelSolver::new(22, solver.nodes);
     let (mut added, mut missed) = (0, 0);
     for i in 0..lines.len() {
-        let Ok(parsed) = parse(&lines[i]) else {
-            return Err(other(format!(
-                "{}: line {}: not a book line: {}",
-                solver.out,
-                i + 1,
-                lines[i]
-            )));
-        };
-        let Some(line) = parsed.first() else {
-            continue; // a comment
+        let text = lines[i].trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let Some(line) = book.next() else {
+            break;
         };
         if line.jump.is_none() || line.plies.is_some() {
             continue;

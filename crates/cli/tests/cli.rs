@@ -1246,3 +1246,47 @@ fn lesson_answers_are_written_in_the_games_notation() {
     assert!(stdout(&out).contains("d4xe6"), "{}", stdout(&out));
     assert!(!stdout(&out).contains("d4-e6"), "{}", stdout(&out));
 }
+
+/// `duel-book --distances` reads the book as the engine does: a line that
+/// leaves out its setup (the site's compact form) takes the line before's
+/// (it was refused as "not a book line").
+#[test]
+fn duel_book_distances_read_the_compact_form() {
+    let path = write_temp("compact-book.txt", "a1 b1 B\nc2 W\n");
+    let out = cheversi_within(
+        60,
+        &[
+            "duel-book",
+            "--out",
+            path.to_str().unwrap(),
+            "--distances",
+            "--table-bits",
+            "10",
+            "--nodes",
+            "1000",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        !stderr(&out).contains("not a book line"),
+        "{}",
+        stderr(&out)
+    );
+    // A damaged line is still refused, by its number and reason.
+    let path = write_temp("damaged-book.txt", "a1 b1 B\nc2 X\n");
+    let out = cheversi_within(
+        60,
+        &[
+            "duel-book",
+            "--out",
+            path.to_str().unwrap(),
+            "--distances",
+            "--table-bits",
+            "10",
+            "--nodes",
+            "1000",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+}
