@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open } from '../lib/harness.js';
 import { slowness } from '../lib/slowness.js';
-import { waitForHumanTurn, playAnyMove } from '../lib/play.js';
+import { waitForHumanTurn, playAnyMove, typeMove } from '../lib/play.js';
 import { newGame } from '../lib/dialog.js';
 
 let server, browser;
@@ -61,5 +61,29 @@ test('a full brainking game against the computer, page responsive throughout', a
   assert.deepEqual(during, [], `no main-thread task over ${limit.toFixed(0)} ms while the computer thinks`);
   assert.deepEqual(errors, []);
   await page.screenshot({ path: 'screenshots/cheversi-end-desktop.png' });
+  await context.close();
+});
+
+// Counting each square once (lewicki-free), a square two pieces of one
+// side attack is credited to each in the summary: the column adds up to
+// more than the score, and the summary says why.
+test('the summary says why the pieces\' points add up to more than the score', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await newGame(page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'human'] });
+  const white = ['Ka1', 'Qb3', 'Rc5', 'Rd7', 'Bf1', 'Bg2', 'Nh3', 'Na5'];
+  const black = ['Kh8', 'Qg6', 'Rf4', 'Re2', 'Bc8', 'Bb6', 'Na8', 'Nh1'];
+  for (let i = 0; i < 8; i++) { await typeMove(page, white[i]); await typeMove(page, black[i]); }
+  await page.waitForSelector('#summary:not([hidden])');
+  const { sums, scores } = await page.evaluate(() => {
+    const sums = [0, 0];
+    for (const row of document.querySelectorAll('#summary tr[class^="seat-"]')) {
+      sums[Number(row.className.slice(5))] += Number(row.lastElementChild.textContent);
+    }
+    const [, w, b] = /White (\d+), Black (\d+)/.exec(document.getElementById('summary').textContent);
+    return { sums, scores: [Number(w), Number(b)] };
+  });
+  assert.ok(sums[0] > scores[0] || sums[1] > scores[1], `${sums} against ${scores}`);
+  assert.match(await page.locator('#summary .summary-shared').textContent(), /scores once/);
+  assert.deepEqual(errors, []);
   await context.close();
 });

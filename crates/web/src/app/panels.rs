@@ -599,7 +599,12 @@ fn update_summary(app: &App, snap: &Snapshot) {
         head.append_child(&element("th", "", t(title))).ok();
     }
     table.append_child(&head).ok();
-    for part in view::breakdown(app.state.play().current()) {
+    let parts = view::breakdown(app.state.play().current());
+    let mut sums = [0, 0];
+    for part in &parts {
+        sums[usize::from(part.player)] += part.points;
+    }
+    for part in parts {
         let row = element("tr", &format!("seat-{}", part.player), "");
         let piece = i18n::owned_piece(part.player, part.piece, true);
         for cell in [piece, part.square, part.points.to_string()] {
@@ -616,6 +621,13 @@ fn update_summary(app: &App, snap: &Snapshot) {
         ],
     );
     summary.append_child(&element("p", "", &totals)).ok();
+    // Counting each square once, pieces that share a square are each
+    // credited with it: said, since the column then adds up to more.
+    if snap.scores != sums {
+        summary
+            .append_child(&element("p", "summary-shared", t("summary.shared")))
+            .ok();
+    }
 }
 
 fn update_buttons(app: &App) {
