@@ -21,8 +21,8 @@ pub struct BestMoveArgs {
     /// beginner, casual, strong or master (the default).
     #[arg(long, conflicts_with_all = ["time_ms", "nodes"])]
     level: Option<String>,
-    /// Search for this long (milliseconds), no noise.
-    #[arg(long)]
+    /// Search for this long (milliseconds, up to a day), no noise.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=86_400_000))]
     time_ms: Option<u64>,
     /// Search this many nodes, no noise.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]

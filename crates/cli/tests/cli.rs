@@ -1290,3 +1290,21 @@ fn duel_book_distances_read_the_compact_form() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
 }
+
+/// More than a day is no limit at all (a search that never ends), as for
+/// `match`'s agents: refused, not run.
+#[test]
+fn bestmove_refuses_a_think_longer_than_a_day() {
+    let out = cheversi_within(
+        20,
+        &[
+            "bestmove",
+            "--moves",
+            "Kd4",
+            "--time-ms",
+            "18446744073709551615",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("86400000"), "{}", stderr(&out));
+}
