@@ -165,3 +165,17 @@ test('a frame takes steering only from its parent page, not from another frame o
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A board of exactly 300 device pixels kept the canvas's default height
+// of 150: the board was drawn stretched, its lower half missing.
+test('a board of any size is drawn whole: its canvas is as tall as it is wide', async () => {
+  for (const [width, size] of [[308, 300], [330, 300], [620, 600]]) {
+    const { page, context, errors } = await open(browser, `${server.url}embed.html?game=cheversi&moves=Kd4&size=${size}`,
+      { width, height: 700 });
+    await settled(page);
+    const [w, h] = await page.$eval('canvas', (c) => [c.width, c.height]);
+    assert.equal(h, w, `${width}x700, size ${size}: canvas ${w}x${h}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

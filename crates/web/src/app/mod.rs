@@ -645,7 +645,9 @@ impl App {
             .map(|w| w.device_pixel_ratio())
             .unwrap_or(1.0);
         let pixels = (css * ratio).round() as u32;
-        if self.canvas.width() != pixels {
+        // Both sides: a canvas starts at 300 by 150, so a board of 300
+        // pixels has the width already and not the height.
+        if self.canvas.width() != pixels || self.canvas.height() != pixels {
             self.canvas.set_width(pixels);
             self.canvas.set_height(pixels);
         }
