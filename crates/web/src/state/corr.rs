@@ -27,6 +27,7 @@ impl State {
                 let offer = self.offer.take();
                 self.replace(play, None);
                 self.offer = offer;
+                self.tell_turn(t("corr.moved_elsewhere").into());
             }
         }
         changed

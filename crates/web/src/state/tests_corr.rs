@@ -449,3 +449,28 @@ fn a_saved_game_at_this_device_has_no_friends_seat() {
     assert!(!s.status().error, "{}", s.status().text);
     assert_eq!(moves(&s), ["Qd4", "Qe5"]);
 }
+
+/// The shown game moved on in another tab: what the page says follows
+/// (it still said "Your turn." once the move was made elsewhere).
+#[test]
+fn another_tabs_move_is_said_with_whose_turn_it_now_is() {
+    let spec = r#"{"game":"cheversi","rules":"lewicki"}"#;
+    let mut s = game(spec, vec![Seat::Human, Seat::Human]);
+    s.apply(Action::Start(NewGame {
+        spec: serde_json::from_str(spec).unwrap(),
+        seats: vec![Seat::Human, Seat::Remote],
+        undo_allowed: true,
+        names: vec!["Ann".into(), "Ben".into()],
+        id: Some("ann-ben-9".into()),
+    }));
+    let mut theirs = s.games().get("ann-ben-9").unwrap().to_play().unwrap();
+    theirs.play("Qd4").unwrap();
+    let stored = games::StoredGame::of(&theirs, 1.0).unwrap();
+    s.apply(Action::GamesStored(vec![stored]));
+    assert_eq!(moves(&s), ["Qd4"]);
+    assert_eq!(
+        s.status().text,
+        "This game was played on in another tab. Waiting for Ben: send them your move."
+    );
+    assert_eq!(s.announce(), s.status().text);
+}
