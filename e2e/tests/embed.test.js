@@ -179,3 +179,22 @@ test('a board of any size is drawn whole: its canvas is as tall as it is wide', 
     await context.close();
   }
 });
+
+// A finished game shown as it stands did not end here: a rules page's
+// diagram of one posted "gameover" on every load. A board that could not
+// be set up names no computer player (it named "Black (computer, master)").
+test('a finished game shown as it stands posts nothing; a board that failed names no computer', async () => {
+  const { page, context } = await open(browser, null, { width: 800, height: 700 });
+  const src = `${server.url}embed.html?game=attrition&variant=duel&moves=Nd4.Nb5.d4xb5`;
+  await page.setContent(`<script>window.messages = []; addEventListener('message', (e) => messages.push(e.data));</script>
+    <iframe src="${src}" width="480" height="640" title="Duel"></iframe>`);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready="true"]').waitFor();
+  await page.waitForTimeout(300);
+  assert.deepEqual(await page.evaluate(() => window.messages.filter((m) => m.type === 'gameover')), []);
+  await context.close();
+  const failed = await embed('game=cheversi&size=300.5');
+  await failed.page.waitForSelector('#status');
+  assert.doesNotMatch(await failed.page.locator('#players').textContent(), /computer/);
+  await failed.context.close();
+});

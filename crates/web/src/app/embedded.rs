@@ -19,8 +19,9 @@ use super::dom;
 use super::{dispatch, App};
 use crate::embed;
 use crate::i18n::tf;
+use crate::play::Play;
 use crate::problem_words::words;
-use crate::state::{Action, Prefs, State};
+use crate::state::{Action, NewGame, Prefs, Seat, State};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::{GameState, Outcome};
 use serde::Serialize;
@@ -72,7 +73,13 @@ pub fn setup() -> (State, Option<String>) {
             (State::embedded(e.play, e.prefs, !e.interactive), None)
         }
         Err(problem) => {
-            let play = super::default_play();
+            // No game, so no computer to name: two persons' empty board.
+            let game = NewGame {
+                seats: vec![Seat::Human, Seat::Human],
+                ..super::default_game()
+            };
+            let play =
+                Play::new(game).unwrap_or_else(|_| unreachable!("the default game is valid"));
             let prefs = Prefs {
                 confirm: false,
                 ..Prefs::default()

@@ -81,7 +81,7 @@ fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-fn default_game() -> NewGame {
+pub(super) fn default_game() -> NewGame {
     NewGame {
         spec: cheversi_api::spec::GameSpec {
             game: "cheversi".into(),
@@ -158,6 +158,9 @@ fn start_in_language(
         state.set_lesson_progress(lessons);
         (puzzles_problem, lessons_problem)
     };
+    // A game that ended before it was shown did not end here.
+    let ended_before =
+        cheversi_engine::GameState::outcome(state.play().session().latest()).is_some();
     let app = App {
         state,
         worker: None,
@@ -173,7 +176,7 @@ fn start_in_language(
             flipped: false,
         },
         embedded,
-        reported_end: false,
+        reported_end: ended_before,
         reported_height: 0,
         reported_lessons: 0,
     };
