@@ -198,3 +198,23 @@ test('a finished game shown as it stands posts nothing; a board that failed name
   assert.doesNotMatch(await failed.page.locator('#players').textContent(), /computer/);
   await failed.context.close();
 });
+
+// A host page that names no board: each frame is named after its game
+// (an Attrition board was "Cheversi board").
+test('a board the host page names not is named after its game', async () => {
+  const { page, context } = await open(browser, null, { width: 800, height: 700 });
+  await page.route(`${server.url}host.html`, (route) => route.fulfill({
+    contentType: 'text/html',
+    body: `<!doctype html><html lang="en"><body>
+      <div data-cheversi="rules=brainking"></div><div data-attrition="variant=duel"></div><div id="here"></div><div id="lesson"></div>
+      <script type="module">import { mount, mountAll } from './cheversi.js';
+      mountAll();
+      mount(document.getElementById('here'), { game: 'attrition', variant: 'melee' });
+      mount(document.getElementById('lesson'), { lesson: 'mirror' });</script></body></html>`,
+  }));
+  await page.goto(`${server.url}host.html`);
+  await page.waitForFunction(() => document.querySelectorAll('iframe').length === 4);
+  const titles = await page.$$eval('iframe', (frames) => frames.map((f) => f.title));
+  assert.deepEqual(titles, ['Cheversi board', 'Chivalrous Attrition board', 'Chivalrous Attrition board', 'Lesson board']);
+  await context.close();
+});

@@ -44,6 +44,14 @@ addEventListener('message', (event) => {
   }
 });
 
+/** A frame's name where the host gives none: after its game (a lesson's
+ * game is the site's to know). */
+function defaultTitle(params) {
+  if (params.get('game') === 'attrition') return 'Chivalrous Attrition board';
+  if (params.has('lesson') && !params.has('game')) return 'Lesson board';
+  return 'Cheversi board';
+}
+
 /** Puts a board into `element`; returns a handle to steer it. */
 export function mount(element, options = {}) {
   if (!(element instanceof Element)) throw new TypeError('mount: the first argument must be an element');
@@ -60,7 +68,7 @@ export function mount(element, options = {}) {
   url.search = params.toString();
   const iframe = document.createElement('iframe');
   iframe.src = url.href;
-  iframe.title = options.title ?? 'Cheversi board';
+  iframe.title = options.title ?? defaultTitle(params);
   iframe.loading = 'lazy';
   const width = Number(options.size) || 360;
   iframe.style.width = `${width + 8}px`;
