@@ -2,6 +2,7 @@
 //! letter arriving, whose turn it is, and opening or replacing a game.
 
 use super::*;
+use cheversi_engine::record::{result_text, ResultTag};
 
 impl State {
     /// The games kept here, read by the shell at start.
@@ -82,10 +83,21 @@ impl State {
             }
         }
         self.replace(play, at);
-        self.tell(t(match from {
-            Source::Link { .. } => "status.link_opened",
-            Source::Record => "status.record_loaded",
-        }));
+        let said = match (from, self.stopped_early()) {
+            (Source::Link { .. }, _) => t("status.link_opened").to_string(),
+            (Source::Record, None) => t("status.record_loaded").to_string(),
+            (Source::Record, Some(result)) => tf("status.record_stopped", &[("result", &result)]),
+        };
+        self.tell(said);
+    }
+
+    /// The result the shown game's record states where its moves do not
+    /// reach one (a resignation, a draw agreed): `1-0`.
+    fn stopped_early(&self) -> Option<String> {
+        let session = self.play.session();
+        let result = session.record().result();
+        (result != ResultTag::Unfinished && !session.latest().is_over())
+            .then(|| result_text(result, session.options().players()))
     }
 
     /// A correspondence link. A new game is kept and shown; news of a game

@@ -474,3 +474,34 @@ fn another_tabs_move_is_said_with_whose_turn_it_now_is() {
     );
     assert_eq!(s.announce(), s.status().text);
 }
+
+/// A record stopped early (a resignation) loads as a game still to play,
+/// and says so with its result (it read "Game loaded from the record."
+/// alone, the resignation unmentioned).
+#[test]
+fn a_record_stopped_early_says_its_result() {
+    let mut s = game(
+        r#"{"game":"cheversi","rules":"lewicki"}"#,
+        vec![Seat::Human, Seat::Human],
+    );
+    for (record, said) in [
+        (
+            "[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n[Result \"1-0\"]\n\n1. Kd4 Qe5 1-0\n",
+            "Game loaded from the record. It was stopped early, 1-0; you may play on from here.",
+        ),
+        (
+            "[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n\n1. Kd4 Qe5 *\n",
+            "Game loaded from the record.",
+        ),
+    ] {
+        let session = cheversi_engine::Session::parse_record(record).unwrap();
+        let play =
+            crate::play::Play::resume(session, vec![Seat::Human, Seat::Human], true).unwrap();
+        s.apply(Action::Open {
+            play,
+            at: None,
+            from: Source::Record,
+        });
+        assert_eq!(s.status().text, said);
+    }
+}
