@@ -141,12 +141,12 @@ fn send() {
     field.set_value(&url);
     dom::show(&by_id::<HtmlElement>("send-panel"), true);
     field.select();
-    super::shell::copy_to_clipboard(&url);
     let text = match &to {
         Some(name) => tf("corr.sent", &[("name", name)]),
         None => t("corr.sent_all").to_string(),
     };
     dispatch(Action::Tell { text, error: false });
+    super::shell::copy_to_clipboard(&url, super::shell::tell_not_copied);
     share_sheet(&url);
 }
 
@@ -186,11 +186,11 @@ pub fn wire() {
     let copy: HtmlElement = by_id("send-copy");
     dom::on::<Event>(&copy, "click", |_| {
         let url = by_id::<HtmlInputElement>("send-link").value();
-        super::shell::copy_to_clipboard(&url);
         dispatch(Action::Tell {
             text: t("status.copied").to_string(),
             error: false,
         });
+        super::shell::copy_to_clipboard(&url, super::shell::tell_not_copied);
     });
 
     let dialog: HtmlDialogElement = by_id("games");

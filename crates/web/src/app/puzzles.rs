@@ -108,10 +108,17 @@ pub fn wire() {
     dom::on::<Event>(&link, "click", |_| {
         let id = with_app(|app| app.state.puzzle().map(|r| r.puzzle().id().to_string()));
         if let Some(Some(id)) = id {
-            super::shell::copy_to_clipboard(&puzzle_url(&id));
             dispatch(Action::Tell {
                 text: t("puzzle.link_copied").into(),
                 error: false,
+            });
+            let url = puzzle_url(&id);
+            let refused = tf("status.link_not_copied", &[("url", &url)]);
+            super::shell::copy_to_clipboard(&url, move || {
+                dispatch(Action::Tell {
+                    text: refused,
+                    error: true,
+                })
             });
         }
     });

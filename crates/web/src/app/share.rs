@@ -87,8 +87,9 @@ pub fn wire(embedded: bool) {
             return;
         };
         let url = format!("{}#{fragment}", super::shell::page_url());
-        super::shell::copy_to_clipboard(&url);
         tell(tf("status.link_copied", &[("url", &url)]), false);
+        let refused = tf("status.link_not_copied", &[("url", &url)]);
+        super::shell::copy_to_clipboard(&url, move || tell(refused, true));
     });
 
     let dialog: HtmlDialogElement = by_id("record-dialog");
@@ -107,8 +108,13 @@ pub fn wire(embedded: bool) {
 
     let copy_record: HtmlElement = by_id("record-copy");
     dom::on::<Event>(&copy_record, "click", |_| {
-        super::shell::copy_to_clipboard(&by_id::<HtmlTextAreaElement>("record-text").value());
-        by_id::<HtmlElement>("record-error").set_text_content(Some(t("status.copied")));
+        // Said in the dialog: the status is behind it.
+        let said = by_id::<HtmlElement>("record-error");
+        said.set_text_content(Some(t("status.copied")));
+        let text = by_id::<HtmlTextAreaElement>("record-text").value();
+        super::shell::copy_to_clipboard(&text, move || {
+            said.set_text_content(Some(t("status.not_copied")));
+        });
     });
 
     let download: HtmlElement = by_id("record-download");

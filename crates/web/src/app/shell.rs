@@ -34,17 +34,29 @@ pub(super) fn page_url() -> String {
     location.origin().unwrap_or_default() + &location.pathname().unwrap_or_default()
 }
 
-pub(super) fn copy_to_clipboard(text: &str) {
-    if let Some(window) = web_sys::window() {
-        // A refusal (no permission) is fine: the text is also on the page.
-        let ignore = Closure::<dyn FnMut(JsValue)>::new(|_| {});
-        let _ = window
-            .navigator()
-            .clipboard()
-            .write_text(text)
-            .catch(&ignore);
-        ignore.forget();
-    }
+/// Copies `text`, or calls `refused` where the browser will not: a page
+/// served over plain http has no clipboard at all, and a browser may
+/// refuse the permission (later, when its promise fails). Callers say the
+/// text was copied before calling, so that a refusal has the last word.
+pub(super) fn copy_to_clipboard(text: &str, refused: impl FnOnce() + 'static) {
+    let clipboard = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w.navigator(), &JsValue::from_str("clipboard")).ok())
+        .filter(|c| c.is_object());
+    let Some(clipboard) = clipboard else {
+        return refused();
+    };
+    let clipboard: web_sys::Clipboard = clipboard.unchecked_into();
+    let refused = Closure::once(move |_: JsValue| refused());
+    let _ = clipboard.write_text(text).catch(&refused);
+    refused.forget();
+}
+
+/// Says in the status that the text could not be copied.
+pub(super) fn tell_not_copied() {
+    super::dispatch(crate::state::Action::Tell {
+        text: crate::i18n::t("status.not_copied").into(),
+        error: true,
+    });
 }
 
 /// Offers `text` as a file to download.
