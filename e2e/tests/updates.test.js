@@ -264,3 +264,32 @@ test('two tabs: after Reload in one, the other reloads into the new version by i
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The tab of the very first visit had no controller when it loaded: it
+// took the first install's change of controller for "nothing to do", and
+// then kept it so, staying on the old build (its files deleted) when a
+// later tab took an update.
+test('two tabs: the tab of the first visit also reloads when a later tab takes the update', async () => {
+  const { live, next, version, server } = await published('/cheversi/');
+  const { page: first, context, errors } = await open(browser, server.url, { serviceWorkers: 'allow' });
+  await installed(first);
+  await first.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const later = await context.newPage();
+  later.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await later.goto(server.url);
+  await later.waitForSelector('body[data-ready="true"]');
+  await deploy(next, live);
+  assert.equal(await checkForUpdate(later), 'installed');
+  await later.waitForSelector('#update:not([hidden])');
+  await Promise.all([
+    later.waitForNavigation(),
+    first.waitForNavigation({ timeout: 15000 }),
+    later.click('#update-reload'),
+  ]);
+  await first.waitForSelector('body[data-ready="true"]');
+  const script = await first.evaluate(() => document.querySelector('script[type="module"]').getAttribute('src'));
+  assert.ok((await fileHashes(next))[script], `${script} is the new build's`);
+  assert.ok((await first.evaluate(() => caches.keys()))[0].includes(version));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

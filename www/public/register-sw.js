@@ -7,11 +7,16 @@
   // Reload when the player asked for the new version here, or when
   // another tab took it: the new version deletes the old cache, so this
   // page could no longer fetch its own build's files (its game is saved).
-  // The first install also changes the controller: no reload then.
+  // The first install also changes the controller: no reload then, but
+  // the page is controlled from then on (a tab of the first visit must
+  // follow a later update like any other).
   let asked = false;
-  const hadController = Boolean(navigator.serviceWorker.controller);
+  let controlled = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (!asked && !hadController) return;
+    if (!asked && !controlled) {
+      controlled = true;
+      return;
+    }
     asked = false;
     location.reload();
   });
