@@ -74,3 +74,22 @@ test('a tab with the game put aside for a puzzle brings back the moves another t
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Several kept values unreadable at once (a newer build's, read by an
+// older copy): each is said. Only the last was, so the new game that took
+// the saved one's place went unmentioned; and the puzzle progress was
+// reported as the puzzles themselves.
+test('every kept value that cannot be read is said, the puzzle progress as progress', async () => {
+  const storage = {
+    'cheversi.game': 'garbage', 'cheversi.games': 'garbage',
+    'cheversi.puzzles': '{"kind":"puzzles","version":99,"data":{}}', 'cheversi.lessons': 'garbage',
+  };
+  const { page, context } = await open(browser, server.url, { storage });
+  const status = await page.locator('#status').textContent();
+  for (const said of [/saved game could not be read/, /stored game could not be read/,
+    /puzzle progress could not be read/, /lesson progress could not be read/]) {
+    assert.match(status, said);
+  }
+  assert.doesNotMatch(status, /The puzzles could not be read/);
+  await context.close();
+});

@@ -76,7 +76,7 @@ pub fn setup() -> (State, Option<String>) {
             // No game, so no computer to name: two persons' empty board.
             let game = NewGame {
                 seats: vec![Seat::Human, Seat::Human],
-                ..super::default_game()
+                ..super::setup::default_game()
             };
             let play =
                 Play::new(game).unwrap_or_else(|_| unreachable!("the default game is valid"));

@@ -20,10 +20,8 @@ mod worker_handle;
 
 use crate::layout::Layout;
 use crate::motion::{Motion, Shown};
-use crate::play::Play;
-use crate::state::{Action, Effects, NewGame, Seat, State, Target, WorkerEvent};
+use crate::state::{Action, Effects, State, Target, WorkerEvent};
 use cheversi_api::view::Snapshot;
-use cheversi_engine::ai::player::levels::Level;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -79,31 +77,6 @@ pub fn dispatch(action: Action) {
 
 fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
-}
-
-pub(super) fn default_game() -> NewGame {
-    NewGame {
-        spec: cheversi_api::spec::GameSpec {
-            game: "cheversi".into(),
-            rules: Some("brainking".into()),
-            ..Default::default()
-        },
-        seats: vec![Seat::Human, Seat::Computer(Level::Master)],
-        undo_allowed: true,
-        names: Vec::new(),
-        id: None,
-    }
-}
-
-/// The default game, started. Not `expect`: that would keep the error
-/// type's `Debug` formatting, and that of all it holds, in the module for
-/// a failure that cannot happen.
-pub fn default_play() -> Play {
-    Play::new(default_game()).unwrap_or_else(|_| unreachable!("the default game is valid"))
-}
-
-fn default_state() -> State {
-    State::new(default_play())
 }
 
 pub fn start() {
@@ -230,7 +203,8 @@ fn start_in_language(
     if let Some(id) = open_game {
         dispatch(Action::OpenGame(id));
     }
-    for text in [
+    // Each said: one after another, only the last would stay.
+    let problems: Vec<String> = [
         lang_problem,
         problem,
         games_problem,
@@ -239,7 +213,9 @@ fn start_in_language(
     ]
     .into_iter()
     .flatten()
-    {
+    .collect();
+    if !problems.is_empty() {
+        let text = problems.join(" ");
         dispatch(Action::Tell { text, error: true });
     }
     if embedded {

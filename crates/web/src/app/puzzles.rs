@@ -31,7 +31,7 @@ thread_local! {
 /// The progress kept here; one that cannot be read is set aside and the
 /// reason returned.
 pub fn load_progress() -> (Progress, Option<String>) {
-    super::kept::load_or_set_aside(PROGRESS_KEY, SET_ASIDE_KEY, "puzzle.unreadable")
+    super::kept::load_or_set_aside(PROGRESS_KEY, SET_ASIDE_KEY, "puzzle.unreadable_progress")
 }
 
 pub fn save(app: &App) {

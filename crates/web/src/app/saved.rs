@@ -2,7 +2,8 @@
 //! [`crate::stored`]: a save that cannot be read is reported in the
 //! page's language, naming the field, never with serde's English.
 
-use super::{default_state, storage};
+use super::setup::default_state;
+use super::storage;
 use crate::i18n::tf;
 use crate::problem::Problem;
 use crate::problem_words::words;

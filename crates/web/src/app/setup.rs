@@ -4,9 +4,11 @@
 use super::dom::{self, element};
 use super::{dispatch, with_app, App};
 use crate::i18n::{self, t};
+use crate::play::Play;
 use crate::seat::Starts;
-use crate::state::{Action, NewGame, Seat};
+use crate::state::{Action, NewGame, Seat, State};
 use cheversi_api::spec::GameSpec;
+use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::attrition::Variant;
 use cheversi_engine::cheversi::RuleSet;
 use web_sys::{Event, HtmlDialogElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
@@ -207,4 +209,31 @@ fn start(mut choice: SetupChoice) {
         .game
         .order(choice.first, last_winner, js_sys::Math::random());
     dispatch(Action::Start(choice.game));
+}
+
+/// The game the page starts with when none is saved: BrainKing against
+/// the Master.
+pub(super) fn default_game() -> NewGame {
+    NewGame {
+        spec: cheversi_api::spec::GameSpec {
+            game: "cheversi".into(),
+            rules: Some("brainking".into()),
+            ..Default::default()
+        },
+        seats: vec![Seat::Human, Seat::Computer(Level::Master)],
+        undo_allowed: true,
+        names: Vec::new(),
+        id: None,
+    }
+}
+
+/// The default game, started. Not `expect`: that would keep the error
+/// type's `Debug` formatting, and that of all it holds, in the module for
+/// a failure that cannot happen.
+pub(super) fn default_play() -> Play {
+    Play::new(default_game()).unwrap_or_else(|_| unreachable!("the default game is valid"))
+}
+
+pub(super) fn default_state() -> State {
+    State::new(default_play())
 }
