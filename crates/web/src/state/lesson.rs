@@ -175,6 +175,10 @@ impl LessonRun {
             self.marked.insert(square);
         }
         self.status = StepStatus::Playing;
+        // A verdict is of the marks it judged.
+        if matches!(self.said, Said::Wrong(..)) {
+            self.said = Said::Nothing;
+        }
     }
 
     /// Records the engine's judgement of an answer (`played`: the move, for

@@ -157,6 +157,11 @@ impl State {
         if !run.step().task().is_set() || !run.answering() {
             return;
         }
+        // The marks judged wrong, unchanged: the same answer, said again,
+        // not a second mistake.
+        if run.status() == StepStatus::Wrong {
+            return self.say_judged(false);
+        }
         let verdict = judge_squares(&run.step().position(), run.step().task(), run.marked());
         let right = verdict.is_ok();
         run.judged(None, verdict);

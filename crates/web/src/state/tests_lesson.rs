@@ -406,3 +406,32 @@ fn a_lesson_step_is_never_reviewed() {
     assert!(s.review().is_none());
     assert!(s.status().error, "said: {}", s.status().text);
 }
+
+/// A wrong verdict stays only while the marks it judged do: a changed
+/// mark clears it (it still said "Missing: …" of squares marked since),
+/// and Check again on the same marks is the same answer, not a second
+/// mistake (each cost a star).
+#[test]
+fn a_verdict_is_of_the_marks_it_judged() {
+    let mut s = with_lesson();
+    typed(&mut s, "Qd4");
+    s.apply(Action::LessonNext);
+    assert_eq!(s.lesson().unwrap().step().number(), 2);
+    tap(&mut s, "d1");
+    s.apply(Action::LessonCheck);
+    assert_eq!(status(&s), StepStatus::Wrong);
+    let verdict = s.lesson_feedback().unwrap();
+    assert!(verdict.contains("Missing"), "{verdict}");
+    s.apply(Action::LessonCheck);
+    assert_eq!(s.lesson().unwrap().mistakes(), 1, "the same answer twice");
+    assert_eq!(s.lesson_feedback().unwrap(), verdict);
+    tap(&mut s, "d2");
+    assert_eq!(status(&s), StepStatus::Playing);
+    assert_eq!(s.lesson_feedback().unwrap(), "", "the old verdict is gone");
+    s.apply(Action::LessonCheck);
+    assert_eq!(
+        s.lesson().unwrap().mistakes(),
+        2,
+        "a new answer, judged anew"
+    );
+}
