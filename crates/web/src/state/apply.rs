@@ -148,7 +148,9 @@ impl State {
             Action::LessonProgressStored(progress) => self.lesson_progress.merge(progress),
             Action::OpenLocal => {
                 if let Some(local) = self.parked.take() {
+                    let review = self.parked_review.take();
                     self.replace(local, None);
+                    self.review = review.filter(|r| r.rows().len() == self.play.len());
                     self.prefs.flipped = self.play.human_plays_black_only();
                     self.games_saved += 1;
                     self.tell(t("corr.local_opened"));

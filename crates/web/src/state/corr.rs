@@ -228,6 +228,7 @@ impl State {
     /// device comes back (or a new one of the same kind).
     pub(super) fn delete_game(&mut self, id: &str) {
         if self.play.id() == Some(id) {
+            self.parked_review = None;
             let local = self.parked.take().or_else(|| {
                 let session = cheversi_engine::Session::new(self.play.session().options());
                 let seats = vec![Seat::Human; self.play.seats().len()];
@@ -287,9 +288,10 @@ impl State {
         {
             self.last_winner = Some(w);
         }
+        // The review parked goes with the game it reviewed.
         match (corr, old.id().is_none() && !old_puzzle) {
-            (true, true) => self.parked = Some(old),
-            (false, _) => self.parked = None,
+            (true, true) => (self.parked, self.parked_review) = (Some(old), None),
+            (false, _) => (self.parked, self.parked_review) = (None, None),
             (true, false) => {}
         }
         self.games_saved += 1;

@@ -120,6 +120,9 @@ pub struct State {
     /// The game at this device, put aside while a correspondence game is
     /// shown.
     parked: Option<Play>,
+    /// The finished review of the game put aside for a puzzle or a lesson,
+    /// back with it.
+    parked_review: Option<Review>,
     /// Bumped whenever the list of games or the open game changes.
     games_saved: u64,
     /// The page's clock (ms since 1970), set by the shell.
@@ -172,6 +175,7 @@ impl State {
             saved: 0,
             games: Games::default(),
             parked: None,
+            parked_review: None,
             games_saved: 0,
             now: 0.0,
             puzzle: None,
@@ -324,6 +328,7 @@ impl State {
         let old = std::mem::replace(&mut self.play, board);
         if shown_local {
             self.parked = Some(old);
+            self.parked_review = self.review.take().filter(|r| !r.running());
         }
         self.puzzle = None;
         self.lesson = None;

@@ -110,6 +110,7 @@ impl State {
             self.tell(crate::i18n::t("status.local_elsewhere"));
         } else {
             self.parked = Some(play);
+            self.parked_review = None;
         }
     }
 }

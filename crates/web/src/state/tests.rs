@@ -867,7 +867,7 @@ fn labels_start_with_the_square() {
     assert_eq!(square_label(&snap, sq("a1")), "a1, empty");
 }
 
-fn reviewed(id: u32, ply: usize, best: &str, lost_tenths: u32) -> Action {
+pub(super) fn reviewed(id: u32, ply: usize, best: &str, lost_tenths: u32) -> Action {
     Action::Worker(WorkerEvent::Answer(FromWorker::Reviewed {
         id,
         ply,

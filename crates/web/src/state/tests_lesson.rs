@@ -435,3 +435,34 @@ fn a_verdict_is_of_the_marks_it_judged() {
         "a new answer, judged anew"
     );
 }
+
+/// A finished review is part of the game put aside: Back to my game brings
+/// it back (it was dropped, and a review can take minutes).
+#[test]
+fn back_to_my_game_brings_back_its_finished_review() {
+    let mut s = game(
+        r#"{"game":"cheversi","rules":"brainking"}"#,
+        vec![Seat::Human, Seat::Human],
+    );
+    for m in ["Kd4", "Qe5", "Qc3"] {
+        typed(&mut s, m);
+    }
+    let id = s.apply(Action::Review).think.unwrap().id();
+    for (ply, best) in ["Kd4", "Qd5", "Qc3"].iter().enumerate() {
+        s.apply(super::tests::reviewed(id, ply, best, 0));
+    }
+    s.apply(Action::Worker(WorkerEvent::Answer(
+        crate::protocol::FromWorker::ReviewDone { id, end: None },
+    )));
+    assert_eq!(s.review().map(|r| r.progress()), Some(3));
+    s.apply(Action::LessonsLoaded {
+        lessons: Ok((parse_file(LESSONS).unwrap(), words())),
+        open: Some("pieces".into()),
+    });
+    assert!(s.review().is_none(), "no review of a lesson's board");
+    s.apply(Action::OpenLocal);
+    assert_eq!(s.play().session().notations(), ["Kd4", "Qe5", "Qc3"]);
+    let review = s.review().expect("the review is back");
+    assert_eq!(review.progress(), 3);
+    assert!(!review.running());
+}
