@@ -231,6 +231,18 @@ test('a tapping task by keyboard alone: arrows, Enter on squares, Enter on Check
   await page.keyboard.press('Enter');
   await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
   assert.match(await page.locator('#lesson-feedback').textContent(), /Right/);
+  // Check hid itself: the focus is on Next, not lost to the page (a Tab
+  // then went past Next).
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'lesson-next');
+  await page.keyboard.press('Enter');
+  await until(page, () => document.querySelector('#lesson').dataset.state === 'playing');
+  // A new task: the focus on the board, not on Show answer.
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('#grid') !== null), true);
+  // Show answer hides itself too.
+  await page.focus('#lesson-show');
+  await page.keyboard.press('Enter');
+  await until(page, () => document.querySelector('#lesson').dataset.state !== 'playing');
+  assert.ok(['lesson-next', 'lesson-next-lesson', 'lesson-again'].includes(await page.evaluate(() => document.activeElement?.id)));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -293,6 +293,7 @@ pub fn update(app: &App) {
     );
     let status = run.status();
     let answering = run.answering();
+    let focused = dom::document().active_element().map(|e| e.id());
     let show = |id: &str, visible: bool| dom::show(&by_id::<HtmlElement>(id), visible);
     show("lesson-check", answering && step.task().is_set());
     show("lesson-next", status == StepStatus::Right);
@@ -304,6 +305,35 @@ pub fn update(app: &App) {
         "lesson-next-lesson",
         status == StepStatus::Done && state.next_lesson().is_some(),
     );
+    // A button that hid itself (Check, Show answer, Next) took the
+    // keyboard's focus with it: it goes to what comes next, the board for
+    // a new task (not Show answer, which would cost a star), else the
+    // first button left.
+    const BUTTONS: [&str; 5] = [
+        "lesson-next",
+        "lesson-next-lesson",
+        "lesson-again",
+        "lesson-retry",
+        "lesson-check",
+    ];
+    let lost = focused.filter(|id| id.starts_with("lesson-") && by_id::<HtmlElement>(id).hidden());
+    if lost.is_some() {
+        let next = if status == StepStatus::Playing {
+            dom::document()
+                .query_selector("#grid [tabindex=\"0\"]")
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+        } else {
+            BUTTONS
+                .iter()
+                .map(|id| by_id::<HtmlElement>(id))
+                .find(|b| !b.hidden())
+        };
+        if let Some(next) = next {
+            let _ = next.focus();
+        }
+    }
 }
 
 /// The list of lessons by game, each with its state and stars.
