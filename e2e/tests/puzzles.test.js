@@ -78,6 +78,7 @@ test('the puzzle of the day is solved by its solution and the streak survives a 
   await settled(page);
   assert.equal(await page.locator('#eval').isHidden(), true);
   assert.equal(await page.locator('#review-button').isDisabled(), true, 'no review while it is being solved');
+  assert.equal(await page.locator('#learn-invite').isVisible(), false, 'the newcomer invitation is the game page\'s');
   await solve(page, puzzle);
   assert.match(await page.locator('#puzzle-feedback').textContent(), /^Solved!/);
   assert.equal(await page.locator('#puzzle-progress').getAttribute('data-streak'), '1');

@@ -243,9 +243,13 @@ fn star_text(stars: u8) -> String {
 pub fn update(app: &App) {
     let state = &app.state;
     let invite: HtmlElement = by_id("learn-invite");
+    // The game page's, for a newcomer: not beside a lesson or a puzzle.
     dom::show(
         &invite,
-        !state.lesson_progress().any_done() && state.lesson().is_none() && !state.lessons_shown(),
+        !state.lesson_progress().any_done()
+            && state.lesson().is_none()
+            && state.puzzle().is_none()
+            && !state.lessons_shown(),
     );
     update_list(app);
     let section: HtmlElement = by_id("lesson");
