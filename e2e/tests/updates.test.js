@@ -293,3 +293,20 @@ test('two tabs: the tab of the first visit also reloads when a later tab takes t
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// On a phone the bar covered part of the board, and only Reload took it
+// away: Later puts it aside for this visit; the bar fits the window.
+test('the new-version bar fits a phone and can be put aside for later', async () => {
+  const { live, next, server } = await published('/cheversi/');
+  const { page, context, errors } = await open(browser, server.url, { serviceWorkers: 'allow', width: 360, height: 640 });
+  await installed(page);
+  await deploy(next, live);
+  assert.equal(await checkForUpdate(page), 'installed');
+  await page.waitForSelector('#update:not([hidden])');
+  const box = await page.locator('#update').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 360, `the bar spans ${box.x}..${box.x + box.width}`);
+  await page.click('#update-later');
+  assert.equal(await page.locator('#update').isHidden(), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

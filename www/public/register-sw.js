@@ -24,6 +24,8 @@
     const bar = document.getElementById('update');
     if (!bar || document.body.hasAttribute('data-embed')) return;
     bar.hidden = false;
+    // Put aside for this visit: the offer comes back on the next load.
+    document.getElementById('update-later').onclick = () => { bar.hidden = true; };
     document.getElementById('update-reload').onclick = () => {
       // Another tab may have switched to the new version already: then
       // there is nothing to wait for.
