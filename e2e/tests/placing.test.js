@@ -83,3 +83,17 @@ test('typing a move, the attack overlay and the hint', async () => {
   await page.screenshot({ path: 'screenshots/cheversi-overlay-desktop.png' });
   await context.close();
 });
+
+// Each move was put in two live regions at once (the status line was one,
+// role=status, beside the announcer): a screen reader read it twice. The
+// announcer alone speaks; the status line is what the eye reads.
+test('each move is announced once', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  const live = await page.$$eval('[aria-live], [role="status"], [role="alert"]:not([hidden])',
+    (els) => els.filter((e) => e.closest('[hidden], dialog:not([open])') === null).map((e) => e.id));
+  assert.deepEqual(live.filter((id) => id !== 'lesson-feedback'), ['live']);
+  await typeMove(page, 'Kd4');
+  assert.match(await page.locator('#live').textContent(), /White played Kd4/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -208,6 +208,6 @@ impl State {
         self.drop_request(fx);
         self.requests.forgive();
         fx.think = Some(self.request(Purpose::Hint, "master"));
-        self.say(t("status.looking"));
+        self.tell(t("status.looking"));
     }
 }

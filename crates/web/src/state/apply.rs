@@ -172,7 +172,7 @@ impl State {
             }
             Action::DeclineOffer => {
                 if self.offer.take().is_some() {
-                    self.say(t("status.link_declined"));
+                    self.tell(t("status.link_declined"));
                 }
             }
             Action::Worker(event) => {
@@ -307,6 +307,9 @@ impl State {
         })
     }
 
+    /// Shows something on the status line without announcing it: where
+    /// the announcement says something else (`announce` set beside it).
+    /// The status line is not a live region: [`State::tell`] speaks.
     pub(super) fn say(&mut self, text: impl Into<String>) {
         self.status = Status {
             text: text.into(),
@@ -337,7 +340,7 @@ impl State {
     pub(super) fn drop_choice(&mut self) {
         if self.selected.is_some() || self.pending.is_some() {
             self.clear_choice();
-            self.say(t("status.unchosen"));
+            self.tell(t("status.unchosen"));
         }
     }
 

@@ -85,7 +85,7 @@ impl State {
     fn cannot_move(&mut self, why: Wait) {
         if matches!(why, Wait::Computer(_)) && self.requests.gave_up() {
             self.requests.forgive();
-            return self.say(t("status.computer_again"));
+            return self.tell(t("status.computer_again"));
         }
         self.refuse(why.words())
     }
@@ -127,7 +127,7 @@ impl State {
         }
         self.selected = Some(chosen.to_string());
         let name = self.chosen_name(chosen);
-        self.say(tf("status.chosen", &[("piece", &name)]));
+        self.tell(tf("status.chosen", &[("piece", &name)]));
     }
 
     /// How a chosen piece reads: "Queen", or "d4" for a piece on the board.
@@ -204,7 +204,7 @@ impl State {
         if placement && confirm && self.pending.as_deref() != Some(&text) {
             let before = self.play.current().scores();
             let after = view::preview_scores(self.play.current(), &text).unwrap_or_default();
-            self.say(tf(
+            self.tell(tf(
                 "status.preview",
                 &[("move", &text), ("change", &score_change(&before, &after))],
             ));

@@ -30,7 +30,7 @@ impl State {
                     Some(id) => self.open_lesson(&id),
                     None => {
                         self.show_lessons(true);
-                        self.say(t("learn.intro"));
+                        self.tell(t("learn.intro"));
                     }
                 }
             }
@@ -91,7 +91,7 @@ impl State {
         }
         run.toggle(square);
         let n = run.marked().count().to_string();
-        self.say(self.lesson_wordf("ui.tapped", &[("n", &n)]));
+        self.tell(self.lesson_wordf("ui.tapped", &[("n", &n)]));
         true
     }
 

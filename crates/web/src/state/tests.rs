@@ -164,9 +164,13 @@ fn a_dropped_choice_is_not_said_to_be_chosen() {
     let mut s = hotseat(r#"{"game":"cheversi","rules":"lewicki-free"}"#);
     s.apply(Action::Letter('n'));
     assert_eq!(s.status().text, "Knight chosen: tap a marked square.");
+    // Announced: the status line itself is not a live region (each move
+    // was read out twice), so what it says goes to the announcer too.
+    assert_eq!(s.announce(), s.status().text);
     s.apply(Action::Escape);
     assert_eq!(s.targets().len(), 0);
     assert_eq!(s.status().text, "No piece chosen.");
+    assert_eq!(s.announce(), s.status().text);
     choose(&mut s, "Q");
     choose(&mut s, "Q");
     assert_eq!(s.status().text, "No piece chosen.");
