@@ -91,9 +91,18 @@ test('each move is announced once', async () => {
   const { page, context, errors } = await open(browser, server.url);
   const live = await page.$$eval('[aria-live], [role="status"], [role="alert"]:not([hidden])',
     (els) => els.filter((e) => e.closest('[hidden], dialog:not([open])') === null).map((e) => e.id));
-  assert.deepEqual(live.filter((id) => id !== 'lesson-feedback'), ['live']);
+  assert.deepEqual(live, ['live']);
   await typeMove(page, 'Kd4');
   assert.match(await page.locator('#live').textContent(), /White played Kd4/);
+  // A lesson's verdict too: said by the announcer, shown in its panel.
+  await page.click('#learn-button');
+  await page.locator('#lessons .lesson[data-id="mirror"]').click();
+  await page.locator('#lesson[data-id="mirror"]').waitFor();
+  await page.click('#lesson-check');
+  assert.match(await page.locator('#live').textContent(), /Missing/);
+  const speaking = await page.$$eval('[aria-live], [role="status"]',
+    (els) => els.filter((e) => e.closest('[hidden], dialog:not([open])') === null).map((e) => e.id));
+  assert.deepEqual(speaking, ['live']);
   assert.deepEqual(errors, []);
   await context.close();
 });
