@@ -8,7 +8,7 @@
 use crate::duel_cmd::SolverArgs;
 use crate::error::{other, CliError};
 use cheversi_engine::ai::budget::Budget;
-use cheversi_engine::ai::duel::book::{first_jumps, parse};
+use cheversi_engine::ai::duel::book::{first_jumps, is_book_line, parse};
 use cheversi_engine::ai::duel::dfpn::Dfpn;
 use cheversi_engine::ai::duel::{DuelSolver, Setup};
 use cheversi_engine::{Bitboard, Square};
@@ -158,15 +158,14 @@ fn add_distances(args: &DuelBookArgs) -> Result<(), CliError> {
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
     // Read whole, as the engine reads it: a line may leave out its setup
     // (the line before's). Each book line is then the next text line that
-    // is not blank or a comment.
+    // holds one.
     let book = parse(&text).map_err(|e| other(format!("{}: {e}", solver.out)))?;
     let mut book = book.iter();
     let mut pn = Dfpn::new(solver.table_bits, solver.nodes);
     let mut dfs = DuelSolver::new(22, solver.nodes);
     let (mut added, mut missed) = (0, 0);
     for i in 0..lines.len() {
-        let text = lines[i].trim();
-        if text.is_empty() || text.starts_with('#') {
+        if !is_book_line(&lines[i]) {
             continue;
         }
         let Some(line) = book.next() else {

@@ -1252,20 +1252,22 @@ fn lesson_answers_are_written_in_the_games_notation() {
 /// (it was refused as "not a book line").
 #[test]
 fn duel_book_distances_read_the_compact_form() {
-    let path = write_temp("compact-book.txt", "a1 b1 B\nc2 W\n");
-    let out = cheversi_within(
-        60,
-        &[
+    let distances = |name: &str, book: &str| {
+        let path = write_temp(name, book);
+        let out = path.to_str().unwrap().to_string();
+        let args = [
             "duel-book",
             "--out",
-            path.to_str().unwrap(),
+            &out,
             "--distances",
             "--table-bits",
             "10",
             "--nodes",
             "1000",
-        ],
-    );
+        ];
+        cheversi_within(60, &args)
+    };
+    let out = distances("compact-book.txt", "a1 b1 B\nc2 W\n");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
         !stderr(&out).contains("not a book line"),
@@ -1273,20 +1275,7 @@ fn duel_book_distances_read_the_compact_form() {
         stderr(&out)
     );
     // A damaged line is still refused, by its number and reason.
-    let path = write_temp("damaged-book.txt", "a1 b1 B\nc2 X\n");
-    let out = cheversi_within(
-        60,
-        &[
-            "duel-book",
-            "--out",
-            path.to_str().unwrap(),
-            "--distances",
-            "--table-bits",
-            "10",
-            "--nodes",
-            "1000",
-        ],
-    );
+    let out = distances("damaged-book.txt", "a1 b1 B\nc2 X\n");
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
 }

@@ -19,9 +19,8 @@ use super::dom;
 use super::{dispatch, App};
 use crate::embed;
 use crate::i18n::tf;
-use crate::play::Play;
 use crate::problem_words::words;
-use crate::state::{Action, NewGame, Prefs, Seat, State};
+use crate::state::{Action, Prefs, Seat, State};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::{GameState, Outcome};
 use serde::Serialize;
@@ -74,12 +73,7 @@ pub fn setup() -> (State, Option<String>) {
         }
         Err(problem) => {
             // No game, so no computer to name: two persons' empty board.
-            let game = NewGame {
-                seats: vec![Seat::Human, Seat::Human],
-                ..super::setup::default_game()
-            };
-            let play =
-                Play::new(game).unwrap_or_else(|_| unreachable!("the default game is valid"));
+            let play = super::setup::default_with(vec![Seat::Human, Seat::Human]);
             let prefs = Prefs {
                 confirm: false,
                 ..Prefs::default()

@@ -112,14 +112,7 @@ pub fn wire() {
                 text: t("puzzle.link_copied").into(),
                 error: false,
             });
-            let url = puzzle_url(&id);
-            let refused = tf("status.link_not_copied", &[("url", &url)]);
-            super::shell::copy_to_clipboard(&url, move || {
-                dispatch(Action::Tell {
-                    text: refused,
-                    error: true,
-                })
-            });
+            super::shell::copy_link(&puzzle_url(&id));
         }
     });
 }

@@ -213,7 +213,7 @@ fn start(mut choice: SetupChoice) {
 
 /// The game the page starts with when none is saved: BrainKing against
 /// the Master.
-pub(super) fn default_game() -> NewGame {
+fn default_game() -> NewGame {
     NewGame {
         spec: cheversi_api::spec::GameSpec {
             game: "cheversi".into(),
@@ -227,11 +227,20 @@ pub(super) fn default_game() -> NewGame {
     }
 }
 
-/// The default game, started. Not `expect`: that would keep the error
-/// type's `Debug` formatting, and that of all it holds, in the module for
-/// a failure that cannot happen.
+/// The default game, started.
 pub(super) fn default_play() -> Play {
-    Play::new(default_game()).unwrap_or_else(|_| unreachable!("the default game is valid"))
+    default_with(default_game().seats)
+}
+
+/// The default game with these seats, started. Not `expect`: that would
+/// keep the error type's `Debug` formatting, and that of all it holds, in
+/// the module for a failure that cannot happen.
+pub(super) fn default_with(seats: Vec<Seat>) -> Play {
+    let game = NewGame {
+        seats,
+        ..default_game()
+    };
+    Play::new(game).unwrap_or_else(|_| unreachable!("the default game is valid"))
 }
 
 pub(super) fn default_state() -> State {

@@ -88,8 +88,7 @@ pub fn wire(embedded: bool) {
         };
         let url = format!("{}#{fragment}", super::shell::page_url());
         tell(tf("status.link_copied", &[("url", &url)]), false);
-        let refused = tf("status.link_not_copied", &[("url", &url)]);
-        super::shell::copy_to_clipboard(&url, move || tell(refused, true));
+        super::shell::copy_link(&url);
     });
 
     let dialog: HtmlDialogElement = by_id("record-dialog");

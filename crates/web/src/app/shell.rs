@@ -51,6 +51,18 @@ pub(super) fn copy_to_clipboard(text: &str, refused: impl FnOnce() + 'static) {
     refused.forget();
 }
 
+/// Copies a link; where the browser will not, the status shows it, to be
+/// copied by hand.
+pub(super) fn copy_link(url: &str) {
+    let refused = crate::i18n::tf("status.link_not_copied", &[("url", url)]);
+    copy_to_clipboard(url, move || {
+        super::dispatch(crate::state::Action::Tell {
+            text: refused,
+            error: true,
+        })
+    });
+}
+
 /// Says in the status that the text could not be copied.
 pub(super) fn tell_not_copied() {
     super::dispatch(crate::state::Action::Tell {

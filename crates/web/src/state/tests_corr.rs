@@ -456,13 +456,13 @@ fn a_saved_game_at_this_device_has_no_friends_seat() {
 fn another_tabs_move_is_said_with_whose_turn_it_now_is() {
     let spec = r#"{"game":"cheversi","rules":"lewicki"}"#;
     let mut s = game(spec, vec![Seat::Human, Seat::Human]);
-    s.apply(Action::Start(NewGame {
-        spec: serde_json::from_str(spec).unwrap(),
-        seats: vec![Seat::Human, Seat::Remote],
-        undo_allowed: true,
-        names: vec!["Ann".into(), "Ben".into()],
-        id: Some("ann-ben-9".into()),
-    }));
+    start_with_friend(
+        &mut s,
+        spec,
+        vec![Seat::Human, Seat::Remote],
+        &["Ann", "Ben"],
+        "ann-ben-9",
+    );
     let mut theirs = s.games().get("ann-ben-9").unwrap().to_play().unwrap();
     theirs.play("Qd4").unwrap();
     let stored = games::StoredGame::of(&theirs, 1.0).unwrap();

@@ -38,6 +38,15 @@ fn with_lesson() -> State {
     s
 }
 
+/// The lesson at its second step, a tapping task.
+fn at_tapping_step() -> State {
+    let mut s = with_lesson();
+    typed(&mut s, "Qd4");
+    s.apply(Action::LessonNext);
+    assert_eq!(s.lesson().unwrap().step().number(), 2);
+    s
+}
+
 fn status(s: &State) -> StepStatus {
     s.lesson().expect("a lesson").status()
 }
@@ -136,10 +145,7 @@ fn an_extra_tap_in_a_legal_set_is_answered_with_the_rule() {
 
 #[test]
 fn tapping_marks_squares_and_check_judges_the_set() {
-    let mut s = with_lesson();
-    typed(&mut s, "Qd4");
-    s.apply(Action::LessonNext);
-    assert_eq!(s.lesson().unwrap().step().number(), 2);
+    let mut s = at_tapping_step();
     tap(&mut s, "d1");
     tap(&mut s, "h8");
     tap(&mut s, "a8");
@@ -413,10 +419,7 @@ fn a_lesson_step_is_never_reviewed() {
 /// mistake (each cost a star).
 #[test]
 fn a_verdict_is_of_the_marks_it_judged() {
-    let mut s = with_lesson();
-    typed(&mut s, "Qd4");
-    s.apply(Action::LessonNext);
-    assert_eq!(s.lesson().unwrap().step().number(), 2);
+    let mut s = at_tapping_step();
     tap(&mut s, "d1");
     s.apply(Action::LessonCheck);
     assert_eq!(status(&s), StepStatus::Wrong);

@@ -29,6 +29,13 @@ pub struct BookLine {
     pub plies: Option<u16>,
 }
 
+/// Whether a text line of the book holds a book line (not blank, not a
+/// comment): [`parse`] gives one [`BookLine`] for each, in order.
+pub fn is_book_line(line: &str) -> bool {
+    let line = line.trim();
+    !line.is_empty() && !line.starts_with('#')
+}
+
 /// Parses the book's lines; `#` starts a comment. A line about a first
 /// jump may leave out its setup (`first W|B|? [jump [plies]]`): then it is
 /// the setup of the line before, as the site's copy of the book has it
@@ -36,10 +43,10 @@ pub struct BookLine {
 pub fn parse(text: &str) -> Result<Vec<BookLine>, LineError> {
     let mut out: Vec<BookLine> = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        if !is_book_line(line) {
             continue;
         }
+        let line = line.trim();
         let bad = |what: &str| bad_line(i + 1, line, what);
         let f: Vec<&str> = line.split_whitespace().collect();
         // The result is the first field that is not a square.
