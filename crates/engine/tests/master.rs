@@ -297,6 +297,52 @@ fn a_proven_result_is_reported_as_proven() {
     assert!(seen.iter().all(|&n| n > 0), "every result met: {seen:?}");
 }
 
+/// Two placements from the end, a proven draw or loss leaves the opponent
+/// one placement, its last: the Master plays the move that keeps the
+/// most points against the best reply (brute force's), proven, in a
+/// fraction of its think. The tree search used to spend the whole think
+/// there, a million simulations on a tree of a few thousand leaves.
+#[test]
+fn two_placements_from_the_end_a_lost_or_drawn_position_is_answered_at_once() {
+    let clock = clock();
+    let mut engine = Engine::new(3);
+    let think = 1_000_000;
+    let request = Request {
+        nodes: Some(think),
+        ..Request::level(Level::Master)
+    };
+    let mut seen = [0; 2];
+    let mut rng = Rng::new(14);
+    for options in every_options() {
+        for _ in 0..4 {
+            let pos = random_placements(options, 14, &mut rng);
+            let values: Vec<i32> = legal(&pos)
+                .into_iter()
+                .map(|mv| value_after(&pos, mv))
+                .collect();
+            let best = *values.iter().max().unwrap();
+            if best > 0 {
+                continue;
+            }
+            let t = engine
+                .think(&AnyGame::Cheversi(pos.clone()), &request, &clock, None)
+                .unwrap();
+            let what = format!("{options:?}: {:?} in {} nodes", t.eval, t.nodes);
+            check_reported_as_proven(&t, best.signum(), &what);
+            let AnyMove::Cheversi(mv) = t.best else {
+                panic!("a Cheversi move")
+            };
+            assert_eq!(value_after(&pos, mv), best, "{what}: {mv}");
+            assert!(t.nodes < think / 10, "{what}");
+            seen[(best < 0) as usize] += 1;
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "draws and losses met: {seen:?}"
+    );
+}
+
 /// The result proof the Master's think starts with, proven by the caller
 /// in two parts (as the page's two workers do) and handed back: reported
 /// as proven (against brute force) and kept by the move played, as when

@@ -386,11 +386,14 @@ impl Engine {
                     proven
                 }
             };
-            // After a proven draw or loss the margin matters only on the
-            // last placement: earlier, the opponent may still go wrong,
-            // and the tree search looks among the drawing moves (or all
-            // moves) for the one that gives it the most chances.
-            let last = remaining(pos) == 1;
+            // After a proven draw or loss the margin matters only near
+            // the end: earlier, the opponent may still go wrong, and the
+            // tree search looks among the drawing moves (or all moves) for
+            // the one that gives it the most chances. With the opponent's
+            // last placement all that is left, the tree search would only
+            // find the best reply to each move, as the exact margin does
+            // at once.
+            let last = remaining(pos) <= 2;
             let wins = matches!(proven, Some(Proven::Win(_)));
             if let Some(result) = proven.as_ref().filter(|_| last || wins) {
                 let mut part = budget.share(share(MARGIN_SHARE), MARGIN_SHARE);
