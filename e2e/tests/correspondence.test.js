@@ -155,7 +155,7 @@ test('two games with two friends in My games; delete and undo', async () => {
   assert.deepEqual(inDialog, [], explain(inDialog));
   const texts = await rows.allTextContents();
   assert.match(texts[0], /Ben – Me.*Duel.*moves: 1.*Your turn/s, texts[0]);
-  assert.match(texts[1], /Me – Ann.*brainking.*moves: 2.*Your turn/s, texts[1]);
+  assert.match(texts[1], /Me – Ann.*BrainKing.*moves: 2.*Your turn/s, texts[1]);
   // Open the other game from the list.
   await rows.nth(1).locator('.game-open').click();
   await settled(me.page);

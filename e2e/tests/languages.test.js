@@ -228,3 +228,29 @@ test('the Attrition variants are named in the page\'s language', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The rule sets were listed by their ids ("lewicki-any") in every
+// language, and so named in My games and a puzzle's title line.
+test('the Cheversi rule sets are named in the page\'s language', async () => {
+  const { page: p, context, errors } = await page('it-IT');
+  await p.click('#new-game-button');
+  const options = await p.$$eval('#ng-rules option', (os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(options, [
+    ['lewicki', 'Lewicki'], ['lewicki-any', 'Lewicki variante I'], ['lewicki-free', 'Lewicki variante II'],
+    ['brainking-classic', 'BrainKing classico'], ['brainking', 'BrainKing'],
+  ]);
+  await p.click('#ng-cancel');
+  await p.selectOption('#language', 'ro');
+  await until(p, () => document.documentElement.lang === 'ro');
+  await p.click('#new-game-button');
+  assert.equal(await p.locator('#ng-rules option[value="brainking-classic"]').textContent(), 'BrainKing clasic');
+  await p.click('#ng-cancel');
+  // My games names a game's rule set so too.
+  await p.goto(server.url + '#game=cheversi&rules=lewicki-any&moves=Qd4&seats=human.human&id=offline-game-1&next=1&name0=Ann');
+  await p.waitForSelector('body[data-ready="true"]');
+  await p.click('#games-button');
+  await until(p, () => document.querySelector('#games-list .game-text'));
+  assert.match(await p.locator('#games-list .game-text').first().textContent(), /Lewicki varianta I\b/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -170,6 +170,19 @@ pub fn number(written: String) -> String {
     }
 }
 
+/// A Cheversi rule set's name as a person reads it ("Lewicki variante
+/// II"); links and records keep its id ("lewicki-free").
+pub fn rule_set(rules: cheversi_engine::cheversi::RuleSet) -> &'static str {
+    use cheversi_engine::cheversi::RuleSet;
+    t(match rules {
+        RuleSet::Lewicki => "rules_name.lewicki",
+        RuleSet::LewickiAny => "rules_name.lewicki-any",
+        RuleSet::LewickiFree => "rules_name.lewicki-free",
+        RuleSet::BrainkingClassic => "rules_name.brainking-classic",
+        RuleSet::Brainking => "rules_name.brainking",
+    })
+}
+
 /// An Attrition variant's name as a person reads it ("Morte improvvisa");
 /// links and records keep its id ("sudden-death").
 pub fn variant(variant: cheversi_engine::attrition::Variant) -> &'static str {

@@ -11,6 +11,7 @@ use crate::problem_words::words;
 use crate::state::games::{read_list, Games, StoredGame};
 use crate::state::{Action, Turn};
 use crate::stored::OpenId;
+use cheversi_engine::GameOptions;
 use wasm_bindgen::prelude::*;
 use web_sys::{Event, HtmlDialogElement, HtmlElement, HtmlInputElement};
 
@@ -312,20 +313,17 @@ pub fn fill_list(app: &App) {
                 Some(_) => "computer",
             },
         );
-        let spec = play.spec();
-        let variant = spec.variant.as_deref().and_then(|v| v.parse().ok());
-        let rules = spec
-            .rules
-            .clone()
-            .or(variant.map(|v| crate::i18n::variant(v).to_string()))
-            .unwrap_or(spec.game.clone());
+        let rules = match play.session().options() {
+            GameOptions::Cheversi(o) => crate::i18n::rule_set(o.rules),
+            GameOptions::Attrition(o) => crate::i18n::variant(o.variant()),
+        };
         let text = element("span", "game-text", "");
         text.append_child(&element("strong", "game-players", &players_of(game)))
             .ok();
         let mut detail = tf(
             "games.row",
             &[
-                ("rules", &rules),
+                ("rules", rules),
                 ("moves", &play.len().to_string()),
                 ("turn", &turn),
                 ("when", &when(game.updated)),

@@ -135,7 +135,12 @@ pub fn update(app: &App) {
     dom::show_opened(&section, &by_id("play"));
     let puzzle = run.puzzle();
     let (rules, variant, game, kind) = match puzzle.options() {
-        GameOptions::Cheversi(_) => (puzzle.game(), "", t("game.cheversi"), puzzle.game()),
+        GameOptions::Cheversi(o) => (
+            puzzle.game(),
+            "",
+            t("game.cheversi"),
+            crate::i18n::rule_set(o.rules),
+        ),
         GameOptions::Attrition(o) => (
             "",
             puzzle.game(),

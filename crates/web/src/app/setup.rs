@@ -27,9 +27,16 @@ fn fill(id: &str, options: &[(&str, &str)]) {
     }
 }
 
+/// `fill`, the choice kept.
+fn refill(id: &str, options: &[(&str, &str)]) {
+    let value = select(id).value();
+    fill(id, options);
+    if !value.is_empty() {
+        select(id).set_value(&value);
+    }
+}
+
 pub fn wire() {
-    let rules: Vec<(&str, &str)> = RuleSet::ALL.iter().map(|r| (r.name(), r.name())).collect();
-    fill("ng-rules", &rules);
     translate();
     let dialog: HtmlDialogElement = dom::by_id("new-game");
     let open: HtmlElement = dom::by_id("new-game-button");
@@ -57,26 +64,22 @@ pub fn wire() {
 /// The dialog's words that come from code (seat choices, names,
 /// descriptions), after a change of language.
 pub fn translate() {
+    let rules: Vec<(&str, &str)> = RuleSet::ALL
+        .iter()
+        .map(|&r| (r.name(), i18n::rule_set(r)))
+        .collect();
+    refill("ng-rules", &rules);
     let variants: Vec<(&str, &str)> = Variant::ALL
         .iter()
         .map(|&v| (v.name(), i18n::variant(v)))
         .collect();
-    let variant = select("ng-variant").value();
-    fill("ng-variant", &variants);
-    if !variant.is_empty() {
-        select("ng-variant").set_value(&variant);
-    }
+    refill("ng-variant", &variants);
     let choices: Vec<(&str, &str)> = Seat::CHOICES
         .iter()
         .map(|seat| (seat.name(), t(&format!("seat.{}", seat.name()))))
         .collect();
     for seat in 0..4 {
-        let sel = select(&format!("ng-seat-{seat}"));
-        let value = sel.value();
-        fill(&format!("ng-seat-{seat}"), &choices);
-        if !value.is_empty() {
-            sel.set_value(&value);
-        }
+        refill(&format!("ng-seat-{seat}"), &choices);
     }
     refresh();
 }

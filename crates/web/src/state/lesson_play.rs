@@ -352,7 +352,7 @@ impl State {
             ),
             Why::AlsoLegal { rules } => w(
                 "why.also_legal",
-                &[("move", played), ("rules", rules.name())],
+                &[("move", played), ("rules", crate::i18n::rule_set(rules))],
             ),
             Why::Trapped { turns, example } => w(
                 "why.trapped",
