@@ -71,6 +71,20 @@ fn main() {
         })
         .collect();
     writeln!(code, "pub const KNOWN: &[(&str, &str)] = &{known:?};").unwrap();
+    // Each language's own words for its file not coming: the module has
+    // them, since they are needed exactly when that file cannot be had.
+    let unavailable: Vec<(&str, &str)> = parsed
+        .iter()
+        .filter_map(|(lang, entries)| {
+            let found = entries.iter().find(|(k, _)| *k == "language.unavailable");
+            found.map(|(_, v)| (*lang, *v))
+        })
+        .collect();
+    writeln!(
+        code,
+        "pub const UNAVAILABLE: &[(&str, &str)] = &{unavailable:?};"
+    )
+    .unwrap();
     // The tests read every file as the page would after fetching it.
     code.push_str("#[cfg(test)]\npub const FILES: &[(&str, &str)] = &[\n");
     for path in &files {

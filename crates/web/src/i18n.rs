@@ -56,6 +56,15 @@ pub fn known() -> &'static [(&'static str, &'static str)] {
     files::KNOWN
 }
 
+/// A language's own sentence for its words not coming (the page stays in
+/// English), from the module: its file is what failed.
+pub fn unavailable(code: &str) -> Option<&'static str> {
+    files::UNAVAILABLE
+        .iter()
+        .find(|(c, _)| *c == code && code != "en")
+        .map(|(_, text)| *text)
+}
+
 fn known_code(code: &str) -> Option<&'static str> {
     known().iter().map(|(c, _)| *c).find(|c| *c == code)
 }
@@ -272,6 +281,18 @@ mod tests {
     /// Text that names a control by its words names it as the control
     /// reads (Romanian's empty list of games sent people to "Partidă
     /// nouă", a button called "Joc nou").
+    /// The module says in each language that its file did not come.
+    #[test]
+    fn every_fetched_language_says_in_its_own_words_that_it_did_not_come() {
+        assert_eq!(unavailable("en"), None, "English is in the module");
+        assert_eq!(unavailable("it"), Some("Impossibile caricare l'italiano."));
+        for (code, _) in known().iter().filter(|(c, _)| *c != "en") {
+            let own = unavailable(code).unwrap_or_else(|| panic!("{code}"));
+            let english = files::FILES.iter().find(|(c, _)| *c == "en").unwrap().1;
+            assert!(!english.contains(own), "{code}: {own} is English");
+        }
+    }
+
     #[test]
     fn words_that_name_a_control_match_it() {
         for (code, text) in files::FILES {

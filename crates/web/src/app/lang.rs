@@ -69,10 +69,16 @@ fn load(code: String, done: Box<dyn FnOnce(Result<(), String>)>) {
                         .iter()
                         .find(|(c, _)| *c == code)
                         .map_or(code.as_str(), |(_, name)| name);
-                    tf(
+                    let english = tf(
                         "language.not_loaded",
                         &[("language", name), ("reason", &words(&problem))],
-                    )
+                    );
+                    // Said in the language asked for too: its reader may
+                    // not read the English the page stays in.
+                    match i18n::unavailable(&code) {
+                        Some(own) => format!("{own} {english}"),
+                        None => english,
+                    }
                 });
             done(result)
         }),
