@@ -162,6 +162,13 @@ impl State {
         if run.status() == StepStatus::Wrong {
             return self.say_judged(false);
         }
+        // Nothing marked is no answer yet (unless none is right).
+        let none_right = right_squares(&run.step().position(), run.step().task())
+            .is_some_and(|set| set.is_empty());
+        if run.marked().is_empty() && !none_right {
+            let said = self.lesson_word("ui.tap_then_check");
+            return self.tell(said);
+        }
         let verdict = judge_squares(&run.step().position(), run.step().task(), run.marked());
         let right = verdict.is_ok();
         run.judged(None, verdict);

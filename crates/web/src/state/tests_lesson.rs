@@ -439,6 +439,21 @@ fn a_verdict_is_of_the_marks_it_judged() {
     );
 }
 
+/// Check with nothing marked is no answer: it says what to do and costs
+/// no star (it was judged, "Missing: …" and a mistake).
+#[test]
+fn check_with_nothing_marked_is_not_an_answer() {
+    let mut s = at_tapping_step();
+    s.apply(Action::LessonCheck);
+    assert_eq!(status(&s), StepStatus::Playing, "not judged");
+    assert_eq!(s.lesson().unwrap().mistakes(), 0);
+    assert_eq!(s.status().text, "Tap the squares, then press Check.");
+    assert_eq!(s.lesson_feedback().unwrap(), "");
+    tap(&mut s, "d1");
+    s.apply(Action::LessonCheck);
+    assert_eq!(status(&s), StepStatus::Wrong, "marks are judged");
+}
+
 /// A finished review is part of the game put aside: Back to my game brings
 /// it back (it was dropped, and a review can take minutes).
 #[test]
