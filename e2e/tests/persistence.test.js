@@ -83,13 +83,41 @@ test('every kept value that cannot be read is said, the puzzle progress as progr
   const storage = {
     'cheversi.game': 'garbage', 'cheversi.games': 'garbage',
     'cheversi.puzzles': '{"kind":"puzzles","version":99,"data":{}}', 'cheversi.lessons': 'garbage',
+    'cheversi.prefs': 'garbage',
   };
   const { page, context } = await open(browser, server.url, { storage });
   const status = await page.locator('#status').textContent();
   for (const said of [/saved game could not be read/, /stored game could not be read/,
-    /puzzle progress could not be read/, /lesson progress could not be read/]) {
+    /puzzle progress could not be read/, /lesson progress could not be read/, /board settings could not be read/]) {
     assert.match(status, said);
   }
   assert.doesNotMatch(status, /The puzzles could not be read/);
+  await context.close();
+});
+
+// The board choices were kept only until the page was closed.
+test('the attack overlay, tap to confirm and the evaluation are kept across a reload, not by an embed', async () => {
+  const { page, errors, context } = await open(browser, server.url);
+  await page.click('#overlay');
+  await page.click('#overlay');
+  await page.click('#confirm');
+  await page.click('#show-eval');
+  const choices = () => page.evaluate(() => [
+    document.getElementById('overlay').textContent,
+    document.getElementById('confirm').checked,
+    document.getElementById('show-eval').checked,
+  ]);
+  const chosen = await choices();
+  assert.deepEqual(chosen.slice(1), [false, true]);
+  assert.notEqual(chosen[0], 'Attacks: off');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.deepEqual(await choices(), chosen);
+  // An embed neither takes them nor changes them.
+  const kept = await page.evaluate(() => localStorage.getItem('cheversi.prefs'));
+  await page.goto(`${server.url}embed.html?game=cheversi&overlay=white&interactive=1`);
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.evaluate(() => localStorage.getItem('cheversi.prefs')), kept);
+  assert.deepEqual(errors, []);
   await context.close();
 });

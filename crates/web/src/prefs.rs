@@ -1,6 +1,8 @@
 //! How the person likes the board shown: kept from one game to the next.
 
 use crate::problem::{Expected, Problem};
+use crate::stored::Kept;
+use serde::{Deserialize, Serialize};
 
 /// Which attack counts the board shows (Cheversi).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +63,53 @@ impl Default for Prefs {
     }
 }
 
+/// The board choices kept from one visit to the next. The board's side
+/// is not one: it follows the seat played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KeptPrefs {
+    confirm: bool,
+    /// An [`Overlay`]'s name; one this build does not know reads as off.
+    overlay: String,
+    show_eval: bool,
+}
+
+impl Default for KeptPrefs {
+    fn default() -> KeptPrefs {
+        Prefs::default().kept()
+    }
+}
+
+impl Kept for KeptPrefs {
+    const KIND: &'static str = "prefs";
+    const VERSION: u32 = 1;
+}
+
+impl Prefs {
+    pub fn kept(&self) -> KeptPrefs {
+        KeptPrefs {
+            confirm: self.confirm,
+            overlay: self.overlay.name().to_string(),
+            show_eval: self.show_eval,
+        }
+    }
+
+    /// These preferences with the kept choices.
+    pub fn with_kept(self, kept: &KeptPrefs) -> Prefs {
+        Prefs {
+            confirm: kept.confirm,
+            overlay: kept.overlay.parse().unwrap_or(Overlay::Off),
+            show_eval: kept.show_eval,
+            ..self
+        }
+    }
+
+    /// What [`KeptPrefs`] holds, to see whether it changed.
+    pub fn kept_part(&self) -> (bool, Overlay, bool) {
+        (self.confirm, self.overlay, self.show_eval)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +125,36 @@ mod tests {
         );
         assert_eq!(Overlay::Off.next(), Overlay::White);
         assert_eq!(Overlay::Both.next(), Overlay::Off);
+    }
+
+    #[test]
+    fn kept_choices_read_back_and_leave_the_side_alone() {
+        let chosen = Prefs {
+            confirm: false,
+            overlay: Overlay::Black,
+            flipped: false,
+            show_eval: true,
+        };
+        let text = crate::stored::text_of(&chosen.kept());
+        let read: KeptPrefs = crate::stored::read_text(&text).unwrap();
+        let flipped = Prefs {
+            flipped: true,
+            ..Prefs::default()
+        };
+        assert_eq!(
+            flipped.with_kept(&read),
+            Prefs {
+                flipped: true,
+                ..chosen
+            }
+        );
+        // A missing field keeps its default; an unknown overlay reads as off.
+        let read: KeptPrefs = crate::stored::read_text(
+            r#"{"kind":"prefs","version":1,"data":{"overlay":"red","show_eval":true}}"#,
+        )
+        .unwrap();
+        let prefs = Prefs::default().with_kept(&read);
+        assert!(prefs.confirm && prefs.show_eval);
+        assert_eq!(prefs.overlay, Overlay::Off);
     }
 }

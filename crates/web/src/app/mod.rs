@@ -131,6 +131,14 @@ fn start_in_language(
         state.set_lesson_progress(lessons);
         (puzzles_problem, lessons_problem)
     };
+    // So are the board choices (an embed's come from its host).
+    let prefs_problem = if embedded {
+        None
+    } else {
+        let (prefs, problem) = saved::load_prefs();
+        state.set_kept_prefs(&prefs);
+        problem
+    };
     // A game that ended before it was shown did not end here.
     let ended_before =
         cheversi_engine::GameState::outcome(state.play().session().latest()).is_some();
@@ -210,6 +218,7 @@ fn start_in_language(
         games_problem,
         puzzles_problem,
         lessons_problem,
+        prefs_problem,
     ]
     .into_iter()
     .flatten()
@@ -531,6 +540,9 @@ impl App {
         }
         if fx.save_lessons && !self.embedded {
             lessons::save(self);
+        }
+        if fx.save_prefs && !self.embedded {
+            saved::save_prefs(&self.state);
         }
         if self.embedded {
             embedded::report_end(self);

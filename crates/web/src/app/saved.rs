@@ -1,10 +1,11 @@
-//! The game at this device in localStorage, in the envelope of
-//! [`crate::stored`]: a save that cannot be read is reported in the
-//! page's language, naming the field, never with serde's English.
+//! The game at this device and the board choices in localStorage, in the
+//! envelope of [`crate::stored`]: a save that cannot be read is reported
+//! in the page's language, naming the field, never with serde's English.
 
 use super::setup::default_state;
 use super::storage;
 use crate::i18n::tf;
+use crate::prefs::KeptPrefs;
 use crate::problem::Problem;
 use crate::problem_words::words;
 use crate::state::saving::Saved;
@@ -12,6 +13,8 @@ use crate::state::State;
 
 pub const SAVE_KEY: &str = "cheversi.game";
 const CORRUPT_KEY: &str = "cheversi.game.corrupt";
+const PREFS_KEY: &str = "cheversi.prefs";
+const PREFS_SET_ASIDE_KEY: &str = "cheversi.prefs.set-aside";
 
 /// The saved game, or a new one; a save that cannot be read is set aside
 /// (kept under another key) and the reason returned.
@@ -53,4 +56,16 @@ fn parse_saved(text: &str) -> Result<Saved, Problem> {
 
 pub fn saved_text(state: &State) -> String {
     super::kept::text_of(&state.save())
+}
+
+/// The board choices kept here; ones that cannot be read are set aside and
+/// the reason returned.
+pub fn load_prefs() -> (KeptPrefs, Option<String>) {
+    super::kept::load_or_set_aside(PREFS_KEY, PREFS_SET_ASIDE_KEY, "status.prefs_unreadable")
+}
+
+pub fn save_prefs(state: &State) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(PREFS_KEY, &super::kept::text_of(&state.prefs().kept()));
+    }
 }

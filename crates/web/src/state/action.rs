@@ -193,6 +193,8 @@ pub struct Effects {
     pub save_puzzles: bool,
     /// Save the person's lesson progress.
     pub save_lessons: bool,
+    /// Save the board choices ([`crate::prefs::KeptPrefs`]).
+    pub save_prefs: bool,
     /// Send this request to the worker (it replaces any other).
     pub think: Option<ToWorker>,
     /// End the worker's current search (its answer would be stale).

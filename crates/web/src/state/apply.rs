@@ -10,6 +10,7 @@ impl State {
         let (version, saved, games_saved) = (self.version, self.saved, self.games_saved);
         let game_version = self.game_version;
         let (puzzles_saved, lessons_saved) = (self.puzzles_saved, self.lessons_saved);
+        let prefs = self.prefs.kept_part();
         let mut fx = Effects {
             render: true,
             ..Effects::default()
@@ -33,6 +34,7 @@ impl State {
         fx.save_games = self.games_saved != games_saved;
         fx.save_puzzles = self.puzzles_saved != puzzles_saved;
         fx.save_lessons = self.lessons_saved != lessons_saved;
+        fx.save_prefs = self.prefs.kept_part() != prefs;
         fx
     }
 

@@ -286,6 +286,11 @@ impl State {
     }
 
     /// The puzzle progress kept on this device, read by the shell at start.
+    /// The board choices kept from the last visit.
+    pub fn set_kept_prefs(&mut self, kept: &crate::prefs::KeptPrefs) {
+        self.prefs = self.prefs.with_kept(kept);
+    }
+
     pub fn set_puzzle_progress(&mut self, progress: puzzle::Progress) {
         self.progress = progress;
     }

@@ -855,6 +855,22 @@ fn focus_moves_on_screen_directions() {
     assert_eq!(s.focus(), sq("a2"), "stays on the board");
 }
 
+/// The board choices are saved when one changes, not on every action;
+/// the board's side is not one of them.
+#[test]
+fn a_changed_board_choice_is_saved() {
+    let mut s = hotseat(r#"{"game":"cheversi"}"#);
+    assert!(s.apply(Action::SetOverlay(Overlay::Both)).save_prefs);
+    assert!(
+        !s.apply(Action::SetOverlay(Overlay::Both)).save_prefs,
+        "unchanged"
+    );
+    assert!(s.apply(Action::SetConfirm(false)).save_prefs);
+    assert!(s.apply(Action::SetShowEval(true)).save_prefs);
+    assert!(!s.apply(Action::Flip).save_prefs);
+    assert!(!typed(&mut s, "Kd4").save_prefs);
+}
+
 #[test]
 fn labels_start_with_the_square() {
     use crate::wording::square_label;
