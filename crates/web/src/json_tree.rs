@@ -67,6 +67,16 @@ impl Unread {
         self
     }
 
+    /// This, within the field `key`.
+    pub(crate) fn in_key(self, key: &str) -> Unread {
+        self.within(Step::Key(key.to_string()))
+    }
+
+    /// This, within item `i` of a list.
+    pub(crate) fn in_item(self, i: usize) -> Unread {
+        self.within(Step::Item(i))
+    }
+
     fn at(key: &str) -> Unread {
         Unread::default().within(Step::Key(key.to_string()))
     }
@@ -217,7 +227,7 @@ fn all_read<T>(read: T, left: usize) -> Result<T, Unread> {
 
 /// The largest whole number JavaScript holds safely (2^53 - 1): beyond
 /// it, a double stands for more than one.
-const MAX_EXACT: f64 = 9_007_199_254_740_991.0;
+pub(crate) const MAX_EXACT: f64 = 9_007_199_254_740_991.0;
 
 struct Items<V> {
     items: std::iter::Enumerate<std::vec::IntoIter<V>>,

@@ -1,12 +1,18 @@
 //! The one message type between the page and the computer player's
-//! worker. Both binaries use this file, so they always agree.
+//! worker. Both binaries use this file, so they always agree. Written by
+//! serde, read by hand ([`read`]); the tests read them by serde too.
 
 use cheversi_api::spec::GameSpec;
-use serde::{Deserialize, Serialize};
+#[cfg(test)]
+use serde::Deserialize;
+use serde::Serialize;
+
+pub mod read;
 
 /// Why the page asks: to play the move, to show it as a hint, only to
 /// show the evaluation, or to review the whole game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(Deserialize))]
 pub enum Purpose {
     Play,
     Hint,
@@ -15,7 +21,8 @@ pub enum Purpose {
 }
 
 /// What the engine thinks a position is worth, for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(Deserialize))]
 pub enum Judgement {
     /// Cheversi: the expected final margin, in tenths of a point.
     Margin(i32),
@@ -27,7 +34,8 @@ pub enum Judgement {
     Loses(Option<u32>),
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(Deserialize))]
 pub enum ToWorker {
     /// Think about the position after `moves` (in notation) of the game
     /// `spec` with the named level.
@@ -106,13 +114,15 @@ impl ToWorker {
 }
 
 /// A position's value as a review reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(Deserialize))]
 pub struct EndValue {
     pub value: Judgement,
     pub exact: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(Deserialize))]
 pub enum FromWorker {
     /// Sent once, when the worker's engine is loaded and listening.
     Ready,
@@ -162,7 +172,8 @@ pub enum FromWorker {
 
 /// Why the worker could not answer, as data: the page words it
 /// (`problem_words.rs`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(Deserialize))]
 pub enum Failure {
     /// The request could not be read (answered with id 0).
     Unreadable,

@@ -242,7 +242,7 @@ fn start_beside(worker: &Shared) {
     }
     let heard = worker.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let Ok(answer) = crate::json_tree::read::<FromWorker, _>(event.data()) else {
+        let Ok(answer) = crate::protocol::read::from_worker(event.data()) else {
             return;
         };
         let id = match &answer {
@@ -353,7 +353,7 @@ pub fn start() {
     next_step.forget();
     let asked = worker.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        match crate::json_tree::read::<ToWorker, _>(event.data()) {
+        match crate::protocol::read::to_worker(event.data()) {
             Ok(message) => receive(&asked, message),
             Err(e) => {
                 // The detail is for the developer; the page says only that.

@@ -109,7 +109,7 @@ fn spawn(on_reply: std::rc::Rc<dyn Fn(WorkerReply)>) -> Worker {
     }
     let reply = on_reply.clone();
     dom::on::<MessageEvent>(&worker, "message", move |event| {
-        let message = match crate::json_tree::read::<FromWorker, _>(event.data()) {
+        let message = match crate::protocol::read::from_worker(event.data()) {
             Ok(FromWorker::Ready) => WorkerReply::Ready,
             Ok(m) => WorkerReply::Message(m),
             Err(e) => WorkerReply::Crashed(format!("unreadable answer: {e}")),
