@@ -118,10 +118,13 @@ pub fn run(args: &DuelBookArgs) -> Result<(), CliError> {
         let mut positions = vec![(None, w, b)];
         positions.extend(first_jumps(*setup).map(|j| (Some(j), b, j)));
         for (first, me, them) in positions {
-            if known
+            let lines = known
                 .iter()
-                .any(|l| l.setup == *setup && l.first == first && l.white_wins.is_some())
-            {
+                .filter(|l| l.setup == *setup && l.first == first);
+            let (proved, tried) = lines.fold((false, false), |(p, t), l| {
+                (p || l.white_wins.is_some(), t || l.white_wins.is_none())
+            });
+            if proved {
                 continue;
             }
             let start = Instant::now();
@@ -132,10 +135,16 @@ pub fn run(args: &DuelBookArgs) -> Result<(), CliError> {
             let white_moves = first.is_none();
             let white_wins = solved.map(|(wins, _, _)| wins == white_moves);
             let line = format_line(*setup, first, white_wins, solved);
-            writeln!(file, "{line}").map_err(other)?;
-            file.flush().map_err(other)?;
-            done += 1;
-            unproved += usize::from(white_wins.is_none());
+            // Unproved again: the file says so already.
+            if white_wins.is_some() || !tried {
+                writeln!(file, "{line}").map_err(other)?;
+                file.flush().map_err(other)?;
+            }
+            if white_wins.is_some() {
+                done += 1;
+            } else {
+                unproved += 1;
+            }
             eprintln!(
                 "{line}  {} nodes {:.2}s",
                 pn.nodes + dfs.nodes - before,
@@ -143,7 +152,7 @@ pub fn run(args: &DuelBookArgs) -> Result<(), CliError> {
             );
         }
     }
-    println!("{done} positions solved this run, {unproved} unproved");
+    println!("{done} positions proved this run, {unproved} unproved");
     Ok(())
 }
 

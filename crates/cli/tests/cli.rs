@@ -1073,7 +1073,7 @@ fn duel_book_writes_a_line_per_position_and_shares_the_solver_options() {
     // A second run resumes: nothing left to solve.
     let out = cheversi_within(60, &args);
     assert!(
-        stdout(&out).contains("0 positions solved"),
+        stdout(&out).contains("0 positions proved this run, 0 unproved"),
         "{}",
         stdout(&out)
     );
@@ -1081,6 +1081,52 @@ fn duel_book_writes_a_line_per_position_and_shares_the_solver_options() {
     let out = cheversi(&["duel-book", "--out", name, "--table-bits", "9"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("--table-bits"), "{}", stderr(&out));
+    let _ = std::fs::remove_file(path);
+}
+
+/// A position left unproved is tried again by the next run, and written
+/// again only when it is proved: it was appended as unproved once more by
+/// every run, and counted as solved.
+#[test]
+fn duel_book_tries_unproved_positions_again_without_writing_them_twice() {
+    let path = std::env::temp_dir().join(format!("duel-book-u-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let name = path.to_str().unwrap();
+    let args = |nodes: &'static str| {
+        [
+            "duel-book",
+            "--out",
+            name,
+            "--setups",
+            "1",
+            "--table-bits",
+            "16",
+            "--nodes",
+            nodes,
+        ]
+    };
+    for _ in 0..2 {
+        let out = cheversi_within(60, &args("1000"));
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stdout(&out).contains("0 positions proved this run, 3 unproved"),
+            "{}",
+            stdout(&out)
+        );
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with('?')).count(),
+        3,
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 3, "{text}");
+    let out = cheversi_within(120, &args("100000000"));
+    assert!(
+        stdout(&out).contains("3 positions proved this run, 0 unproved"),
+        "{}",
+        stdout(&out)
+    );
     let _ = std::fs::remove_file(path);
 }
 
