@@ -242,9 +242,11 @@ struct MatchJson {
     draws: u32,
     losses: u32,
     score_rate: f64,
-    elo: f64,
-    elo_low: f64,
-    elo_high: f64,
+    /// null where every game was won or lost (no finite difference), and
+    /// at the open end of the interval then.
+    elo: Option<f64>,
+    elo_low: Option<f64>,
+    elo_high: Option<f64>,
     ms_per_move: Vec<f64>,
     nodes_per_move: Vec<f64>,
     max_ms_first: f64,
@@ -329,10 +331,7 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
             out.losses,
             100.0 * out.score_rate
         );
-        println!(
-            "Elo difference {:+.0} (95% interval {:+.0} to {:+.0})",
-            elo, low, high
-        );
+        println!("{}", crate::arena::elo_words((elo, low, high)));
         for (i, name) in out.agents.iter().enumerate() {
             println!(
                 "{name}: {:.1} ms and {:.0} nodes per move",

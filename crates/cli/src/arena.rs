@@ -266,17 +266,43 @@ impl MatchResult {
         (self.wins as f64 + self.draws as f64 / 2.0) / self.games.max(1) as f64
     }
 
-    /// The Elo difference implied by the score rate, with a 95% interval
-    /// from the games' spread (rates of 0 or 1 are pulled half a game in).
-    pub fn elo(&self) -> (f64, f64, f64) {
-        let n = self.games.max(1) as f64;
+    /// The Elo difference implied by the score rate, and the ends of its
+    /// 95% interval: the Wilson interval of the score rate (draws count
+    /// half a game). `None` where there is no finite difference: the
+    /// estimate when every game was won or lost, and the open end of its
+    /// interval then. (The spread of the games' scores gave no interval at
+    /// all when every game ended alike.)
+    pub fn elo(&self) -> (Option<f64>, Option<f64>, Option<f64>) {
+        if self.games == 0 {
+            return (None, None, None);
+        }
+        let n = self.games as f64;
         let s = self.score_rate();
-        let mean_sq = (self.wins as f64 + self.draws as f64 / 4.0) / n;
-        let sd = (mean_sq - s * s).max(0.0).sqrt();
-        let margin = 1.96 * sd / n.sqrt();
-        let clamp = |x: f64| x.clamp(0.5 / n, 1.0 - 0.5 / n);
-        let elo = |x: f64| -400.0 * (1.0 / clamp(x) - 1.0).log10();
-        (elo(s), elo(s - margin), elo(s + margin))
+        let z = 1.959_963_984_540_054_f64;
+        let z2n = z * z / n;
+        let centre = (s + z2n / 2.0) / (1.0 + z2n);
+        let half = z / (1.0 + z2n) * (s * (1.0 - s) / n + z2n / (4.0 * n)).sqrt();
+        let elo = |x: f64| (x > 0.0 && x < 1.0).then(|| -400.0 * (1.0 / x - 1.0).log10());
+        // Rounding must not close an open end.
+        let low = if s == 0.0 { None } else { elo(centre - half) };
+        let high = if s == 1.0 { None } else { elo(centre + half) };
+        (elo(s), low, high)
+    }
+}
+
+/// The Elo line of a match's text output.
+pub fn elo_words(elo: (Option<f64>, Option<f64>, Option<f64>)) -> String {
+    match elo {
+        (Some(e), Some(low), Some(high)) => {
+            format!("Elo difference {e:+.0} (95% interval {low:+.0} to {high:+.0})")
+        }
+        (None, Some(low), None) => {
+            format!("Elo difference: every game won, {low:+.0} or more (95% interval)")
+        }
+        (None, None, Some(high)) => {
+            format!("Elo difference: every game lost, {high:+.0} or less (95% interval)")
+        }
+        _ => "Elo difference: no games".to_string(),
     }
 }
 
@@ -376,20 +402,38 @@ mod tests {
 
     #[test]
     fn elo_and_its_interval_by_hand() {
-        // 3 wins of 4: 400·log10(3); spread √(3/4 − 9/16), margin
-        // 1.96·spread/√4, the high end clamped to 3.5 of 4 games.
+        // 3 wins of 4: 400·log10(3); the Wilson interval of 0.75 in 4
+        // games, 0.3006 to 0.9544 (worked out apart).
         let (elo, low, high) = result(3, 0, 1).elo();
-        assert!(close(elo, 190.85), "{elo}");
-        assert!(close(low, -126.46), "{low}");
-        assert!(close(high, 338.04), "{high}");
+        assert!(close(elo.unwrap(), 190.85), "{elo:?}");
+        assert!(close(low.unwrap(), -146.66), "{low:?}");
+        assert!(close(high.unwrap(), 528.36), "{high:?}");
+        // 1 win and 1 draw: the estimate inside its interval.
+        let (elo, low, high) = result(1, 1, 0).elo();
+        assert!(close(elo.unwrap(), 190.85), "{elo:?}");
+        assert!(close(low.unwrap(), -243.15) && close(high.unwrap(), 624.85));
         // Even: 0, and draws count half.
-        assert!(close(result(2, 0, 2).elo().0, 0.0));
-        assert!(close(result(0, 4, 0).elo().0, 0.0));
+        assert!(close(result(2, 0, 2).elo().0.unwrap(), 0.0));
+        assert!(close(result(0, 4, 0).elo().0.unwrap(), 0.0));
         assert_eq!(result(1, 2, 1).score_rate(), 0.5);
-        // All won: pulled half a game in, 400·log10(19) for 10 games.
-        assert!(close(result(10, 0, 0).elo().0, 511.50));
+        // All won: no finite estimate, the interval open above (it was a
+        // point, +338 to +338); all lost, open below.
+        assert_eq!(result(4, 0, 0).elo().0, None);
+        assert!(close(result(4, 0, 0).elo().1.unwrap(), 7.03));
+        assert_eq!(result(4, 0, 0).elo().2, None);
+        let (elo, low, high) = result(0, 0, 10).elo();
+        assert_eq!((elo, low), (None, None));
+        assert!(close(high.unwrap(), -166.20));
+        assert_eq!(
+            elo_words(result(4, 0, 0).elo()),
+            "Elo difference: every game won, +7 or more (95% interval)"
+        );
+        assert_eq!(
+            elo_words(result(3, 0, 1).elo()),
+            "Elo difference +191 (95% interval -147 to +528)"
+        );
         // No games: no division by zero.
-        assert!(result(0, 0, 0).elo().0.is_finite());
+        assert_eq!(elo_words(result(0, 0, 0).elo()), "Elo difference: no games");
     }
 
     #[test]
