@@ -122,9 +122,13 @@ pub fn bestmove(args: &BestMoveArgs) -> Result<(), CliError> {
         println!("{}", serde_json::to_string(&out).map_err(other)?);
     } else {
         println!("best move: {}", out.mv);
+        let eval = match &out.eval {
+            serde_json::Value::String(words) => words.clone(),
+            number => number.to_string(),
+        };
         println!(
             "eval: {} ({})",
-            out.eval,
+            eval,
             if out.exact { "proven" } else { "estimated" }
         );
         println!(

@@ -125,6 +125,11 @@ pub fn run(args: &DuelTableArgs) -> Result<(), CliError> {
         count(SetupValue::BlackWins),
         count(SetupValue::Unknown)
     );
-    println!("the duel with perfect play: {:?}", table.duel_value());
+    let verdict = match table.duel_value() {
+        SetupValue::WhiteWins => "White wins",
+        SetupValue::BlackWins => "Black wins",
+        SetupValue::Unknown => "not proved",
+    };
+    println!("the duel with perfect play: {verdict}");
     Ok(())
 }

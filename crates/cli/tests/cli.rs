@@ -1353,3 +1353,34 @@ fn bestmove_refuses_a_think_longer_than_a_day() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stderr(&out).contains("86400000"), "{}", stderr(&out));
 }
+
+/// Words, not JSON or Rust, in the text output: a proven Attrition value
+/// was printed in quotes (`eval: "loses"`), and the duel's verdict by its
+/// Rust name (`BlackWins`).
+#[test]
+fn text_output_says_values_in_words() {
+    let out = cheversi(&[
+        "bestmove",
+        "--game",
+        "attrition",
+        "--moves",
+        "Ng8 Na1 g8-f6 a1-c2 f6-d5",
+        "--nodes",
+        "3000000",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("eval: loses in 54 (proven)"), "{text}");
+    assert!(!text.contains('"'), "{text}");
+    let table = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../engine/data/duel_setups.txt"
+    );
+    let out = cheversi(&["duel-table", "--out", table, "--summary"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("the duel with perfect play: Black wins"),
+        "{}",
+        stdout(&out)
+    );
+}
