@@ -50,7 +50,7 @@ fn playouts_and_search_speed_in_the_browser() {
             GameOptions::Cheversi(_) => 6,
             GameOptions::Attrition(o) => o.players() as usize * o.variant().pieces_per_player() + 6,
         };
-        let speed = search_speed(options, plies, 3, &now_seconds);
+        let speed = search_speed(options, plies, 3, &now_seconds).expect("positions searched");
         assert!(speed > 0.0);
         lines.push_str(&format!("{label:<30} {speed:>12.0}\n"));
     }

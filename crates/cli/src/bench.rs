@@ -224,10 +224,10 @@ fn ai_figures(
             GameOptions::Cheversi(_) => 6,
             GameOptions::Attrition(o) => o.players() as usize * o.variant().pieces_per_player() + 6,
         };
-        println!(
-            "{label:<30} {:>12.0}",
-            search_speed(options, plies, args.samples.min(5), clock)
-        );
+        // "-": every sampled game ended before its position.
+        let speed = search_speed(options, plies, args.samples.min(5), clock)
+            .map_or("-".to_string(), |s| format!("{s:.0}"));
+        println!("{label:<30} {speed:>12}");
     }
     Ok(())
 }

@@ -1384,3 +1384,25 @@ fn text_output_says_values_in_words() {
         stdout(&out)
     );
 }
+
+/// A search speed with nothing searched is no speed: the one sampled duel
+/// ends in its random opening, and `0` was printed as its nodes a second.
+#[test]
+fn bench_speed_with_nothing_searched_says_so() {
+    let out = cheversi(&[
+        "bench",
+        "--ai",
+        "--speed",
+        "--only",
+        "duel",
+        "--samples",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("attrition duel"))
+        .unwrap();
+    assert_eq!(row.split_whitespace().last(), Some("-"), "{text}");
+}

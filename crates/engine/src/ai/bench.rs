@@ -15,7 +15,12 @@ use crate::rng::Rng;
 /// Cheversi's Master plays by tree search, and the duel's proves first;
 /// its alpha-beta is what the other levels, the review and the exact ends
 /// use, and what this measures.
-pub fn search_speed(options: GameOptions, plies: usize, samples: u64, clock: Clock<'_>) -> f64 {
+pub fn search_speed(
+    options: GameOptions,
+    plies: usize,
+    samples: u64,
+    clock: Clock<'_>,
+) -> Option<f64> {
     let (mut nodes, mut seconds) = (0u64, 0.0);
     for seed in 0..samples {
         let mut rng = Rng::new(seed + 100);
@@ -44,5 +49,6 @@ pub fn search_speed(options: GameOptions, plies: usize, samples: u64, clock: Clo
             seconds += t.seconds;
         }
     }
-    nodes as f64 / seconds.max(1e-9)
+    // None where every sampled game ended before its position.
+    (seconds > 0.0).then(|| nodes as f64 / seconds)
 }
