@@ -205,6 +205,9 @@ fn long_games_wrap_at_80_columns() {
     );
     let text = record.to_text();
     assert!(text.lines().all(|l| l.chars().count() <= 80));
+    // A round's number stays with its first move ("8." ended a line).
+    assert!(text.lines().all(|l| !l.ends_with('.')), "{text}");
+    assert!(text.contains("\n8. Nf5 Nf8 1-0"), "{text}");
     assert_eq!(Record::parse(&text).unwrap().to_text(), text);
     assert_eq!(
         record.final_position().scores(),

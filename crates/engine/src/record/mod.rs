@@ -358,13 +358,13 @@ impl Record {
                     turn.push(',');
                     turn.push_str(&notation);
                 }
-                _ => {
-                    if last_mover.is_none_or(|last| mover <= last) {
-                        round += 1;
-                        words.push(format!("{round}."));
-                    }
-                    words.push(notation);
+                // A round's number is one word with its first move, so
+                // that no line ends with a number.
+                _ if last_mover.is_none_or(|last| mover <= last) => {
+                    round += 1;
+                    words.push(format!("{round}. {notation}"));
                 }
+                _ => words.push(notation),
             }
             last_mover = Some(mover);
         }
