@@ -1406,3 +1406,26 @@ fn bench_speed_with_nothing_searched_says_so() {
         .unwrap();
     assert_eq!(row.split_whitespace().last(), Some("-"), "{text}");
 }
+
+/// An illegal move is named as it was written: `e4-f6` was reported as
+/// the canonical `e4xf6`, which the reader never typed.
+#[test]
+fn an_illegal_move_is_named_as_written() {
+    let out = cheversi(&["state", "--game", "attrition", "--moves", "Nd4 Nf6 e4-f6"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("error: e4-f6: there is no piece on e4"),
+        "{}",
+        stderr(&out)
+    );
+    let record = "[Game \"Attrition\"]\n[Variant \"duel\"]\n\n1. Nd4 Nf6 2. e4-f6 *\n";
+    let path = std::env::temp_dir().join(format!("as-written-{}.txt", std::process::id()));
+    std::fs::write(&path, record).unwrap();
+    let out = cheversi(&["record", "print", path.to_str().unwrap()]);
+    assert!(
+        stderr(&out).contains("line 4, column 15: e4-f6: there is no piece on e4"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_file(path);
+}

@@ -59,9 +59,21 @@ impl std::error::Error for ParseMoveError {}
 /// A well-formed move that the rules forbid here, with the rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove<R> {
-    /// The move as written in canonical notation.
+    /// The move as its writer wrote it where it was read from text, else
+    /// in canonical notation.
     pub notation: String,
     pub reason: R,
+}
+
+impl<R> IllegalMove<R> {
+    /// The error naming the move as `text` wrote it (`e4-f6`, not the
+    /// canonical `e4xf6`): what the reader will look for.
+    pub fn as_written(self, text: &str) -> IllegalMove<R> {
+        IllegalMove {
+            notation: text.to_string(),
+            ..self
+        }
+    }
 }
 
 impl<R: fmt::Display> fmt::Display for IllegalMove<R> {

@@ -103,11 +103,10 @@ impl Session {
 
     /// Reads and plays a move in notation; returns it.
     pub fn play_text(&mut self, text: &str) -> Result<AnyMove, PlayError> {
-        let mv = self
-            .current()
-            .parse_move(text.trim())
-            .map_err(PlayError::Parse)?;
-        self.play(mv).map_err(PlayError::Illegal)?;
+        let text = text.trim();
+        let mv = self.current().parse_move(text).map_err(PlayError::Parse)?;
+        self.play(mv)
+            .map_err(|e| PlayError::Illegal(e.as_written(text)))?;
         Ok(mv)
     }
 

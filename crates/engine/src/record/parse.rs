@@ -331,7 +331,7 @@ fn read_moves(
                 .map_err(|e| error(line, column, RecordProblem::NotAMove(e)))?;
             record
                 .play(mv)
-                .map_err(|e| error(line, column, RecordProblem::Illegal(e)))?;
+                .map_err(|e| error(line, column, RecordProblem::Illegal(e.as_written(word))))?;
         }
     }
     Ok(())
