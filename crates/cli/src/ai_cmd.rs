@@ -216,8 +216,10 @@ pub struct MatchArgs {
     #[command(flatten)]
     game: GameArgs,
     /// First agent: random, greedy, a level (beginner … master, or
-    /// level:Master), a plain search (ms:500, nodes:2000000), or the UCT
-    /// baseline (uct:3000 simulations, uct-ms:500).
+    /// level:Master), a plain search (ms:500, nodes:2000000), the UCT
+    /// baseline (uct:3000 simulations, uct-ms:500), the Master's older
+    /// alpha-beta search (ab-ms:500) or master-plain (the Master judging
+    /// positions by the current score alone).
     #[arg(long)]
     a: Option<String>,
     /// Second agent.
@@ -359,8 +361,8 @@ pub struct ReviewArgs {
     file: String,
     /// Search time per move on average (milliseconds): the review gets
     /// this times the number of moves, spent last move first, so the time
-    /// proven endings leave over goes to harder positions.
-    #[arg(long, default_value_t = 1000)]
+    /// proven endings leave over goes to harder positions. Up to a minute.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     time_ms: u64,
     #[arg(long)]
     json: bool,

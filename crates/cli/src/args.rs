@@ -16,7 +16,8 @@ pub struct GameArgs {
     /// Which game: cheversi or attrition.
     #[arg(long, default_value = "cheversi")]
     pub game: GameKind,
-    /// Cheversi rule set: lewicki, lewicki-any, lewicki-free, brainking-classic, brainking.
+    /// Cheversi rule set: lewicki, lewicki-any, lewicki-free, brainking-classic, brainking
+    /// (default: lewicki).
     #[arg(long)]
     pub rules: Option<RuleSet>,
     /// Cheversi scoring count: multiplicity or distinct (default: the rule set's).
@@ -25,7 +26,7 @@ pub struct GameArgs {
     /// Cheversi scoring squares: empty or all (default: the rule set's).
     #[arg(long)]
     pub squares: Option<Squares>,
-    /// Attrition variant: duel, two-knights, sudden-death, melee.
+    /// Attrition variant: duel, two-knights, sudden-death, melee (default: duel).
     #[arg(long)]
     pub variant: Option<Variant>,
     /// Attrition players (melee: 3 or 4).

@@ -1429,3 +1429,12 @@ fn an_illegal_move_is_named_as_written() {
     );
     let _ = std::fs::remove_file(path);
 }
+
+/// `review --time-ms` is bounded, as `bestmove`'s is: a huge value ran a
+/// review that never ended.
+#[test]
+fn review_time_is_bounded() {
+    let out = cheversi(&["review", "-", "--time-ms", "18446744073709551615"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--time-ms"), "{}", stderr(&out));
+}
