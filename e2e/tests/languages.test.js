@@ -210,6 +210,32 @@ test('the New game dialog fits a phone in every language', async () => {
   }
 });
 
+// The Record dialog's content was wider than the dialog at 1280 pixels:
+// Load half cut, Close out of sight.
+test('every dialog holds its content, on a phone and a desktop, in every language', async () => {
+  for (const locale of ['en-GB', 'it-IT', 'ro-RO']) {
+    for (const [width, height] of [[360, 740], [1280, 800]]) {
+      const { page: p, context, errors } = await open(browser, server.url, { locale, width, height });
+      for (const [button, dialog, close] of [['#record-button', '#record-dialog', '#record-close'],
+        ['#games-button', '#games', '#games-close'], ['#new-game-button', '#new-game', '#ng-cancel']]) {
+        await p.click(button);
+        const outside = await p.evaluate((id) => {
+          const box = document.querySelector(id).getBoundingClientRect();
+          return [...document.querySelectorAll(`${id} button, ${id} textarea, ${id} select, ${id} input, ${id} label`)]
+            .filter((el) => el.getClientRects().length)
+            .map((el) => [el.id || el.textContent.trim().slice(0, 20), el.getBoundingClientRect()])
+            .filter(([, r]) => r.right > box.right + 0.5 || r.left < box.left - 0.5)
+            .map(([name, r]) => `${name}: ${Math.round(r.left)}-${Math.round(r.right)}, the dialog ${Math.round(box.left)}-${Math.round(box.right)}`);
+        }, dialog);
+        assert.deepEqual(outside, [], `${locale} ${width}: ${dialog}`);
+        await p.click(close);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+});
+
 // The variants were listed by their ids ("sudden-death") on an Italian
 // page; their values stay the ids that links and records use.
 test('the Attrition variants are named in the page\'s language', async () => {
