@@ -75,3 +75,22 @@ test('two boards mounted with the JavaScript API; one is played to the end', asy
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A lesson shown in a frame scrolled its host page: rules.it.html jumped
+// to its last lesson as the frames started. The reader stays where it is.
+test('the lessons in a rules page leave the page where its reader is', async () => {
+  for (const path of ['rules.html', 'rules.it.html', 'rules.ro.html']) {
+    const { page, context, errors } = await visit(path);
+    const frames = page.locator('.lesson-frame iframe');
+    await page.waitForFunction(() => document.querySelectorAll('.lesson-frame iframe').length === 13);
+    // The frames below the fold load as they come near: the first one
+    // ready, then time for any to scroll the page (it reached the last
+    // lesson within 3 s).
+    await page.frameLocator('.lesson-frame iframe').first().locator('body[data-ready="true"]').waitFor({ state: 'attached', timeout: 15000 });
+    await page.waitForTimeout(3000);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, path);
+    assert.equal(await frames.count(), 13);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

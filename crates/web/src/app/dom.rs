@@ -74,10 +74,14 @@ pub fn show(el: &HtmlElement, visible: bool) {
 /// Shows a panel that opens on a press; where it appears out of sight
 /// (on a phone the panels sit under the board), or `anchor` is scrolled
 /// off above, the page scrolls to `anchor`: the panel itself, or the board
-/// above a task.
+/// above a task. Never in an embedded board: scrolling a frame scrolls
+/// its host page too (a rules page jumped to its last lesson).
 pub fn show_opened(el: &HtmlElement, anchor: &HtmlElement) {
     let newly = el.hidden();
     el.set_hidden(false);
+    if super::embedded::is_embedded() {
+        return;
+    }
     let Some(height) = web_sys::window()
         .and_then(|w| w.inner_height().ok())
         .and_then(|h| h.as_f64())
