@@ -94,3 +94,22 @@ test('the lessons in a rules page leave the page where its reader is', async () 
     await context.close();
   }
 });
+
+// Italian and Romanian prose named the variants and rule sets by their
+// ids ("Come two-knights", "una melee"); the ids stay, in code, beside
+// the names, since the page shows how to write them.
+test('the Italian and Romanian rules pages name the rule sets and variants in their language', async () => {
+  for (const path of ['rules.it.html', 'rules.ro.html']) {
+    const { page, context } = await visit(path);
+    const prose = await page.evaluate(() => {
+      const main = document.querySelector('main').cloneNode(true);
+      main.querySelectorAll('code, pre').forEach((c) => c.remove());
+      const labels = [...main.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label'));
+      return [main.textContent, ...labels].join('\n');
+    });
+    for (const id of ['lewicki-any', 'lewicki-free', 'brainking-classic', 'two-knights', 'sudden-death', 'melee']) {
+      assert.doesNotMatch(prose, new RegExp(`\\b${id}\\b`), `${path}: ${id}`);
+    }
+    await context.close();
+  }
+});

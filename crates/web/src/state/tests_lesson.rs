@@ -238,6 +238,29 @@ fn a_progress_kept_on_the_device_reads_back() {
     assert_eq!(old.record("a").unwrap().mistakes, 0);
 }
 
+/// Italian and Romanian lessons name the variants in their words ("Come in
+/// two-knights" named one by its id).
+#[test]
+fn lessons_name_variants_and_rule_sets_in_their_language() {
+    for text in [
+        include_str!("../../lang/lessons/it.lang"),
+        include_str!("../../lang/lessons/ro.lang"),
+    ] {
+        for (key, value) in crate::lang_file::parse(text, &|_| true).unwrap() {
+            for id in [
+                "lewicki-any",
+                "lewicki-free",
+                "brainking-classic",
+                "two-knights",
+                "sudden-death",
+                "melee",
+            ] {
+                assert!(!value.contains(id), "{key}: {value}");
+            }
+        }
+    }
+}
+
 #[test]
 fn every_lesson_is_worded_in_every_language() {
     let files = [
