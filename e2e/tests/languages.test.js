@@ -29,7 +29,7 @@ test('an Italian browser gets Italian, and the choice of Romanian is remembered'
   assert.equal(await p.getAttribute('nav.actions', 'aria-label'), 'Partita');
   assert.equal(await p.getAttribute('#play', 'aria-label'), 'Scacchiera');
   assert.equal(await p.getAttribute('nav.review', 'aria-label'), 'Scorri le mosse');
-  assert.equal(await p.locator('.reserve-piece[aria-label="Donna Nero, 1 in riserva"]').count(), 1);
+  assert.equal(await p.locator('.reserve-piece[aria-label="Donna Nera, 1 in riserva"]').count(), 1);
   // The move box's letters are the notation's (English): said in Italian,
   // since R is Re (King) in Italian notation but a Rook here.
   assert.match(await p.locator('#type-legend').textContent(), /K\sRe.*R\sTorre/);

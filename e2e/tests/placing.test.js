@@ -98,6 +98,7 @@ test('each move is announced once', async () => {
   await page.click('#learn-button');
   await page.locator('#lessons .lesson[data-id="mirror"]').click();
   await page.locator('#lesson[data-id="mirror"]').waitFor();
+  await cell(page, 'a1').click();
   await page.click('#lesson-check');
   assert.match(await page.locator('#live').textContent(), /Missing/);
   const speaking = await page.$$eval('[aria-live], [role="status"]',

@@ -220,11 +220,23 @@ pub fn piece(letter: char, cheversi: bool) -> &'static str {
     }
 }
 
-/// A player's piece ("White King"; "Re Bianco"): in each language's order.
+/// A player's piece ("White King"; "Re Bianco", "Donna Nera"): in each
+/// language's order, the player's name agreeing with the piece's gender
+/// (`piece.feminine` lists the letters of feminine names, `player.f.*`
+/// the names that go with them).
 pub fn owned_piece(seat: u8, letter: char, cheversi: bool) -> String {
+    let feminine = cheversi
+        && t("piece.feminine")
+            .split(' ')
+            .any(|l| l.len() == 1 && l.starts_with(letter));
+    let owner = if feminine {
+        t(&format!("player.f.{seat}"))
+    } else {
+        player(seat)
+    };
     tf(
         "piece.owned",
-        &[("player", player(seat)), ("piece", piece(letter, cheversi))],
+        &[("player", owner), ("piece", piece(letter, cheversi))],
     )
 }
 
@@ -344,6 +356,20 @@ mod tests {
         assert!(set("en"));
     }
 
+    /// A piece's owner agrees with its gender ("Donna Nero" was written).
+    #[test]
+    fn an_owned_piece_agrees_with_its_gender() {
+        assert!(set("it"));
+        assert_eq!(owned_piece(1, 'Q', true), "Donna Nera");
+        assert_eq!(owned_piece(0, 'R', true), "Torre Bianca");
+        assert_eq!(owned_piece(0, 'K', true), "Re Bianco");
+        assert_eq!(owned_piece(2, 'N', false), "Cavallo Rosso");
+        assert!(set("ro"));
+        assert_eq!(owned_piece(1, 'Q', true), "Damă Neagră");
+        assert_eq!(owned_piece(0, 'R', true), "Turn Alb");
+        assert!(set("en"));
+    }
+
     #[test]
     fn switching_and_picking() {
         assert_eq!(pick(&["it-IT".into(), "en".into()]), "it");
@@ -360,6 +386,7 @@ mod tests {
         assert_eq!(current(), "it");
         assert!(set("en"));
         assert_eq!(piece('B', false), "second Knight");
+        assert_eq!(owned_piece(1, 'Q', true), "Black Queen");
         assert!(parse("no equals sign", &|_| true).is_err());
         assert!(parse("a = 1\na = 2", &|_| true).is_err());
     }

@@ -102,18 +102,14 @@ fn update_hands(app: &App, snap: &Snapshot) {
             &tf("reserve.group", &[("player", owner)]),
         );
         for h in hand {
-            let name = i18n::piece(h.piece, cheversi);
+            let name = i18n::owned_piece(seat as u8, h.piece, cheversi);
             let button: HtmlButtonElement =
                 element("button", &format!("reserve-piece seat-{seat}"), "").unchecked_into();
             button.set_type("button");
             set_attr(&button, "data-piece", &h.piece.to_string());
             let label = tf(
                 "reserve.label",
-                &[
-                    ("player", owner),
-                    ("piece", name),
-                    ("count", &h.count.to_string()),
-                ],
+                &[("piece", &name), ("count", &h.count.to_string())],
             );
             set_attr(&button, "aria-label", &label);
             set_attr(&button, "title", &label);
