@@ -77,3 +77,13 @@ test('screenshots: phone (HiDPI) and desktop, dialog, overlay', async () => {
   assert.deepEqual(desk.errors, []);
   await desk.context.close();
 });
+
+// An empty grey box showed where the status line had nothing to say yet.
+test('an empty status line shows no box, and keeps its room', async () => {
+  const { page, context } = await open(browser, server.url, { width: 360, height: 740 });
+  await page.evaluate(() => { document.getElementById('status').textContent = ''; });
+  const style = await page.$eval('#status', (el) => [getComputedStyle(el).backgroundColor, el.getBoundingClientRect().height]);
+  assert.equal(style[0], 'rgba(0, 0, 0, 0)');
+  assert.ok(style[1] > 30, `its room: ${style[1]} px`);
+  await context.close();
+});
