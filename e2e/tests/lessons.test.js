@@ -274,3 +274,20 @@ test('lesson words that cannot be had in a new language are said, in that langua
   assert.equal(await first.textContent(), before, 'the lessons keep the words they had');
   await context.close();
 });
+
+// The Italian lesson words not coming left Learn closed, with only an
+// error: the lessons open in English, and the reader is told why.
+test('lessons whose words cannot come in the page\'s language open in English, said', async () => {
+  const { page, context, errors } = await open(browser, undefined, { locale: 'it-IT' });
+  await page.route('**/lessons/it.lang', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click('#learn-button');
+  await page.locator('#lessons .lesson[data-id="pieces"]').waitFor();
+  assert.match(await page.locator('#lessons .lesson[data-id="pieces"]').textContent(), /How the pieces attack/);
+  assert.match(await page.locator('#status').textContent(),
+    /^Non è stato possibile caricare le lezioni in italiano \(.*404.*\): sono mostrate in inglese\.$/);
+  // The browser's own line for the 404 only.
+  assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
+  await context.close();
+});

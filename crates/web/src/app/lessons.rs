@@ -85,13 +85,20 @@ pub fn open(id: Option<String>) {
                 .and_then(|text| Ok(parse_file(&text)?));
             let duel = lessons.as_deref().is_ok_and(needs_duel_data);
             let code = i18n::current();
-            let words_fetched = move |words| {
+            let words_fetched = move |words, in_english: Option<Problem>| {
                 let done = move |duel_data| {
                     LOADING.with(|l| l.set(false));
+                    let loaded = all_loaded(lessons, words, duel_data);
+                    let opened = loaded.is_ok();
                     dispatch(Action::LessonsLoaded {
-                        lessons: all_loaded(lessons, words, duel_data),
+                        lessons: loaded,
                         open: WANTED.with(|w| w.borrow_mut().take()),
                     });
+                    if let Some(problem) = in_english.filter(|_| opened) {
+                        let reason = crate::problem_words::words(&problem);
+                        let text = tf("learn.words_in_english", &[("reason", &reason)]);
+                        dispatch(Action::Tell { text, error: true });
+                    }
                     // The language changed while they came: its words follow.
                     if i18n::current() != code {
                         language_changed();
@@ -103,7 +110,7 @@ pub fn open(id: Option<String>) {
                     done(Ok(()));
                 }
             };
-            crate::fetch::fetch_text(&words_file(code), Box::new(words_fetched));
+            fetch_words(code, Box::new(words_fetched));
         }),
     );
 }
@@ -120,19 +127,38 @@ fn needs_duel_data(lessons: &[Lesson]) -> bool {
             .any(|l| l.steps().iter().any(|s| s.game() == "duel"))
 }
 
+type Words = Result<Vec<(String, String)>, Problem>;
+
+/// The lesson words of `code`; where they cannot be had, English's, with
+/// the reason (to be said): the lessons open either way.
+fn fetch_words(code: &'static str, then: Box<dyn FnOnce(Words, Option<Problem>)>) {
+    let read = |words: Result<String, Option<u16>>| {
+        let file = "lessons/*.lang";
+        words
+            .map_err(|status| Problem::NotFetched { file, status })
+            .and_then(|text| read_words(&text, file))
+    };
+    crate::fetch::fetch_text(
+        &words_file(code),
+        Box::new(move |words| match read(words) {
+            Err(problem) if code != "en" => crate::fetch::fetch_text(
+                &words_file("en"),
+                Box::new(move |english| then(read(english), Some(problem))),
+            ),
+            words => then(words, None),
+        }),
+    );
+}
+
 /// The lessons with their words, or the first thing that went wrong.
 fn all_loaded(
     lessons: Result<Vec<Lesson>, Problem>,
-    words: Result<String, Option<u16>>,
+    words: Words,
     duel_data: Result<(), Problem>,
 ) -> Result<lesson::Fetched, Problem> {
     let lessons = lessons?;
     duel_data?;
-    let words = words.map_err(|status| Problem::NotFetched {
-        file: "lessons/*.lang",
-        status,
-    })?;
-    Ok((lessons, read_words(&words, "lessons/*.lang")?))
+    Ok((lessons, words?))
 }
 
 /// The page changed language: the lesson words follow, once fetched.
