@@ -79,7 +79,7 @@ pub fn show(el: &HtmlElement, visible: bool) {
 pub fn show_opened(el: &HtmlElement, anchor: &HtmlElement) {
     let newly = el.hidden();
     el.set_hidden(false);
-    if super::embedded::is_embedded() {
+    if is_embedded() {
         return;
     }
     let Some(height) = web_sys::window()
@@ -117,4 +117,11 @@ pub fn fit_header() {
     let height = bar.get_bounding_client_rect().height().ceil() as i64;
     let root: &HtmlElement = root.unchecked_ref();
     let _ = root.style().set_property("--bar", &format!("{height}px"));
+}
+
+/// The page is a board embedded in a host's page (`embed.html`).
+pub fn is_embedded() -> bool {
+    document()
+        .body()
+        .is_some_and(|b| b.has_attribute("data-embed"))
 }

@@ -37,12 +37,6 @@ pub fn lesson() -> Option<String> {
     LESSON.with(|l| l.borrow_mut().take())
 }
 
-pub fn is_embedded() -> bool {
-    dom::document()
-        .body()
-        .is_some_and(|b| b.has_attribute("data-embed"))
-}
-
 fn query() -> String {
     web_sys::window()
         .and_then(|w| w.location().search().ok())

@@ -94,7 +94,7 @@ pub fn start() {
         .flatten()
         .expect("2d canvas")
         .unchecked_into();
-    let embedded = embedded::is_embedded();
+    let embedded = dom::is_embedded();
     let embed_lang = embedded.then(embedded::wanted_lang).flatten();
     // The words come first: every text the state builds is in them.
     lang::init(embed_lang, move |lang_problem| {
