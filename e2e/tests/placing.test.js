@@ -100,7 +100,8 @@ test('each move is announced once', async () => {
   await page.locator('#lesson[data-id="mirror"]').waitFor();
   await cell(page, 'a1').click();
   await page.click('#lesson-check');
-  assert.match(await page.locator('#live').textContent(), /Missing/);
+  // After the tap's own announcement ("Squares marked: 1.").
+  await page.waitForFunction(() => /Missing/.test(document.getElementById('live').textContent));
   const speaking = await page.$$eval('[aria-live], [role="status"]',
     (els) => els.filter((e) => e.closest('[hidden], dialog:not([open])') === null).map((e) => e.id));
   assert.deepEqual(speaking, ['live']);
