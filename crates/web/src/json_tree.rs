@@ -1,16 +1,12 @@
-//! A parsed JSON value, read by serde: the page's JavaScript values (a
-//! kept value after `JSON.parse`, a message between the page and its
-//! worker) and, in tests, serde_json's. One deserializer ([`read`]) reads
-//! both, so the native tests run the page's own reading.
+//! A parsed JSON value: the page's JavaScript values (a kept value after
+//! `JSON.parse`, a message between the page and its worker) and, in tests,
+//! serde_json's. These few calls say what a value is; [`crate::json_read`]
+//! reads values from them by hand, so the native tests run the page's own
+//! reading.
 //!
 //! Its error ([`Unread`]) is where the value went wrong, a path such as
-//! `data.seats[1]`, and nothing else: serde's English messages (and the
-//! float printing they bring into the module) are never built.
+//! `data.seats[1]`, and nothing else.
 
-use serde::de::{
-    self, DeserializeOwned, DeserializeSeed, EnumAccess, IntoDeserializer, MapAccess, SeqAccess,
-    VariantAccess, Visitor,
-};
 use std::fmt;
 
 /// What a JSON value is, with its parts.
@@ -26,7 +22,7 @@ pub enum Shape<V> {
 }
 
 /// A parsed JSON value: the page's JavaScript value, or serde_json's in
-/// tests. These few calls say what it is; [`read`] reads it by serde.
+/// tests. These few calls say what it is.
 pub trait JsonTree: Sized + Clone {
     /// None when the text is not JSON.
     fn parse(text: &str) -> Option<Self>;
@@ -40,11 +36,6 @@ pub trait JsonTree: Sized + Clone {
     fn shape(self) -> Shape<Self>;
     /// Whether it is null (or, in JavaScript, undefined).
     fn is_null(&self) -> bool;
-}
-
-/// Reads a value of `T` from the tree.
-pub fn read<T: DeserializeOwned, V: JsonTree>(tree: V) -> Result<T, Unread> {
-    T::deserialize(Reader(tree))
 }
 
 /// Where a value did not read: the path of the field from the root, as
@@ -75,10 +66,6 @@ impl Unread {
     /// This, within item `i` of a list.
     pub(crate) fn in_item(self, i: usize) -> Unread {
         self.within(Step::Item(i))
-    }
-
-    fn at(key: &str) -> Unread {
-        Unread::default().within(Step::Key(key.to_string()))
     }
 
     /// The path, as `data.seats[1]` (empty for the value itself).
@@ -112,239 +99,10 @@ impl fmt::Display for Unread {
 
 impl std::error::Error for Unread {}
 
-impl de::Error for Unread {
-    /// serde's message is dropped unread: the path says where.
-    fn custom<T: fmt::Display>(_message: T) -> Unread {
-        Unread::default()
-    }
-
-    /// Left out: the path names the field, not its object.
-    fn missing_field(field: &'static str) -> Unread {
-        Unread::at(field)
-    }
-
-    /// Not one a type takes (`deny_unknown_fields`): raised while its key
-    /// is read, which names it on the way out.
-    fn unknown_field(_field: &str, _expected: &'static [&'static str]) -> Unread {
-        Unread::default()
-    }
-}
-
-/// serde's view of a tree.
-struct Reader<V>(V);
-
-impl<'de, T: JsonTree> de::Deserializer<'de> for Reader<T> {
-    type Error = Unread;
-
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unread> {
-        match self.0.shape() {
-            Shape::Null => visitor.visit_unit(),
-            Shape::Bool(b) => visitor.visit_bool(b),
-            // A whole number is read as one, so that integer fields take
-            // it (JavaScript has only doubles).
-            Shape::Number(n) if n.fract() == 0.0 && n.abs() <= MAX_EXACT => {
-                if n >= 0.0 {
-                    visitor.visit_u64(n as u64)
-                } else {
-                    visitor.visit_i64(n as i64)
-                }
-            }
-            Shape::Number(n) => visitor.visit_f64(n),
-            Shape::Text(s) => visitor.visit_string(s),
-            // Every item and entry read, or the value is refused (a
-            // struct given as a longer list), as serde_json refuses it.
-            Shape::List(items) => {
-                let mut items = Items {
-                    items: items.into_iter().enumerate(),
-                };
-                let read = visitor.visit_seq(&mut items)?;
-                all_read(read, items.items.len())
-            }
-            Shape::Object(entries) => {
-                let mut entries = Entries {
-                    entries: entries.into_iter(),
-                    value: None,
-                };
-                let read = visitor.visit_map(&mut entries)?;
-                all_read(read, entries.entries.len())
-            }
-            Shape::Other => Err(Unread::default()),
-        }
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unread> {
-        if self.0.is_null() {
-            visitor.visit_none()
-        } else {
-            visitor.visit_some(self)
-        }
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Unread> {
-        visitor.visit_newtype_struct(self)
-    }
-
-    /// A unit variant is its name; any other, an object of one key.
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Unread> {
-        match self.0.shape() {
-            Shape::Text(name) => visitor.visit_enum(name.into_deserializer()),
-            Shape::Object(entries) if entries.len() == 1 => {
-                let (name, value) = entries.into_iter().next().expect("one entry");
-                visitor.visit_enum(Variant { name, value })
-            }
-            _ => Err(Unread::default()),
-        }
-    }
-
-    /// A field no type reads is skipped, not walked.
-    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unread> {
-        visitor.visit_unit()
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
-        identifier
-    }
-}
-
-fn all_read<T>(read: T, left: usize) -> Result<T, Unread> {
-    if left == 0 {
-        Ok(read)
-    } else {
-        Err(Unread::default())
-    }
-}
-
 /// The largest whole number JavaScript holds safely (2^53 - 1): beyond
 /// it, a double stands for more than one.
 pub(crate) const MAX_EXACT: f64 = 9_007_199_254_740_991.0;
 
-struct Items<V> {
-    items: std::iter::Enumerate<std::vec::IntoIter<V>>,
-}
-
-impl<'de, V: JsonTree> SeqAccess<'de> for Items<V> {
-    type Error = Unread;
-
-    fn next_element_seed<S: DeserializeSeed<'de>>(
-        &mut self,
-        seed: S,
-    ) -> Result<Option<S::Value>, Unread> {
-        match self.items.next() {
-            Some((i, item)) => seed
-                .deserialize(Reader(item))
-                .map(Some)
-                .map_err(|e| e.within(Step::Item(i))),
-            None => Ok(None),
-        }
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.items.len())
-    }
-}
-
-struct Entries<V> {
-    entries: std::vec::IntoIter<(String, V)>,
-    value: Option<(String, V)>,
-}
-
-impl<'de, V: JsonTree> MapAccess<'de> for Entries<V> {
-    type Error = Unread;
-
-    fn next_key_seed<S: DeserializeSeed<'de>>(
-        &mut self,
-        seed: S,
-    ) -> Result<Option<S::Value>, Unread> {
-        let Some((key, value)) = self.entries.next() else {
-            return Ok(None);
-        };
-        let read = seed
-            .deserialize(key.clone().into_deserializer())
-            .map_err(|e: Unread| e.within(Step::Key(key.clone())))?;
-        self.value = Some((key, value));
-        Ok(Some(read))
-    }
-
-    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, Unread> {
-        let (key, value) = self.value.take().ok_or_else(Unread::default)?;
-        seed.deserialize(Reader(value))
-            .map_err(|e| e.within(Step::Key(key)))
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.entries.len())
-    }
-}
-
-/// An enum's variant with content: `{"Name": content}`.
-struct Variant<V> {
-    name: String,
-    value: V,
-}
-
-impl<'de, V: JsonTree> EnumAccess<'de> for Variant<V> {
-    type Error = Unread;
-    type Variant = Variant<V>;
-
-    fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Self), Unread> {
-        let read = seed.deserialize(self.name.clone().into_deserializer())?;
-        Ok((read, self))
-    }
-}
-
-impl<'de, V: JsonTree> VariantAccess<'de> for Variant<V> {
-    type Error = Unread;
-
-    fn unit_variant(self) -> Result<(), Unread> {
-        match self.value.shape() {
-            Shape::Null => Ok(()),
-            _ => Err(Unread::at(&self.name)),
-        }
-    }
-
-    fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<S::Value, Unread> {
-        let name = self.name;
-        seed.deserialize(Reader(self.value))
-            .map_err(|e| e.within(Step::Key(name)))
-    }
-
-    fn tuple_variant<W: Visitor<'de>>(self, _len: usize, visitor: W) -> Result<W::Value, Unread> {
-        let name = self.name;
-        de::Deserializer::deserialize_seq(Reader(self.value), visitor)
-            .map_err(|e| e.within(Step::Key(name)))
-    }
-
-    fn struct_variant<W: Visitor<'de>>(
-        self,
-        _fields: &'static [&'static str],
-        visitor: W,
-    ) -> Result<W::Value, Unread> {
-        // Its fields by name only, as serde_json reads one.
-        let Shape::Object(entries) = self.value.shape() else {
-            return Err(Unread::at(&self.name));
-        };
-        let name = self.name;
-        visitor
-            .visit_map(Entries {
-                entries: entries.into_iter(),
-                value: None,
-            })
-            .map_err(|e| e.within(Step::Key(name)))
-    }
-}
-
-/// The page's JavaScript values.
 #[cfg(target_arch = "wasm32")]
 mod js {
     use super::{JsonTree, Shape};

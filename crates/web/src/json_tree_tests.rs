@@ -1,17 +1,14 @@
-//! The page's reader against serde_json's own: the same values read the
-//! same, and a value that does not read names where.
+//! The page's hand reading ([`crate::json_read`]) against serde_json's
+//! derived reading: the same values read the same, and a value that does
+//! not read names where.
 
 use super::*;
+use crate::json_read::*;
 use crate::protocol::read::{from_worker, to_worker};
 use crate::protocol::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker};
 use cheversi_api::spec::GameSpec;
-use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
-
-/// Read by the page's reader, and by serde_json from the same value.
-fn both<T: DeserializeOwned>(value: &Value) -> (Result<T, Unread>, Result<T, serde_json::Error>) {
-    (read(value.clone()), serde_json::from_value(value.clone()))
-}
 
 fn messages() -> Vec<Value> {
     let spec = GameSpec {
@@ -154,97 +151,44 @@ fn list_for_object(given: &Value, written: &Value) -> bool {
     }
 }
 
-#[derive(Debug, PartialEq, Deserialize)]
-struct Sample {
-    count: u32,
-    signed: i8,
-    ratio: f64,
-    name: String,
-    maybe: Option<u16>,
-    list: Vec<(u8, bool)>,
-    #[serde(default)]
-    missing: Vec<u32>,
-    unit: (),
-    letter: char,
-}
-
+/// The toolkit's numbers, text and lists read as serde_json reads them,
+/// and name where a value went wrong.
 #[test]
-fn numbers_text_options_and_lists_read_as_serde_json_reads_them() {
-    let good = json!({
-        "count": 4000000000u32, "signed": -128, "ratio": 2, "name": "é",
-        "maybe": null, "list": [[0, true], [255, false]], "unit": null, "letter": "x",
-        "ignored": {"deep": [1, 2, {"x": null}]}
-    });
-    let (ours, theirs) = both::<Sample>(&good);
-    assert_eq!(ours.unwrap(), theirs.unwrap());
-    // Wrong in one place each: both refuse, and ours says where.
-    for (field, bad, path) in [
-        ("count", json!(-1), "count"),
-        ("count", json!(4294967296u64), "count"),
-        ("count", json!(1.5), "count"),
-        ("signed", json!(128), "signed"),
-        ("ratio", json!("2"), "ratio"),
-        ("maybe", json!(70000), "maybe"),
-        ("list", json!([[0, true], [256, false]]), "list[1][0]"),
-        ("list", json!([[0, true], [1]]), "list[1]"),
-        ("list", json!({"a": 1}), "list"),
-        ("letter", json!("xy"), "letter"),
-        ("unit", json!(0), "unit"),
+fn numbers_text_and_lists_read_as_serde_json_reads_them() {
+    for value in [
+        json!(0),
+        json!(255),
+        json!(256),
+        json!(4000000000u32),
+        json!(4294967296u64),
+        json!(-1),
+        json!(-2147483648),
+        json!(-2147483649i64),
+        json!(1.5),
+        json!("2"),
+        json!(null),
+        json!(true),
+        json!([1, 2]),
+        json!(["a", "b"]),
+        json!({"a": 1}),
+        json!(9007199254740991u64),
     ] {
-        let mut value = good.clone();
-        value[field] = bad;
-        let (ours, theirs) = both::<Sample>(&value);
-        assert!(theirs.is_err(), "serde_json reads {value}");
-        assert_eq!(ours.unwrap_err().path(), path, "{value}");
+        agree_by(&value, u8_of);
+        agree_by(&value, u32_of);
+        agree_by(&value, i32_of);
+        agree_by(&value, u64_of);
+        agree_by(&value, number);
+        agree_by(&value, text);
+        agree_by(&value, boolean);
+        agree_by(&value, texts);
     }
-    // Whole numbers as far as JavaScript holds them safely; beyond, a
-    // double stands for more than one, and an integer is not read from it.
-    assert_eq!(
-        read::<u64, _>(json!(9007199254740991u64)),
-        Ok(9007199254740991)
-    );
-    assert!(read::<u64, _>(json!(9007199254740992u64)).is_err());
-    assert_eq!(
-        read::<i64, _>(json!(-9007199254740991i64)),
-        Ok(-9007199254740991)
-    );
-    let mut value = good.clone();
-    value.as_object_mut().unwrap().remove("name");
-    assert_eq!(read::<Sample, _>(value).unwrap_err().path(), "name");
-    assert_eq!(read::<Sample, _>(json!([1])).unwrap_err().path(), "");
-}
-
-#[test]
-fn enums_read_by_name_or_as_one_key_objects() {
-    for (value, ok) in [
-        (json!({"Margin": -3}), true),
-        (json!({"Wins": null}), true),
-        (json!({"Wins": 4}), true),
-        (json!({"Wins": -4}), false),
-        (json!("Margin"), false),
-        (json!({"Margin": 1, "Score": 2}), false),
-        (json!({"Draw": 0}), false),
-        (json!([]), false),
-    ] {
-        let (ours, theirs) = both::<Judgement>(&value);
-        assert_eq!(ours.is_ok(), ok, "{value}");
-        assert_eq!(theirs.is_ok(), ok, "{value}");
-        if ok {
-            assert_eq!(ours.unwrap(), theirs.unwrap());
-        }
-    }
-    assert_eq!(
-        read::<Judgement, _>(json!({"Wins": "x"}))
-            .unwrap_err()
-            .path(),
-        "Wins"
-    );
-    let (ours, theirs) = both::<Purpose>(&json!("Review"));
-    assert_eq!(ours.unwrap(), theirs.unwrap());
-    assert_eq!(
-        read::<Purpose, _>(json!({"Review": null})),
-        Ok(Purpose::Review)
-    );
+    // Beyond 2^53 a JavaScript double stands for more than one whole
+    // number: no integer is read from it (serde_json would).
+    assert!(u64_of(json!(9007199254740992u64)).is_err());
+    assert_eq!(list_of(json!([1, "x"]), u32_of).unwrap_err().path(), "[1]");
+    let mut f = Fields::of("", Some(json!({"name": 1}))).unwrap();
+    assert_eq!(f.take("count", u32_of).unwrap_err().path(), "count");
+    assert_eq!(f.take("name", text).unwrap_err().path(), "name");
 }
 
 /// Any JSON value, its numbers whole within ±2^53 or with a fraction:
@@ -338,15 +282,20 @@ fn replaced(value: &Value, pick: usize, new: Value) -> Value {
     value
 }
 
-/// Both readers agree on `value`: both read it, to the same value, or
-/// both refuse it.
-fn agree<T: DeserializeOwned + PartialEq + std::fmt::Debug>(value: &Value) {
-    let (ours, theirs) = both::<T>(value);
-    match (ours, theirs) {
-        (Ok(ours), Ok(theirs)) => assert_eq!(ours, theirs, "{value}"),
-        (Err(_), Err(_)) => {}
-        (ours, theirs) => panic!("{value}: ours {ours:?}, serde_json's {theirs:?}"),
+/// `value` with one field of one of its objects (the place `pick` of those
+/// that are fields) left out.
+fn without_a_field(value: &Value, pick: usize) -> Value {
+    let mut all = Vec::new();
+    places(value, &mut Vec::new(), &mut all);
+    all.retain(|path| matches!(path.last(), Some(Value::String(_))));
+    let mut value = value.clone();
+    if let Some(path) = all.get(pick % all.len().max(1)) {
+        let (key, parent) = path.split_last().unwrap();
+        if let Value::Object(map) = at(&mut value, parent) {
+            map.remove(key.as_str().unwrap());
+        }
     }
+    value
 }
 
 proptest::proptest! {
@@ -374,13 +323,23 @@ proptest::proptest! {
         let mut progress = crate::state::puzzle::Progress::default();
         progress.record("p7", 1250, true, Some("2026-11-29"));
         kept.push(serde_json::to_value(progress).unwrap());
+        kept.push(json!({"lessons": [{"id": "pieces", "step": 2, "stars": 3, "mistakes": 1}, {"id": "duel", "step": 0, "stars": 0}]}));
+        kept.push(json!([{"id": "g1", "record": "[Game \"Cheversi\"]", "seats": ["Human", "Remote", {"Computer": "casual"}], "updated": 1.5e12}]));
+        kept.push(json!({"confirm": false, "overlay": "both", "show_eval": true}));
         let all: Vec<Value> = messages().into_iter().chain(kept).collect();
-        let value = replaced(&all[which % all.len()], pick, new);
-        agree_by(&value, to_worker);
-        agree_by(&value, from_worker);
-        agree::<Saved>(&value);
-        agree::<crate::state::puzzle::Progress>(&value);
-        agree::<crate::state::lesson::Progress>(&value);
-        agree::<Vec<StoredGame>>(&value);
+        let whole = &all[which % all.len()];
+        // One place replaced, or one field left out.
+        for value in [replaced(whole, pick, new), without_a_field(whole, pick)] {
+            agree_by(&value, to_worker);
+            agree_by(&value, from_worker);
+            // The kept values, read by hand as the page reads them.
+            use crate::stored::Kept;
+            agree_by(&value, Saved::from_tree);
+            agree_by(&value, crate::state::puzzle::Progress::from_tree);
+            agree_by(&value, crate::state::lesson::Progress::from_tree);
+            agree_by(&value, <Vec<StoredGame> as Kept>::from_tree);
+            agree_by(&value, crate::prefs::KeptPrefs::from_tree);
+            agree_by(&value, crate::seat::Seat::from_tree);
+        }
     }
 }

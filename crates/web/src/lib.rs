@@ -13,6 +13,7 @@ pub mod embed;
 #[cfg(target_arch = "wasm32")]
 mod fetch;
 pub mod i18n;
+pub mod json_read;
 pub mod json_tree;
 mod lang_file;
 pub mod layout;

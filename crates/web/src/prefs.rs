@@ -1,8 +1,10 @@
 //! How the person likes the board shown: kept from one game to the next.
 
+use crate::json_read::{boolean, text, Fields, Read};
+use crate::json_tree::JsonTree;
 use crate::problem::{Expected, Problem};
 use crate::stored::Kept;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Which attack counts the board shows (Cheversi).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +67,8 @@ impl Default for Prefs {
 
 /// The board choices kept from one visit to the next. The board's side
 /// is not one: it follows the seat played.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(default)]
 pub struct KeptPrefs {
     confirm: bool,
@@ -83,6 +86,17 @@ impl Default for KeptPrefs {
 impl Kept for KeptPrefs {
     const KIND: &'static str = "prefs";
     const VERSION: u32 = 1;
+
+    /// Each field absent is its default.
+    fn from_tree<V: JsonTree>(tree: V) -> Read<Self> {
+        let d = KeptPrefs::default();
+        let mut f = Fields::of("", Some(tree))?;
+        Ok(KeptPrefs {
+            confirm: f.or("confirm", boolean, d.confirm)?,
+            overlay: f.or("overlay", text, d.overlay)?,
+            show_eval: f.or("show_eval", boolean, d.show_eval)?,
+        })
+    }
 }
 
 impl Prefs {

@@ -1,14 +1,18 @@
 //! Who plays a seat, and what a new game needs. A computer seat always
 //! holds a real level: an unknown name is refused where it is read.
 
+use crate::json_read::{newtype, text, unit, variant, Read};
+use crate::json_tree::{JsonTree, Unread};
 use crate::problem::{clip, Problem};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::ai::player::levels::Level;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "SeatName", into = "SeatName")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[cfg_attr(test, serde(try_from = "SeatName"))]
+#[serde(into = "SeatName")]
 pub enum Seat {
     /// A person at this device.
     Human,
@@ -20,7 +24,8 @@ pub enum Seat {
 
 /// A seat as saved games spell it: `"Human"`, `"Remote"` or
 /// `{"Computer": "master"}`.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 enum SeatName {
     Human,
     Remote,
@@ -29,15 +34,18 @@ enum SeatName {
 
 /// A computer level read from a save that does not exist: serde says
 /// only the name (the page words the problem itself).
+#[cfg(test)]
 #[derive(Debug)]
 pub struct UnknownLevel(String);
 
+#[cfg(test)]
 impl std::fmt::Display for UnknownLevel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "'{}'", self.0)
     }
 }
 
+#[cfg(test)]
 impl TryFrom<SeatName> for Seat {
     type Error = UnknownLevel;
     fn try_from(name: SeatName) -> Result<Seat, UnknownLevel> {
@@ -49,6 +57,26 @@ impl TryFrom<SeatName> for Seat {
                 crate::stored::refuse(problem);
                 UnknownLevel(clip(&level))
             }),
+        }
+    }
+}
+
+impl Seat {
+    /// A seat as a kept value spells it; an unknown level is refused
+    /// ([`crate::stored::refuse`]), said as it is.
+    pub fn from_tree<V: JsonTree>(tree: V) -> Read<Seat> {
+        let (name, content) = variant(tree)?;
+        match name.as_str() {
+            "Human" => unit(&name, content).map(|()| Seat::Human),
+            "Remote" => unit(&name, content).map(|()| Seat::Remote),
+            "Computer" => {
+                let level = newtype(&name, content, text)?;
+                Seat::computer(&level).map_err(|problem| {
+                    crate::stored::refuse(problem);
+                    Unread::default()
+                })
+            }
+            _ => Err(Unread::default()),
         }
     }
 }

@@ -1,25 +1,28 @@
 //! Every value the page keeps in localStorage, in one versioned envelope:
-//! `{"kind":"game","version":2,"data":{…}}`, written and read by serde.
+//! `{"kind":"game","version":2,"data":{…}}`, written by serde and read by
+//! hand ([`Kept::from_tree`], with [`crate::json_read`]).
 //!
-//! The same serde code reads them in the page and in the tests; only the
-//! JSON tree differs ([`JsonTree`]): the page's JavaScript value
-//! (`JSON.parse`), serde_json's in tests. A value that does not read
-//! names the field ([`Problem::Unreadable`], its path such as
-//! `data.seats[1]`), never with serde's English.
+//! The same reading serves the page and the tests; only the JSON tree
+//! differs ([`JsonTree`]): the page's JavaScript value (`JSON.parse`),
+//! serde_json's in tests. A value that does not read names the field
+//! ([`Problem::Unreadable`], its path such as `data.seats[1]`).
 //!
 //! Values written before the envelope (today's formats) are read by each
 //! kind's [`Kept::legacy`], once: the next write is in the envelope.
 
-use crate::json_tree::{self, JsonTree};
+use crate::json_read::{text, u32_of, Read};
+use crate::json_tree::JsonTree;
 use crate::problem::{clip, Problem};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::cell::RefCell;
 
 /// A value kept in localStorage: its kind and the version written now.
-pub trait Kept: Serialize + DeserializeOwned {
+pub trait Kept: Serialize + Sized {
     const KIND: &'static str;
     const VERSION: u32;
+
+    /// Reads the value (an envelope's `data`) as serde writes it.
+    fn from_tree<V: JsonTree>(tree: V) -> Read<Self>;
 
     /// Reads a value written before the envelope (`tree` when the text
     /// is JSON); None when the text is not one of those either.
@@ -45,26 +48,15 @@ pub fn write<T: Kept>(value: &T) -> Envelope<'_, T> {
     }
 }
 
-/// The envelope without its data: read first, so that a value of
-/// another version is refused as such, not as a wrong field.
-#[derive(Deserialize)]
-struct Head {
-    kind: String,
-    version: u32,
-}
-
-#[derive(Deserialize)]
-struct Whole<T> {
-    data: T,
-}
-
 /// Reads a kept value: in the envelope, or in the format of before.
 pub fn read<T: Kept, V: JsonTree>(text: &str) -> Result<T, Problem> {
     let tree = V::parse(text);
     match tree {
         Some(tree) if tree.get("kind").is_some() => {
-            data_of(&tree, T::KIND, T::VERSION)?;
-            decode::<Whole<T>, V>(tree).map(|w| w.data)
+            let data = data_of(&tree, T::KIND, T::VERSION)?;
+            decode(data, |data| {
+                T::from_tree(data).map_err(|e| e.in_key("data"))
+            })
         }
         tree => {
             let not_json = tree.is_none();
@@ -80,13 +72,19 @@ pub fn read<T: Kept, V: JsonTree>(text: &str) -> Result<T, Problem> {
 /// The data of an envelope of this kind and version, not yet read (a
 /// list read item by item: one bad item must not take the others).
 pub fn data_of<V: JsonTree>(tree: &V, kind: &str, version: u32) -> Result<V, Problem> {
-    let head: Head = decode(tree.clone())?;
-    if head.kind != kind {
+    let field = |key: &str| {
+        tree.get(key)
+            .ok_or_else(|| Problem::Unreadable { key: key.into() })
+    };
+    if decode(field("kind")?, text).ok().as_deref() != Some(kind) {
         return Err(Problem::Unreadable { key: "kind".into() });
     }
-    if head.version != version {
+    let found = decode(field("version")?, u32_of).map_err(|_| Problem::Unreadable {
+        key: "version".into(),
+    })?;
+    if found != version {
         return Err(Problem::Version {
-            value: head.version.to_string(),
+            value: found.to_string(),
         });
     }
     tree.get("data")
@@ -94,7 +92,7 @@ pub fn data_of<V: JsonTree>(tree: &V, kind: &str, version: u32) -> Result<V, Pro
 }
 
 thread_local! {
-    /// A problem found by a type's own check while serde read it (a
+    /// A problem found by a type's own check while it was read (a
     /// computer level that does not exist): said as it is, not as an
     /// unreadable field.
     static REFUSED: RefCell<Option<Problem>> = const { RefCell::new(None) };
@@ -105,11 +103,12 @@ pub fn refuse(problem: Problem) {
     REFUSED.with(|r| *r.borrow_mut() = Some(problem));
 }
 
-/// Reads by serde; the problem names the path of the field that is
-/// wrong (`.` for the value itself), or is the one a type refused with.
-pub fn decode<T: DeserializeOwned, V: JsonTree>(tree: V) -> Result<T, Problem> {
+/// Reads `tree` with `read`; the problem names the path of the field
+/// that is wrong (`.` for the value itself), or is the one a type refused
+/// with.
+pub fn decode<T, V: JsonTree>(tree: V, read: fn(V) -> Read<T>) -> Result<T, Problem> {
     REFUSED.with(|r| r.borrow_mut().take());
-    json_tree::read(tree).map_err(|unread| {
+    read(tree).map_err(|unread| {
         REFUSED.with(|r| r.borrow_mut().take()).unwrap_or_else(|| {
             let path = unread.path();
             Problem::Unreadable {
@@ -133,13 +132,17 @@ pub fn read_text<T: Kept>(text: &str) -> Result<T, Problem> {
 
 /// The correspondence game shown at the last visit ("" for the game at
 /// this device).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(transparent)]
 pub struct OpenId(pub String);
 
 impl Kept for OpenId {
     const KIND: &'static str = "open";
     const VERSION: u32 = 1;
+    fn from_tree<V: JsonTree>(tree: V) -> Read<Self> {
+        text(tree).map(OpenId)
+    }
     /// Today's: the id as it is.
     fn legacy<V: JsonTree>(text: &str, _tree: Option<V>) -> Option<Result<Self, Problem>> {
         Some(Ok(OpenId(text.to_string())))
@@ -147,13 +150,17 @@ impl Kept for OpenId {
 }
 
 /// The language chosen (its code).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(transparent)]
 pub struct Language(pub String);
 
 impl Kept for Language {
     const KIND: &'static str = "lang";
     const VERSION: u32 = 1;
+    fn from_tree<V: JsonTree>(tree: V) -> Read<Self> {
+        text(tree).map(Language)
+    }
     /// Today's: the code as it is.
     fn legacy<V: JsonTree>(text: &str, _tree: Option<V>) -> Option<Result<Self, Problem>> {
         Some(Ok(Language(text.to_string())))

@@ -6,10 +6,9 @@
 //! one on every message and on thousands of damaged ones.
 
 use super::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker};
-use crate::json_tree::{JsonTree, Shape, Unread, MAX_EXACT};
+use crate::json_read::*;
+use crate::json_tree::{JsonTree, Unread};
 use cheversi_api::spec::GameSpec;
-
-type Read<T> = Result<T, Unread>;
 
 /// A request to the worker.
 pub fn to_worker<V: JsonTree>(value: V) -> Read<ToWorker> {
@@ -79,97 +78,6 @@ pub fn from_worker<V: JsonTree>(value: V) -> Read<FromWorker> {
     Ok(message)
 }
 
-/// An enum's variant: its name, and its content unless it is a bare name.
-fn variant<V: JsonTree>(value: V) -> Read<(String, Option<V>)> {
-    match value.shape() {
-        Shape::Text(name) => Ok((name, None)),
-        Shape::Object(mut entries) if entries.len() == 1 => {
-            let (name, content) = entries.pop().expect("one entry");
-            Ok((name, Some(content)))
-        }
-        _ => Err(Unread::default()),
-    }
-}
-
-/// A variant without content: a bare name, or its name with null.
-fn unit<V: JsonTree>(name: &str, content: Option<V>) -> Read<()> {
-    match content {
-        Some(content) if !content.is_null() => Err(Unread::default().in_key(name)),
-        _ => Ok(()),
-    }
-}
-
-/// A variant's content as a newtype's: never a bare name.
-fn newtype<V: JsonTree, T>(name: &str, content: Option<V>, read: fn(V) -> Read<T>) -> Read<T> {
-    let content = content.ok_or_else(Unread::default)?;
-    read(content).map_err(|e| e.in_key(name))
-}
-
-/// A struct's fields, taken one by one; those no one takes are ignored.
-struct Fields<V> {
-    /// The struct's own name, or its variant's, for the path.
-    name: String,
-    entries: Vec<(String, V)>,
-}
-
-impl<V: JsonTree> Fields<V> {
-    fn of(name: &str, content: Option<V>) -> Read<Fields<V>> {
-        match content.map(JsonTree::shape) {
-            Some(Shape::Object(entries)) => Ok(Fields {
-                name: name.to_string(),
-                entries,
-            }),
-            _ => Err(Unread::default().in_key(name)),
-        }
-    }
-
-    fn entry(&mut self, key: &str) -> Option<V> {
-        let i = self.entries.iter().position(|(k, _)| k == key)?;
-        Some(self.entries.swap_remove(i).1)
-    }
-
-    fn within(&self, key: &str, e: Unread) -> Unread {
-        let e = e.in_key(key);
-        match self.name.as_str() {
-            "" => e,
-            name => e.in_key(name),
-        }
-    }
-
-    fn take<T>(&mut self, key: &str, read: fn(V) -> Read<T>) -> Read<T> {
-        match self.entry(key) {
-            Some(value) => read(value).map_err(|e| self.within(key, e)),
-            None => Err(self.within(key, Unread::default())),
-        }
-    }
-
-    /// An optional field: absent or null is none.
-    fn option<T>(&mut self, key: &str, read: fn(V) -> Read<T>) -> Read<Option<T>> {
-        match self.entry(key) {
-            Some(value) if !value.is_null() => {
-                read(value).map(Some).map_err(|e| self.within(key, e))
-            }
-            _ => Ok(None),
-        }
-    }
-
-    /// A field with a default: absent is the default (null is not).
-    fn or_default<T: Default>(&mut self, key: &str, read: fn(V) -> Read<T>) -> Read<T> {
-        match self.entry(key) {
-            Some(value) => read(value).map_err(|e| self.within(key, e)),
-            None => Ok(T::default()),
-        }
-    }
-
-    /// No field left that the struct does not take (`deny_unknown_fields`).
-    fn all_taken(self) -> Read<()> {
-        match self.entries.first() {
-            Some((key, _)) => Err(Unread::default().in_key(key)),
-            None => Ok(()),
-        }
-    }
-}
-
 fn purpose<V: JsonTree>(value: V) -> Read<Purpose> {
     let (name, content) = variant(value)?;
     let purpose = match name.as_str() {
@@ -236,67 +144,7 @@ fn spec<V: JsonTree>(value: V) -> Read<GameSpec> {
         count: f.option("count", text)?,
         squares: f.option("squares", text)?,
         variant: f.option("variant", text)?,
-        players: f.option("players", |v| whole(v, 0.0, 255.0).map(|n| n as u8))?,
+        players: f.option("players", u8_of)?,
     };
     f.all_taken().map(|()| spec)
-}
-
-fn text<V: JsonTree>(value: V) -> Read<String> {
-    match value.shape() {
-        Shape::Text(text) => Ok(text),
-        _ => Err(Unread::default()),
-    }
-}
-
-fn texts<V: JsonTree>(value: V) -> Read<Vec<String>> {
-    let Shape::List(items) = value.shape() else {
-        return Err(Unread::default());
-    };
-    let mut out = Vec::with_capacity(items.len());
-    for (i, item) in items.into_iter().enumerate() {
-        out.push(text(item).map_err(|e| e.in_item(i))?);
-    }
-    Ok(out)
-}
-
-fn boolean<V: JsonTree>(value: V) -> Read<bool> {
-    match value.shape() {
-        Shape::Bool(b) => Ok(b),
-        _ => Err(Unread::default()),
-    }
-}
-
-/// Any number (JavaScript's are all doubles).
-fn number<V: JsonTree>(value: V) -> Read<f64> {
-    match value.shape() {
-        Shape::Number(n) => Ok(n),
-        _ => Err(Unread::default()),
-    }
-}
-
-/// A whole number from `min` to `max`, and one that a double holds
-/// exactly: the numbers serde's integer fields take from the tree.
-fn whole<V: JsonTree>(value: V, min: f64, max: f64) -> Read<f64> {
-    match value.shape() {
-        Shape::Number(n) if n.fract() == 0.0 && n.abs() <= MAX_EXACT && n >= min && n <= max => {
-            Ok(n)
-        }
-        _ => Err(Unread::default()),
-    }
-}
-
-fn u32_of<V: JsonTree>(value: V) -> Read<u32> {
-    whole(value, 0.0, f64::from(u32::MAX)).map(|n| n as u32)
-}
-
-fn i32_of<V: JsonTree>(value: V) -> Read<i32> {
-    whole(value, f64::from(i32::MIN), f64::from(i32::MAX)).map(|n| n as i32)
-}
-
-fn u64_of<V: JsonTree>(value: V) -> Read<u64> {
-    whole(value, 0.0, MAX_EXACT).map(|n| n as u64)
-}
-
-fn usize_of<V: JsonTree>(value: V) -> Read<usize> {
-    whole(value, 0.0, usize::MAX as f64).map(|n| n as usize)
 }

@@ -6,16 +6,18 @@
 //! list is read whole and checked game by game: a game that cannot be
 //! read is reported and kept as text, never dropped.
 
+use crate::json_read::{list_of, number, text, texts, u32_of, Fields, Read};
 use crate::json_tree::JsonTree;
 use crate::play::Play;
 use crate::problem::Problem;
 use crate::seat::Seat;
 use crate::stored::{self, Kept};
 use cheversi_engine::Session;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// One game as stored.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub struct StoredGame {
     pub id: String,
     pub record: String,
@@ -42,20 +44,39 @@ impl StoredGame {
 }
 
 /// What localStorage keeps: the list (kind `games`).
+impl StoredGame {
+    fn from_tree<V: JsonTree>(tree: V) -> Read<StoredGame> {
+        let mut f = Fields::of("", Some(tree))?;
+        Ok(StoredGame {
+            id: f.take("id", text)?,
+            record: f.take("record", text)?,
+            seats: f.take("seats", |v| list_of(v, Seat::from_tree))?,
+            updated: f.take("updated", number)?,
+        })
+    }
+}
+
 impl Kept for Vec<StoredGame> {
     const KIND: &'static str = "games";
     const VERSION: u32 = 2;
+
+    fn from_tree<V: JsonTree>(tree: V) -> Read<Self> {
+        list_of(tree, StoredGame::from_tree)
+    }
 }
 
 /// One game as today's build wrote it, before the envelope: its seats
 /// by [`Seat::name`] (`"human"`, `"remote"`, `"master"`).
-#[derive(Deserialize)]
-struct LegacyGame {
-    id: String,
-    record: String,
-    seats: Vec<String>,
-    #[serde(default)]
-    updated: f64,
+/// A game as the list was kept before the envelope: seats by name, and
+/// `updated` absent in the oldest.
+fn legacy_game<V: JsonTree>(tree: V) -> Read<(String, String, Vec<String>, f64)> {
+    let mut f = Fields::of("", Some(tree))?;
+    Ok((
+        f.take("id", text)?,
+        f.take("record", text)?,
+        f.take("seats", texts)?,
+        f.or_default("updated", number)?,
+    ))
 }
 
 /// A kept game read, or its text and why it does not read.
@@ -74,7 +95,7 @@ pub fn read_list<V: JsonTree>(text: &str) -> Result<Vec<ReadGame>, Problem> {
                     key: "version".into(),
                 })
             }
-            Some(v) if stored::decode::<u32, V>(v.clone()) == Ok(1) => {}
+            Some(v) if stored::decode(v.clone(), u32_of) == Ok(1) => {}
             Some(v) => {
                 return Err(Problem::Version {
                     value: crate::problem::clip(&v.text()),
@@ -98,20 +119,19 @@ pub fn read_list<V: JsonTree>(text: &str) -> Result<Vec<ReadGame>, Problem> {
         .map(|item| {
             let text = item.text();
             let game = if legacy {
-                stored::decode::<LegacyGame, V>(item).and_then(|old| {
+                stored::decode(item, legacy_game).and_then(|(id, record, seats, updated)| {
                     Ok(StoredGame {
-                        seats: old
-                            .seats
+                        seats: seats
                             .iter()
                             .map(|s| Seat::parse(s))
                             .collect::<Result<_, _>>()?,
-                        id: old.id,
-                        record: old.record,
-                        updated: old.updated,
+                        id,
+                        record,
+                        updated,
                     })
                 })
             } else {
-                stored::decode::<StoredGame, V>(item)
+                stored::decode(item, StoredGame::from_tree)
             };
             game.map_err(|why| (text, why))
         })

@@ -6,10 +6,12 @@
 //! Whether an answer is right is the engine's question
 //! ([`cheversi_engine::lesson`]); this is the bookkeeping around it.
 
+use crate::json_read::{list_of, text, u32_of, u8_of, usize_of, Fields, Read};
+use crate::json_tree::JsonTree;
 use crate::stored::Kept;
 use cheversi_engine::lesson::{Lesson, Step, Why};
 use cheversi_engine::Bitboard;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Where a step stands (`data-state` on `#lesson`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,7 +251,8 @@ impl LessonRun {
 }
 
 /// One lesson's record on this device.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Record {
     pub id: String,
     /// The step reached (0-based), to resume at.
@@ -263,7 +266,8 @@ pub struct Record {
 }
 
 /// Every lesson's record (a list, not a map: see [`Library`]'s words).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Progress {
     pub lessons: Vec<Record>,
 }
@@ -329,4 +333,21 @@ impl Progress {
 impl Kept for Progress {
     const KIND: &'static str = "lessons";
     const VERSION: u32 = 1;
+
+    fn from_tree<V: JsonTree>(tree: V) -> Read<Self> {
+        let mut f = Fields::of("", Some(tree))?;
+        Ok(Progress {
+            lessons: f.take("lessons", |v| list_of(v, record))?,
+        })
+    }
+}
+
+fn record<V: JsonTree>(tree: V) -> Read<Record> {
+    let mut f = Fields::of("", Some(tree))?;
+    Ok(Record {
+        id: f.take("id", text)?,
+        step: f.take("step", usize_of)?,
+        stars: f.take("stars", u8_of)?,
+        mistakes: f.or_default("mistakes", u32_of)?,
+    })
 }

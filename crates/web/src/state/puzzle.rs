@@ -6,12 +6,15 @@
 //! The rules of a right move live in the engine
 //! ([`cheversi_engine::puzzle`]); this is the bookkeeping around them.
 
-use crate::json_tree::JsonTree;
+use crate::json_read::{boolean, number, text, texts, u32_of, Fields, Read};
+use crate::json_tree::{JsonTree, Unread};
 use crate::problem::{clip, Expected, Problem};
 use crate::stored::Kept;
 use cheversi_engine::puzzle::{follow_line, Goal, Puzzle};
 use cheversi_engine::{AnyGame, GameState, Session};
-use serde::{Deserialize, Serialize};
+#[cfg(test)]
+use serde::Deserialize;
+use serde::Serialize;
 
 /// Where a puzzle stands (`data-state` on `#puzzle`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,10 +217,11 @@ impl PuzzleRun {
 }
 
 /// The person's puzzle record on this device.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(Deserialize))]
 pub struct Progress {
     /// Within [`RATINGS`], also as read.
-    #[serde(deserialize_with = "rating_within")]
+    #[cfg_attr(test, serde(deserialize_with = "rating_within"))]
     pub rating: i32,
     pub solved: u32,
     pub failed: u32,
@@ -241,7 +245,9 @@ fn clamp_rating(rating: i32) -> i32 {
 }
 
 /// A kept rating brought within [`RATINGS`] (one edited or from a broken
-/// build is not worth setting the progress aside).
+/// build is not worth setting the progress aside): serde's reading, which
+/// the tests hold [`Progress`]'s own to.
+#[cfg(test)]
 fn rating_within<'de, D: serde::Deserializer<'de>>(de: D) -> Result<i32, D::Error> {
     // Read as any number (1e10, 1200.5), then brought in: `as` saturates.
     f64::deserialize(de).map(|r| clamp_rating(r as i32))
@@ -377,10 +383,36 @@ impl Progress {
 impl Kept for Progress {
     const KIND: &'static str = "puzzles";
     const VERSION: u32 = 2;
+
+    fn from_tree<V: JsonTree>(tree: V) -> Read<Self> {
+        let mut f = Fields::of("", Some(tree))?;
+        Ok(Progress {
+            // Read as any number (1e10, 1200.5), then brought in: `as`
+            // saturates.
+            rating: f.take("rating", number).map(|r| clamp_rating(r as i32))?,
+            solved: f.take("solved", u32_of)?,
+            failed: f.take("failed", u32_of)?,
+            streak: f.take("streak", u32_of)?,
+            best_streak: f.take("best_streak", u32_of)?,
+            daily: f.option("daily", daily)?,
+            seen: f.take("seen", texts)?,
+        })
+    }
     /// Today's `key=value` lines.
     fn legacy<V: JsonTree>(text: &str, _tree: Option<V>) -> Option<Result<Self, Problem>> {
         Some(Progress::from_text(text))
     }
+}
+
+/// The puzzle of the day as kept: `["2026-11-24", true]`.
+fn daily<V: JsonTree>(tree: V) -> Read<(String, bool)> {
+    let items = tree.items().filter(|i| i.len() == 2);
+    let [date, solved] =
+        <[V; 2]>::try_from(items.ok_or_else(Unread::default)?).map_err(|_| Unread::default())?;
+    Ok((
+        text(date).map_err(|e| e.in_item(0))?,
+        boolean(solved).map_err(|e| e.in_item(1))?,
+    ))
 }
 
 /// The puzzles shipped with the site.

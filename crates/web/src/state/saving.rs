@@ -3,16 +3,18 @@
 //! wrong; the app sets an unreadable save aside instead of losing it.
 
 use super::State;
+use crate::json_read::{boolean, list_of, text, u32_of, u8_of, usize_of, Fields, Read};
 use crate::json_tree::JsonTree;
 use crate::play::Play;
 use crate::problem::Problem;
 use crate::seat::Seat;
 use crate::stored::{self, Kept};
 use cheversi_engine::Session;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The game at this device as kept (kind `game`).
-#[derive(Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Saved {
     pub record: String,
     pub seats: Vec<Seat>,
@@ -22,22 +24,25 @@ pub struct Saved {
     pub last_winner: Option<u8>,
 }
 
-/// The save as today's build wrote it, before the envelope: the same
-/// fields and its own version (1).
-#[derive(Deserialize)]
-struct Legacy {
-    version: u32,
-    record: String,
-    seats: Vec<Seat>,
-    undo_allowed: bool,
-    cursor: usize,
-    #[serde(default)]
-    last_winner: Option<u8>,
+/// The save's fields as kept, after its `version` in the format of before
+/// the envelope.
+fn saved_fields<V: JsonTree>(f: &mut Fields<V>) -> Read<Saved> {
+    Ok(Saved {
+        record: f.take("record", text)?,
+        seats: f.take("seats", |v| list_of(v, Seat::from_tree))?,
+        undo_allowed: f.take("undo_allowed", boolean)?,
+        cursor: f.take("cursor", usize_of)?,
+        last_winner: f.option("last_winner", u8_of)?,
+    })
 }
 
 impl Kept for Saved {
     const KIND: &'static str = "game";
     const VERSION: u32 = 2;
+
+    fn from_tree<V: JsonTree>(tree: V) -> Read<Self> {
+        saved_fields(&mut Fields::of("", Some(tree))?)
+    }
 
     fn legacy<V: JsonTree>(_text: &str, tree: Option<V>) -> Option<Result<Self, Problem>> {
         let tree = tree?;
@@ -47,19 +52,19 @@ impl Kept for Saved {
                 key: "version".into(),
             }));
         }
-        Some(stored::decode::<Legacy, V>(tree).and_then(|old| {
-            if old.version != 1 {
+        // The same fields, and its own version (1).
+        let read = |tree: V| {
+            let mut f = Fields::of("", Some(tree))?;
+            let version = f.take("version", u32_of)?;
+            Ok((version, saved_fields(&mut f)?))
+        };
+        Some(stored::decode(tree, read).and_then(|(version, saved)| {
+            if version != 1 {
                 return Err(Problem::Version {
-                    value: old.version.to_string(),
+                    value: version.to_string(),
                 });
             }
-            Ok(Saved {
-                record: old.record,
-                seats: old.seats,
-                undo_allowed: old.undo_allowed,
-                cursor: old.cursor,
-                last_winner: old.last_winner,
-            })
+            Ok(saved)
         }))
     }
 }
