@@ -177,3 +177,7 @@ pub fn list_of<V: JsonTree, T>(value: V, read: fn(V) -> Read<T>) -> Read<Vec<T>>
     }
     Ok(out)
 }
+
+#[cfg(test)]
+#[path = "json_read_tests.rs"]
+mod tests;

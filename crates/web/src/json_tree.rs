@@ -1,6 +1,6 @@
 //! A parsed JSON value: the page's JavaScript values (a kept value after
 //! `JSON.parse`, a message between the page and its worker) and, in tests,
-//! serde_json's. These few calls say what a value is; [`crate::json_read`]
+//! serde_json's. These few calls say what a value is; `json_read.rs`
 //! reads values from them by hand, so the native tests run the page's own
 //! reading.
 //!
@@ -189,7 +189,3 @@ impl JsonTree for serde_json::Value {
         }
     }
 }
-
-#[cfg(test)]
-#[path = "json_tree_tests.rs"]
-mod tests;

@@ -3,7 +3,6 @@
 //! not read names where.
 
 use super::*;
-use crate::json_read::*;
 use crate::protocol::read::{from_worker, to_worker};
 use crate::protocol::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker};
 use cheversi_api::spec::GameSpec;
