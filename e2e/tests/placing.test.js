@@ -92,6 +92,8 @@ test('each move is announced once', async () => {
   const live = await page.$$eval('[aria-live], [role="status"], [role="alert"]:not([hidden])',
     (els) => els.filter((e) => e.closest('[hidden], dialog:not([open])') === null).map((e) => e.id));
   assert.deepEqual(live, ['live']);
+  // Two people at this device: no computer's reply to say over the move.
+  await newGame(page, { game: 'cheversi', rules: 'lewicki', seats: ['human', 'human'] });
   await typeMove(page, 'Kd4');
   assert.match(await page.locator('#live').textContent(), /White played Kd4/);
   // A lesson's verdict too: said by the announcer, shown in its panel.
