@@ -120,16 +120,27 @@ test('only the page\'s own language is fetched, and a language that cannot be fe
   assert.equal(await p.getAttribute('html', 'lang'), 'en');
   assert.equal(await p.locator('#new-game-button').textContent(), 'New game');
   // Said in Romanian too: the reader asked for it, and may not read English.
-  assert.match(await p.locator('#status').textContent(), /^Limba română nu a putut fi încărcată\. Română could not be loaded \(.*404.*\)\.$/);
+  assert.match(await p.locator('#status').textContent(), /^Limba română nu a putut fi încărcată\. Romanian could not be loaded \(.*404.*\)\.$/);
   // The switcher stays on the language shown when another cannot come.
   // A damaged file: the message names the line that does not read.
   await p.route('**/lang/it.lang', (route) => route.fulfill({ status: 200, body: '# parole\nplayer.0 = Bianco\nnot a language file\n' }));
   await p.selectOption('#language', 'it');
-  await p.waitForSelector('#status:has-text("Italiano could not be loaded")', { state: 'attached' });
-  assert.equal(await p.locator('#status').textContent(), "Impossibile caricare l'italiano. Italiano could not be loaded (line 3, lang/*.lang: cannot be read).");
+  await p.waitForSelector('#status:has-text("Italian could not be loaded")', { state: 'attached' });
+  assert.equal(await p.locator('#status').textContent(), "Impossibile caricare l'italiano. Italian could not be loaded (line 3, lang/*.lang: cannot be read).");
   assert.equal(await p.locator('#language').inputValue(), 'en');
   assert.equal(await p.getAttribute('html', 'lang'), 'en');
   await context.close();
+  // A Romanian page names the language in Romanian ("Limba Italiano" was
+  // Italian's own name inside a Romanian sentence).
+  const ro = await open(browser, undefined, { locale: 'ro-RO' });
+  await ro.page.route('**/lang/it.lang', (route) => route.fulfill({ status: 404, body: '' }));
+  await ro.page.goto(server.url);
+  await ro.page.waitForSelector('body[data-ready="true"]');
+  await ro.page.selectOption('#language', 'it');
+  await ro.page.waitForSelector('#status:has-text("Limba italiană")', { state: 'attached' });
+  assert.match(await ro.page.locator('#status').textContent(),
+    /^Impossibile caricare l'italiano\. Limba italiană nu a putut fi încărcată \(.*404.*\)\.$/);
+  await ro.context.close();
 });
 
 // A browser whose WebAssembly lacks SIMD (Safari before 16.4) or reference

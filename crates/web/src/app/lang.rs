@@ -65,13 +65,15 @@ fn load(code: String, done: Box<dyn FnOnce(Result<(), String>)>) {
                     })
                 })
                 .map_err(|problem| {
-                    let name = i18n::known()
-                        .iter()
-                        .find(|(c, _)| *c == code)
-                        .map_or(code.as_str(), |(_, name)| name);
+                    // The language named in the sentence's own
+                    // ("Limba italiană", not "Limba Italiano").
+                    let name = match i18n::known().iter().any(|(c, _)| *c == code) {
+                        true => t(&format!("language.in.{code}")).to_string(),
+                        false => crate::problem::clip(&code),
+                    };
                     let english = tf(
                         "language.not_loaded",
-                        &[("language", name), ("reason", &words(&problem))],
+                        &[("language", &name), ("reason", &words(&problem))],
                     );
                     // Said in the language asked for too: its reader may
                     // not read the English the page stays in.
