@@ -86,10 +86,7 @@ impl<V: JsonTree> Fields<V> {
 
     /// A field with a default: absent is the default (null is not).
     pub fn or_default<T: Default>(&mut self, key: &str, read: fn(V) -> Read<T>) -> Read<T> {
-        match self.entry(key) {
-            Some(value) => read(value).map_err(|e| self.within(key, e)),
-            None => Ok(T::default()),
-        }
+        self.or(key, read, T::default())
     }
 
     /// A field with a default of the struct's own: absent is `default`.

@@ -76,10 +76,10 @@ pub fn data_of<V: JsonTree>(tree: &V, kind: &str, version: u32) -> Result<V, Pro
         tree.get(key)
             .ok_or_else(|| Problem::Unreadable { key: key.into() })
     };
-    if decode(field("kind")?, text).ok().as_deref() != Some(kind) {
+    if text(field("kind")?).ok().as_deref() != Some(kind) {
         return Err(Problem::Unreadable { key: "kind".into() });
     }
-    let found = decode(field("version")?, u32_of).map_err(|_| Problem::Unreadable {
+    let found = u32_of(field("version")?).map_err(|_| Problem::Unreadable {
         key: "version".into(),
     })?;
     if found != version {

@@ -67,9 +67,10 @@ fn load(code: String, done: Box<dyn FnOnce(Result<(), String>)>) {
                 .map_err(|problem| {
                     // The language named in the sentence's own
                     // ("Limba italiană", not "Limba Italiano").
-                    let name = match i18n::known().iter().any(|(c, _)| *c == code) {
-                        true => t(&format!("language.in.{code}")).to_string(),
-                        false => crate::problem::clip(&code),
+                    let name = if i18n::known().iter().any(|(c, _)| *c == code) {
+                        t(&format!("language.in.{code}")).to_string()
+                    } else {
+                        crate::problem::clip(&code)
                     };
                     let english = tf(
                         "language.not_loaded",

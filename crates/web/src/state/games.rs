@@ -95,7 +95,7 @@ pub fn read_list<V: JsonTree>(text: &str) -> Result<Vec<ReadGame>, Problem> {
                     key: "version".into(),
                 })
             }
-            Some(v) if stored::decode(v.clone(), u32_of) == Ok(1) => {}
+            Some(v) if u32_of(v.clone()) == Ok(1) => {}
             Some(v) => {
                 return Err(Problem::Version {
                     value: crate::problem::clip(&v.text()),
