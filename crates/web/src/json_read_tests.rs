@@ -3,6 +3,7 @@
 //! not read names where.
 
 use super::*;
+use crate::json_write::ToJson;
 use crate::protocol::read::{from_worker, to_worker};
 use crate::protocol::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker};
 use cheversi_api::spec::GameSpec;
@@ -117,15 +118,24 @@ fn messages_read_as_serde_json_reads_them() {
 /// `value`: both read it, to the same message, or both refuse it. One
 /// exception: serde also reads a struct given as a list of its fields, a
 /// form neither the page nor the worker writes; the hand reader refuses it.
+/// What reads is also written back by hand as serde writes it
+/// ([`crate::json_write`]).
 fn agree_by<T>(value: &Value, ours: fn(Value) -> Result<T, Unread>)
 where
-    T: DeserializeOwned + serde::Serialize + PartialEq + std::fmt::Debug,
+    T: DeserializeOwned + serde::Serialize + ToJson + PartialEq + std::fmt::Debug,
 {
     match (
         ours(value.clone()),
         serde_json::from_value::<T>(value.clone()),
     ) {
-        (Ok(ours), Ok(theirs)) => assert_eq!(ours, theirs, "{value}"),
+        (Ok(ours), Ok(theirs)) => {
+            assert_eq!(ours, theirs, "{value}");
+            assert_eq!(
+                ours.to_json::<Value>(),
+                serde_json::to_value(&theirs).unwrap(),
+                "{value}: written"
+            );
+        }
         (Err(_), Err(_)) => {}
         (Err(_), Ok(theirs)) => {
             let written = serde_json::to_value(&theirs).unwrap();
@@ -301,9 +311,10 @@ proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
 
     /// A message or kept value damaged in one place reads as serde_json
-    /// reads it: the same value, or refused by both.
+    /// reads it: the same value, or refused by both; what reads is written
+    /// back as serde_json writes it.
     #[test]
-    fn a_damaged_value_reads_as_serde_json_reads_it(
+    fn a_damaged_value_reads_and_writes_as_serde_json_does(
         which in 0usize..16,
         pick in 0usize..1000,
         new in any_json(),

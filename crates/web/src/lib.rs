@@ -15,6 +15,7 @@ mod fetch;
 pub mod i18n;
 pub mod json_read;
 pub mod json_tree;
+pub mod json_write;
 mod lang_file;
 pub mod layout;
 pub mod letter;

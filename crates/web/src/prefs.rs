@@ -2,9 +2,9 @@
 
 use crate::json_read::{boolean, text, Fields, Read};
 use crate::json_tree::JsonTree;
+use crate::json_write::{JsonBuild, ToJson};
 use crate::problem::{Expected, Problem};
 use crate::stored::Kept;
-use serde::Serialize;
 
 /// Which attack counts the board shows (Cheversi).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,14 +67,24 @@ impl Default for Prefs {
 
 /// The board choices kept from one visit to the next. The board's side
 /// is not one: it follows the seat played.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[serde(default)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(test, serde(default))]
 pub struct KeptPrefs {
     confirm: bool,
     /// An [`Overlay`]'s name; one this build does not know reads as off.
     overlay: String,
     show_eval: bool,
+}
+
+impl ToJson for KeptPrefs {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        J::object(vec![
+            ("confirm", self.confirm.to_json()),
+            ("overlay", self.overlay.to_json()),
+            ("show_eval", self.show_eval.to_json()),
+        ])
+    }
 }
 
 impl Default for KeptPrefs {

@@ -1,18 +1,19 @@
 //! The one message type between the page and the computer player's
-//! worker. Both binaries use this file, so they always agree. Written by
-//! serde, read by hand ([`read`]); the tests read them by serde too.
+//! worker. Both binaries use this file, so they always agree. Written and
+//! read by hand ([`crate::json_write`], [`read`]); the tests hold both to
+//! serde's derived forms.
 
+use crate::json_write::{variant, JsonBuild, ToJson};
 use cheversi_api::spec::GameSpec;
 #[cfg(test)]
-use serde::Deserialize;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub mod read;
 
 /// Why the page asks: to play the move, to show it as a hint, only to
 /// show the evaluation, or to review the whole game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize, Deserialize))]
 pub enum Purpose {
     Play,
     Hint,
@@ -21,8 +22,8 @@ pub enum Purpose {
 }
 
 /// What the engine thinks a position is worth, for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize, Deserialize))]
 pub enum Judgement {
     /// Cheversi: the expected final margin, in tenths of a point.
     Margin(i32),
@@ -34,8 +35,8 @@ pub enum Judgement {
     Loses(Option<u32>),
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(test, derive(Deserialize))]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(Serialize, Deserialize))]
 pub enum ToWorker {
     /// Think about the position after `moves` (in notation) of the game
     /// `spec` with the named level.
@@ -48,7 +49,7 @@ pub enum ToWorker {
         /// A budget of nodes instead of the level's time: the same work in
         /// the worker as `cheversi bestmove --nodes` does natively, so the
         /// two can be timed against each other (`e2e/worker-ratio.js`).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
         nodes: Option<u64>,
         /// From the thinking worker to the worker beside it only: prove
         /// part `part` of `parts` of the result proof the Master's think
@@ -56,11 +57,11 @@ pub enum ToWorker {
         /// [`FromWorker::Thought`] about the part (`parts.rs`). (Fields of
         /// the think rather than a request of their own: its reading
         /// would add to the page's module.)
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
         part: Option<u32>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
         parts: Option<u32>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
         seconds: Option<f64>,
     },
     /// Review every move of the game `spec` with `moves`, spending about
@@ -114,15 +115,15 @@ impl ToWorker {
 }
 
 /// A position's value as a review reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize, Deserialize))]
 pub struct EndValue {
     pub value: Judgement,
     pub exact: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(test, derive(Deserialize))]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(Serialize, Deserialize))]
 pub enum FromWorker {
     /// Sent once, when the worker's engine is loaded and listening.
     Ready,
@@ -141,7 +142,7 @@ pub enum FromWorker {
         ms: f64,
         /// A longer search of the same request follows (an evaluation is
         /// sent as each deeper search finishes); the request stays open.
-        #[serde(default)]
+        #[cfg_attr(test, serde(default))]
         more: bool,
     },
     /// One move of a review: the best move in its place and what the move
@@ -163,7 +164,7 @@ pub enum FromWorker {
     /// graph's last point).
     ReviewDone {
         id: u32,
-        #[serde(default)]
+        #[cfg_attr(test, serde(default))]
         end: Option<EndValue>,
     },
     /// The request could not be answered (a bad move list, a finished game).
@@ -172,8 +173,8 @@ pub enum FromWorker {
 
 /// Why the worker could not answer, as data: the page words it
 /// (`problem_words.rs`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(Deserialize))]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize, Deserialize))]
 pub enum Failure {
     /// The request could not be read (answered with id 0).
     Unreadable,
@@ -187,6 +188,182 @@ pub enum Failure {
     GameOver,
     /// Not a thinking request.
     NotThinking,
+}
+
+impl ToJson for Purpose {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        J::text(match self {
+            Purpose::Play => "Play",
+            Purpose::Hint => "Hint",
+            Purpose::Evaluate => "Evaluate",
+            Purpose::Review => "Review",
+        })
+    }
+}
+
+impl ToJson for Judgement {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        match self {
+            Judgement::Margin(n) => variant("Margin", n.to_json()),
+            Judgement::Score(n) => variant("Score", n.to_json()),
+            Judgement::Wins(n) => variant("Wins", n.to_json()),
+            Judgement::Loses(n) => variant("Loses", n.to_json()),
+        }
+    }
+}
+
+impl ToJson for GameSpec {
+    /// Its fields as the API's serde names them (absent when none).
+    fn to_json<J: JsonBuild>(&self) -> J {
+        let mut fields = vec![("game", self.game.to_json())];
+        for (key, value) in [
+            ("rules", &self.rules),
+            ("count", &self.count),
+            ("squares", &self.squares),
+            ("variant", &self.variant),
+        ] {
+            if let Some(value) = value {
+                fields.push((key, value.to_json()));
+            }
+        }
+        if let Some(players) = self.players {
+            fields.push(("players", players.to_json()));
+        }
+        J::object(fields)
+    }
+}
+
+impl ToJson for ToWorker {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        match self {
+            ToWorker::Think {
+                id,
+                spec,
+                moves,
+                level,
+                purpose,
+                nodes,
+                part,
+                parts,
+                seconds,
+            } => {
+                let mut fields = vec![
+                    ("id", id.to_json()),
+                    ("spec", spec.to_json()),
+                    ("moves", moves.to_json()),
+                    ("level", level.to_json()),
+                    ("purpose", purpose.to_json()),
+                ];
+                let optional = [
+                    ("nodes", nodes.map(|n| n.to_json())),
+                    ("part", part.map(|n| n.to_json())),
+                    ("parts", parts.map(|n| n.to_json())),
+                    ("seconds", seconds.map(|s| s.to_json())),
+                ];
+                fields.extend(optional.into_iter().filter_map(|(k, v)| Some((k, v?))));
+                variant("Think", J::object(fields))
+            }
+            ToWorker::Review {
+                id,
+                spec,
+                moves,
+                seconds,
+            } => variant(
+                "Review",
+                J::object(vec![
+                    ("id", id.to_json()),
+                    ("spec", spec.to_json()),
+                    ("moves", moves.to_json()),
+                    ("seconds", seconds.to_json()),
+                ]),
+            ),
+        }
+    }
+}
+
+impl ToJson for EndValue {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        J::object(vec![
+            ("value", self.value.to_json()),
+            ("exact", self.exact.to_json()),
+        ])
+    }
+}
+
+impl ToJson for FromWorker {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        match self {
+            FromWorker::Ready => J::text("Ready"),
+            FromWorker::Thought {
+                id,
+                purpose,
+                best,
+                judgement,
+                exact,
+                depth,
+                nodes,
+                pv,
+                ms,
+                more,
+            } => variant(
+                "Thought",
+                J::object(vec![
+                    ("id", id.to_json()),
+                    ("purpose", purpose.to_json()),
+                    ("best", best.to_json()),
+                    ("judgement", judgement.to_json()),
+                    ("exact", exact.to_json()),
+                    ("depth", depth.to_json()),
+                    ("nodes", nodes.to_json()),
+                    ("pv", pv.to_json()),
+                    ("ms", ms.to_json()),
+                    ("more", more.to_json()),
+                ]),
+            ),
+            FromWorker::Reviewed {
+                id,
+                ply,
+                best,
+                lost_tenths,
+                exact,
+                value,
+            } => variant(
+                "Reviewed",
+                J::object(vec![
+                    ("id", id.to_json()),
+                    ("ply", ply.to_json()),
+                    ("best", best.to_json()),
+                    ("lost_tenths", lost_tenths.to_json()),
+                    ("exact", exact.to_json()),
+                    ("value", value.to_json()),
+                ]),
+            ),
+            FromWorker::ReviewDone { id, end } => variant(
+                "ReviewDone",
+                J::object(vec![("id", id.to_json()), ("end", end.to_json())]),
+            ),
+            FromWorker::Failed { id, failure } => variant(
+                "Failed",
+                J::object(vec![("id", id.to_json()), ("failure", failure.to_json())]),
+            ),
+        }
+    }
+}
+
+impl ToJson for Failure {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        match self {
+            Failure::Unreadable => J::text("Unreadable"),
+            Failure::Level(name) => variant("Level", name.to_json()),
+            Failure::Options(name) => variant("Options", name.to_json()),
+            Failure::Move { number, text } => variant(
+                "Move",
+                J::object(vec![("number", number.to_json()), ("text", text.to_json())]),
+            ),
+            Failure::GameOver => J::text("GameOver"),
+            Failure::NotThinking => J::text("NotThinking"),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -3,16 +3,15 @@
 
 use crate::json_read::{newtype, text, unit, variant, Read};
 use crate::json_tree::{JsonTree, Unread};
+use crate::json_write::{self, JsonBuild, ToJson};
 use crate::problem::{clip, Problem};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::ai::player::levels::Level;
-use serde::Serialize;
 
 /// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[cfg_attr(test, serde(try_from = "SeatName"))]
-#[serde(into = "SeatName")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(test, serde(try_from = "SeatName", into = "SeatName"))]
 pub enum Seat {
     /// A person at this device.
     Human,
@@ -24,8 +23,8 @@ pub enum Seat {
 
 /// A seat as saved games spell it: `"Human"`, `"Remote"` or
 /// `{"Computer": "master"}`.
-#[derive(Serialize)]
-#[cfg_attr(test, derive(serde::Deserialize))]
+#[cfg(test)]
+#[derive(serde::Serialize, serde::Deserialize)]
 enum SeatName {
     Human,
     Remote,
@@ -81,6 +80,17 @@ impl Seat {
     }
 }
 
+impl ToJson for Seat {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        match self {
+            Seat::Human => J::text("Human"),
+            Seat::Remote => J::text("Remote"),
+            Seat::Computer(level) => json_write::variant("Computer", J::text(level.name())),
+        }
+    }
+}
+
+#[cfg(test)]
 impl From<Seat> for SeatName {
     fn from(seat: Seat) -> SeatName {
         match seat {

@@ -1,6 +1,7 @@
 //! Every value the page keeps in localStorage, in one versioned envelope:
-//! `{"kind":"game","version":2,"data":{…}}`, written by serde and read by
-//! hand ([`Kept::from_tree`], with [`crate::json_read`]).
+//! `{"kind":"game","version":2,"data":{…}}`, written and read by hand
+//! ([`ToJson`] with [`crate::json_write`]; [`Kept::from_tree`] with
+//! [`crate::json_read`]).
 //!
 //! The same reading serves the page and the tests; only the JSON tree
 //! differs ([`JsonTree`]): the page's JavaScript value (`JSON.parse`),
@@ -12,12 +13,12 @@
 
 use crate::json_read::{text, u32_of, Read};
 use crate::json_tree::JsonTree;
+use crate::json_write::{JsonBuild, ToJson};
 use crate::problem::{clip, Problem};
-use serde::Serialize;
 use std::cell::RefCell;
 
 /// A value kept in localStorage: its kind and the version written now.
-pub trait Kept: Serialize + Sized {
+pub trait Kept: ToJson + Sized {
     const KIND: &'static str;
     const VERSION: u32;
 
@@ -31,21 +32,14 @@ pub trait Kept: Serialize + Sized {
     }
 }
 
-/// What is written: serialize it (serde-wasm-bindgen then
-/// `JSON.stringify` in the page).
-#[derive(Serialize)]
-pub struct Envelope<'a, T> {
-    pub kind: &'static str,
-    pub version: u32,
-    pub data: &'a T,
-}
-
-pub fn write<T: Kept>(value: &T) -> Envelope<'_, T> {
-    Envelope {
-        kind: T::KIND,
-        version: T::VERSION,
-        data: value,
-    }
+/// What is written: the value in its envelope (`JSON.stringify`d in the
+/// page).
+pub fn write<T: Kept, J: JsonBuild>(value: &T) -> J {
+    J::object(vec![
+        ("kind", J::text(T::KIND)),
+        ("version", T::VERSION.to_json()),
+        ("data", value.to_json()),
+    ])
 }
 
 /// Reads a kept value: in the envelope, or in the format of before.
@@ -121,7 +115,7 @@ pub fn decode<T, V: JsonTree>(tree: V, read: fn(V) -> Read<T>) -> Result<T, Prob
 /// A kept value as the page writes it, in tests.
 #[cfg(test)]
 pub fn text_of<T: Kept>(value: &T) -> String {
-    serde_json::to_string(&write(value)).unwrap()
+    write::<T, crate::json_write::JsonText>(value).0
 }
 
 /// A kept value read as the page reads it, in tests.
@@ -132,10 +126,16 @@ pub fn read_text<T: Kept>(text: &str) -> Result<T, Problem> {
 
 /// The correspondence game shown at the last visit ("" for the game at
 /// this device).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[serde(transparent)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(test, serde(transparent))]
 pub struct OpenId(pub String);
+
+impl ToJson for OpenId {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        self.0.to_json()
+    }
+}
 
 impl Kept for OpenId {
     const KIND: &'static str = "open";
@@ -150,10 +150,16 @@ impl Kept for OpenId {
 }
 
 /// The language chosen (its code).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[serde(transparent)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(test, serde(transparent))]
 pub struct Language(pub String);
+
+impl ToJson for Language {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        self.0.to_json()
+    }
+}
 
 impl Kept for Language {
     const KIND: &'static str = "lang";

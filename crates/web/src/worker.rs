@@ -19,6 +19,7 @@
 //! on without them (slower to prove, never stuck).
 
 use crate::answer::{begin, Progress, Thinking};
+use crate::json_write::ToJson;
 use crate::parts::Helper;
 use crate::protocol::{Failure, FromWorker, ToWorker};
 use cheversi_engine::ai::duel::data;
@@ -29,7 +30,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, WorkerOptions, WorkerType};
 
 fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
-    let value = serde_wasm_bindgen::to_value(message).expect("plain data");
+    let value: JsValue = message.to_json();
     scope.post_message(&value).expect("the page is listening");
 }
 
@@ -93,8 +94,8 @@ impl Helper for Beside {
     }
 
     fn send(&mut self, part: &ToWorker) -> bool {
-        let value = serde_wasm_bindgen::to_value(part);
-        let sent = matches!((&self.worker, value), (Some(w), Ok(v)) if w.post_message(&v).is_ok());
+        let value: JsValue = part.to_json();
+        let sent = matches!(&self.worker, Some(w) if w.post_message(&value).is_ok());
         if !sent {
             // It cannot be reached: let it go, and prove alone.
             self.busy = None;

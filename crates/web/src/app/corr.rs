@@ -6,6 +6,7 @@
 use super::dom::{self, by_id, element, set_attr};
 use super::{dispatch, storage, with_app, App};
 use crate::i18n::{self, t, tf};
+use crate::json_write::ToJson;
 use crate::problem::Problem;
 use crate::problem_words::words;
 use crate::state::games::{read_list, Games, StoredGame};
@@ -40,9 +41,7 @@ pub fn load() -> (Games, Option<String>, Option<String>) {
     let bad: Vec<(String, Problem)> = unreadable
         .into_iter()
         .map(|(game, why)| {
-            let text = serde_wasm_bindgen::to_value(&game)
-                .map(|v| crate::json_tree::JsonTree::text(&v))
-                .unwrap_or_default();
+            let text = crate::json_tree::JsonTree::text(&game.to_json::<JsValue>());
             (text, why)
         })
         .collect();

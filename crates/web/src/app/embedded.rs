@@ -19,12 +19,12 @@ use super::dom;
 use super::{dispatch, App};
 use crate::embed;
 use crate::i18n::tf;
+use crate::json_write::{JsonBuild, ToJson};
 use crate::problem_words::words;
 use crate::state::{Action, Prefs, Seat, State};
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::{GameState, Outcome};
-use serde::Serialize;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{HtmlElement, MessageEvent};
 
 thread_local! {
@@ -80,18 +80,6 @@ pub fn setup() -> (State, Option<String>) {
     }
 }
 
-#[derive(Serialize)]
-struct GameOver {
-    source: &'static str,
-    r#type: &'static str,
-    game: GameSpec,
-    winner: Option<u8>,
-    players: Vec<&'static str>,
-    scores: Vec<i32>,
-    moves: Vec<String>,
-    record: String,
-}
-
 /// Tells the parent page the game ended (once per finished game).
 pub fn report_end(app: &mut App) {
     let session = app.state.play().session();
@@ -104,25 +92,38 @@ pub fn report_end(app: &mut App) {
         return;
     }
     app.reported_end = true;
-    let message = GameOver {
-        source: "cheversi",
-        r#type: "gameover",
-        game: GameSpec::of(session.options()),
-        winner: match outcome {
-            Outcome::Winner(w) => Some(w),
-            Outcome::Draw => None,
-        },
-        players: (0..game.players() as u8)
-            .map(|p| game.player_name(p))
-            .collect(),
-        scores: game.scores(),
-        moves: session.notations(),
-        record: session.record().to_text(),
+    let winner = match outcome {
+        Outcome::Winner(w) => Some(w),
+        Outcome::Draw => None,
     };
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    if let (Ok(value), Some(window)) = (message.serialize(&serializer), web_sys::window()) {
+    let players: Vec<&str> = (0..game.players() as u8)
+        .map(|p| game.player_name(p))
+        .collect();
+    tell_parent(
+        "gameover",
+        vec![
+            ("game", GameSpec::of(session.options()).to_json()),
+            ("winner", winner.to_json()),
+            ("players", players.to_json()),
+            ("scores", game.scores().to_json()),
+            ("moves", session.notations().to_json()),
+            ("record", session.record().to_text().to_json()),
+        ],
+    );
+}
+
+/// Posts the parent page a message of `kind` from the game
+/// (`{"source": "cheversi", "type": kind, …fields}`), which cheversi.js
+/// reads.
+fn tell_parent(kind: &str, fields: Vec<(&str, JsValue)>) {
+    let head = [
+        ("source", JsValue::text("cheversi")),
+        ("type", JsValue::text(kind)),
+    ];
+    let message = JsValue::object(head.into_iter().chain(fields).collect());
+    if let Some(window) = web_sys::window() {
         if let Ok(Some(parent)) = window.parent() {
-            let _ = parent.post_message(&value, "*");
+            let _ = parent.post_message(&message, "*");
         }
     }
 }
@@ -137,16 +138,13 @@ pub fn report_lesson(app: &mut App) {
     let Some(run) = app.state.lesson() else {
         return;
     };
-    let message = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&message, &"source".into(), &"cheversi".into());
-    let _ = js_sys::Reflect::set(&message, &"type".into(), &"lessondone".into());
-    let _ = js_sys::Reflect::set(&message, &"lesson".into(), &run.lesson().id().into());
-    let _ = js_sys::Reflect::set(&message, &"stars".into(), &run.stars().into());
-    if let Some(window) = web_sys::window() {
-        if let Ok(Some(parent)) = window.parent() {
-            let _ = parent.post_message(&message, "*");
-        }
-    }
+    tell_parent(
+        "lessondone",
+        vec![
+            ("lesson", run.lesson().id().to_json()),
+            ("stars", run.stars().to_json()),
+        ],
+    );
 }
 
 /// Tells the parent page the frame's height, when it changed, so a
@@ -160,15 +158,7 @@ pub fn report_size(app: &mut App) {
         return;
     }
     app.reported_height = height;
-    let message = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&message, &"source".into(), &"cheversi".into());
-    let _ = js_sys::Reflect::set(&message, &"type".into(), &"size".into());
-    let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
-    if let Some(window) = web_sys::window() {
-        if let Ok(Some(parent)) = window.parent() {
-            let _ = parent.post_message(&message, "*");
-        }
-    }
+    tell_parent("size", vec![("height", height.to_json())]);
 }
 
 /// Listens to the parent page; anything but a well-formed host message

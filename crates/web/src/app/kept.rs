@@ -1,20 +1,15 @@
 //! The page's side of [`crate::stored`]: values kept in localStorage go
 //! text → `JSON.parse` → [`crate::json_tree`] (no serde_json in the site),
-//! and back by serde-wasm-bindgen → `JSON.stringify`.
+//! and back by [`crate::json_write`] → `JSON.stringify`.
 
 use crate::json_tree::JsonTree;
 use crate::problem::Problem;
 use crate::stored::{self, Kept};
 use wasm_bindgen::JsValue;
 
-/// The value in its envelope, as text for localStorage. Maps become
-/// plain objects: `JSON.stringify` writes a JavaScript `Map` as `{}`.
+/// The value in its envelope, as text for localStorage.
 pub fn text_of<T: Kept>(value: &T) -> String {
-    use serde::Serialize;
-    stored::write(value)
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map(|v| v.text())
-        .unwrap_or_default()
+    stored::write::<T, JsValue>(value).text()
 }
 
 /// Moves `text`, kept under `key` and unreadable, to `set_aside`: added

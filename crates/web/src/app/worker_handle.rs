@@ -4,8 +4,9 @@
 //! fails, is the state's business ([`crate::state::requests`]).
 
 use super::dom;
+use crate::json_write::ToJson;
 use crate::protocol::{FromWorker, ToWorker};
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 pub struct WorkerHandle {
@@ -65,7 +66,7 @@ impl WorkerHandle {
     }
 
     fn post(&self, message: &ToWorker) {
-        let value = serde_wasm_bindgen::to_value(message).expect("plain data");
+        let value: JsValue = message.to_json();
         let Some(worker) = &self.worker else { return };
         if let Err(e) = worker.post_message(&value) {
             web_sys::console::warn_2(&"cannot reach the worker".into(), &e);

@@ -8,22 +8,33 @@
 
 use crate::json_read::{list_of, number, text, texts, u32_of, Fields, Read};
 use crate::json_tree::JsonTree;
+use crate::json_write::{JsonBuild, ToJson};
 use crate::play::Play;
 use crate::problem::Problem;
 use crate::seat::Seat;
 use crate::stored::{self, Kept};
 use cheversi_engine::Session;
-use serde::Serialize;
 
 /// One game as stored.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Serialize, serde::Deserialize))]
 pub struct StoredGame {
     pub id: String,
     pub record: String,
     pub seats: Vec<Seat>,
     /// When its moves last changed here (ms since 1970, the page's clock).
     pub updated: f64,
+}
+
+impl ToJson for StoredGame {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        J::object(vec![
+            ("id", self.id.to_json()),
+            ("record", self.record.to_json()),
+            ("seats", self.seats.to_json()),
+            ("updated", self.updated.to_json()),
+        ])
+    }
 }
 
 impl StoredGame {

@@ -8,10 +8,10 @@
 
 use crate::json_read::{list_of, text, u32_of, u8_of, usize_of, Fields, Read};
 use crate::json_tree::JsonTree;
+use crate::json_write::{JsonBuild, ToJson};
 use crate::stored::Kept;
 use cheversi_engine::lesson::{Lesson, Step, Why};
 use cheversi_engine::Bitboard;
-use serde::Serialize;
 
 /// Where a step stands (`data-state` on `#lesson`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -251,8 +251,8 @@ impl LessonRun {
 }
 
 /// One lesson's record on this device.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Serialize, serde::Deserialize))]
 pub struct Record {
     pub id: String,
     /// The step reached (0-based), to resume at.
@@ -261,15 +261,32 @@ pub struct Record {
     pub stars: u8,
     /// The mistakes of the run under way, before `step` (kept so that a
     /// reload does not wipe them; absent in progress kept before them).
-    #[serde(default)]
+    #[cfg_attr(test, serde(default))]
     pub mistakes: u32,
 }
 
 /// Every lesson's record (a list, not a map: see [`Library`]'s words).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Serialize, serde::Deserialize))]
 pub struct Progress {
     pub lessons: Vec<Record>,
+}
+
+impl ToJson for Record {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        J::object(vec![
+            ("id", self.id.to_json()),
+            ("step", self.step.to_json()),
+            ("stars", self.stars.to_json()),
+            ("mistakes", self.mistakes.to_json()),
+        ])
+    }
+}
+
+impl ToJson for Progress {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        J::object(vec![("lessons", self.lessons.to_json())])
+    }
 }
 
 /// How a lesson reads in the list (`data-state`).

@@ -8,13 +8,13 @@
 
 use crate::json_read::{boolean, number, text, texts, u32_of, Fields, Read};
 use crate::json_tree::{JsonTree, Unread};
+use crate::json_write::{JsonBuild, ToJson};
 use crate::problem::{clip, Expected, Problem};
 use crate::stored::Kept;
 use cheversi_engine::puzzle::{follow_line, Goal, Puzzle};
 use cheversi_engine::{AnyGame, GameState, Session};
 #[cfg(test)]
-use serde::Deserialize;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where a puzzle stands (`data-state` on `#puzzle`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,8 +217,8 @@ impl PuzzleRun {
 }
 
 /// The person's puzzle record on this device.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(Deserialize))]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize, Deserialize))]
 pub struct Progress {
     /// Within [`RATINGS`], also as read.
     #[cfg_attr(test, serde(deserialize_with = "rating_within"))]
@@ -233,6 +233,20 @@ pub struct Progress {
     pub daily: Option<(String, bool)>,
     /// Puzzles tried, oldest first (the next puzzle is a new one).
     pub seen: Vec<String>,
+}
+
+impl ToJson for Progress {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        J::object(vec![
+            ("rating", self.rating.to_json()),
+            ("solved", self.solved.to_json()),
+            ("failed", self.failed.to_json()),
+            ("streak", self.streak.to_json()),
+            ("best_streak", self.best_streak.to_json()),
+            ("daily", self.daily.to_json()),
+            ("seen", self.seen.to_json()),
+        ])
+    }
 }
 
 /// The rating a newcomer starts from.

@@ -5,22 +5,22 @@
 use super::State;
 use crate::json_read::{boolean, list_of, text, u32_of, u8_of, usize_of, Fields, Read};
 use crate::json_tree::JsonTree;
+use crate::json_write::{JsonBuild, ToJson};
 use crate::play::Play;
 use crate::problem::Problem;
 use crate::seat::Seat;
 use crate::stored::{self, Kept};
 use cheversi_engine::Session;
-use serde::Serialize;
 
 /// The game at this device as kept (kind `game`).
-#[derive(Debug, PartialEq, Serialize)]
-#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Serialize, serde::Deserialize))]
 pub struct Saved {
     pub record: String,
     pub seats: Vec<Seat>,
     pub undo_allowed: bool,
     pub cursor: usize,
-    #[serde(default)]
+    #[cfg_attr(test, serde(default))]
     pub last_winner: Option<u8>,
 }
 
@@ -34,6 +34,18 @@ fn saved_fields<V: JsonTree>(f: &mut Fields<V>) -> Read<Saved> {
         cursor: f.take("cursor", usize_of)?,
         last_winner: f.option("last_winner", u8_of)?,
     })
+}
+
+impl ToJson for Saved {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        J::object(vec![
+            ("record", self.record.to_json()),
+            ("seats", self.seats.to_json()),
+            ("undo_allowed", self.undo_allowed.to_json()),
+            ("cursor", self.cursor.to_json()),
+            ("last_winner", self.last_winner.to_json()),
+        ])
+    }
 }
 
 impl Kept for Saved {

@@ -226,7 +226,7 @@ fn a_progress_kept_on_the_device_reads_back() {
     let mut p = Progress::default();
     p.reached("pieces", 2, 1);
     p.finished("scoring", 2);
-    let text = serde_json::to_string(&crate::stored::write(&p)).unwrap();
+    let text = crate::stored::text_of(&p);
     let back: Progress = crate::stored::read::<Progress, serde_json::Value>(&text).unwrap();
     assert_eq!(back, p);
     assert!(crate::stored::read::<Progress, serde_json::Value>("{\"kind\":\"lessons\",\"version\":1,\"data\":{\"lessons\":[{\"id\":\"a\",\"step\":\"x\",\"stars\":0}]}}").is_err());
