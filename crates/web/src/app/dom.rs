@@ -55,12 +55,23 @@ pub fn rebuild(el: &Element, key: &str) -> bool {
 }
 
 /// Adds an event listener that lives as long as the page.
-pub fn on<E: wasm_bindgen::convert::FromWasmAbi + 'static>(
+pub fn on<E: JsCast + 'static>(
     target: &web_sys::EventTarget,
     event: &str,
-    f: impl FnMut(E) + 'static,
+    mut f: impl FnMut(E) + 'static,
 ) {
-    let closure = Closure::<dyn FnMut(E)>::new(f);
+    listen(
+        target,
+        event,
+        Box::new(move |e: JsValue| f(e.unchecked_into())),
+    );
+}
+
+/// [`on`]'s work, the same for every listener: one copy in the module
+/// rather than one a listener.
+#[inline(never)]
+fn listen(target: &web_sys::EventTarget, event: &str, f: Box<dyn FnMut(JsValue)>) {
+    let closure = Closure::wrap(f);
     target
         .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())
         .expect("listener added");
