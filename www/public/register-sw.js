@@ -23,9 +23,17 @@
   function offer(worker) {
     const bar = document.getElementById('update');
     if (!bar || document.body.hasAttribute('data-embed')) return;
+    // The bar is a row of the header: the page fits the board to the
+    // header's height on a resize.
     bar.hidden = false;
+    dispatchEvent(new Event('resize'));
     // Put aside for this visit: the offer comes back on the next load.
-    document.getElementById('update-later').onclick = () => { bar.hidden = true; };
+    // Focus goes to the board, not the hidden button.
+    document.getElementById('update-later').onclick = () => {
+      bar.hidden = true;
+      dispatchEvent(new Event('resize'));
+      document.querySelector('#grid [tabindex="0"]')?.focus();
+    };
     document.getElementById('update-reload').onclick = () => {
       // Another tab may have switched to the new version already: then
       // there is nothing to wait for.
