@@ -2,7 +2,7 @@
 // interactive, reporting the end of a game to the parent page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell, settled } from '../lib/harness.js';
+import { serve, launch, open, cell, settled, until } from '../lib/harness.js';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -48,6 +48,17 @@ test('bad parameters are named and nothing breaks', async () => {
   const { page, context, errors } = await embed('game=cheversi&overlay=red');
   assert.equal(await page.locator('#status').textContent(),
     "This board could not be set up: overlay: 'red' is not off, white, black or both");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A board that could not be set up said why in English, whatever its
+// `lang`: its reader asked for another language.
+test('a board that cannot be set up says why in the language it asks for', async () => {
+  const { page, context, errors } = await embed('lang=it&game=cheversi&overlay=red');
+  await until(page, () => document.documentElement.lang === 'it');
+  const said = await page.locator('#status').textContent();
+  assert.ok(said.startsWith('Impossibile preparare questa scacchiera: overlay:'), said);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -32,7 +32,6 @@ pub struct Embed {
     pub prefs: Prefs,
     pub interactive: bool,
     pub size: Option<u32>,
-    pub lang: Option<String>,
     /// A lesson to play in the frame (its id, checked once the lessons
     /// are fetched).
     pub lesson: Option<String>,
@@ -42,6 +41,17 @@ pub struct Embed {
 const SIZES: (u32, u32) = (160, 1200);
 
 /// Reads the query string (with or without `?`).
+/// The language `query` asks for, if its `lang` is good, whatever else is
+/// wrong: a board that cannot be set up says why in that language.
+pub fn language(query: &str) -> Option<String> {
+    let pairs = pairs(query).ok()?;
+    let (_, code) = pairs.into_iter().find(|(key, _)| key == "lang")?;
+    crate::i18n::known()
+        .iter()
+        .any(|(known, _)| *known == code)
+        .then_some(code)
+}
+
 pub fn parse(query: &str) -> Result<Embed, Problem> {
     let mut game = GameParams::default();
     let mut prefs = Prefs {
@@ -51,7 +61,6 @@ pub fn parse(query: &str) -> Result<Embed, Problem> {
     let mut interactive = false;
     let mut level: Option<Level> = None;
     let mut size = None;
-    let mut lang = None;
     let mut lesson = None;
     let mut has_game = false;
     for (key, value) in pairs(query)? {
@@ -96,10 +105,10 @@ pub fn parse(query: &str) -> Result<Embed, Problem> {
                 size = Some(px);
             }
             "lang" => {
+                // Read by [`language`], even where the rest is refused.
                 if !crate::i18n::known().iter().any(|(code, _)| *code == value) {
                     return Err(bad("lang", Expected::Language));
                 }
-                lang = Some(value.clone());
             }
             "lesson" => {
                 let id_like = (1..=24).contains(&value.len())
@@ -134,7 +143,6 @@ pub fn parse(query: &str) -> Result<Embed, Problem> {
         prefs,
         interactive: interactive || lesson.is_some(),
         size,
-        lang,
         lesson,
     })
 }
@@ -394,10 +402,7 @@ mod tests {
             err("game=cheversi&lang=xx"),
             not_a("lang", "xx", Expected::Language)
         );
-        assert_eq!(
-            parse("game=cheversi&lang=it").unwrap().lang.as_deref(),
-            Some("it")
-        );
+        assert_eq!(language("game=cheversi&lang=it").as_deref(), Some("it"));
         // The page's English words it as before.
         crate::i18n::set("en");
         let words = |q: &str| crate::problem_words::words(&err(q));
@@ -408,5 +413,24 @@ mod tests {
         assert!(words("game=cheversi&lang=xx").contains("one of en, it, ro"));
         assert!(words("game=cheversi&size=5000").contains("between 160 and 1200"));
         assert!(words("game=cheversi&level=god").starts_with("level: unknown level 'god'"));
+    }
+
+    /// A board that cannot be set up says why in the language asked for:
+    /// a good `lang` is read whatever else is wrong.
+    #[test]
+    fn the_language_asked_for_is_read_even_where_the_board_is_refused() {
+        for (query, lang) in [
+            ("lang=it&game=cheversi&overlay=red", Some("it")),
+            ("game=cheversi&orientaton=black&lang=ro", Some("ro")),
+            ("lang=ro", Some("ro")),
+            ("game=cheversi&lang=it", Some("it")),
+            ("game=cheversi&lang=xx", None),
+            ("game=cheversi", None),
+            // Which one would be a guess.
+            ("lang=it&lang=ro&game=cheversi", None),
+        ] {
+            assert_eq!(language(query).as_deref(), lang, "{query}");
+        }
+        assert!(parse("lang=it&game=cheversi&overlay=red").is_err());
     }
 }

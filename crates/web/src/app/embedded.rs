@@ -43,21 +43,22 @@ fn query() -> String {
         .unwrap_or_default()
 }
 
-/// The language of a well-formed `lang=`, fetched before the board is set
-/// up (a bad query is reported by [`setup`], in the page's language).
+/// The language of a good `lang=`, fetched before the board is set up,
+/// even where the rest of the query is not: [`setup`] then says why in it.
 pub fn wanted_lang() -> Option<String> {
-    embed::parse(&query()).ok().and_then(|e| e.lang)
+    embed::language(&query())
 }
 
 /// The game the URL asks for; on a bad parameter, an empty locked board
 /// and the reason.
 pub fn setup() -> (State, Option<String>) {
-    match embed::parse(&query()) {
+    let query = query();
+    if let Some(code) = embed::language(&query) {
+        crate::i18n::set(&code);
+        super::lang::apply_static();
+    }
+    match embed::parse(&query) {
         Ok(e) => {
-            if let Some(code) = &e.lang {
-                crate::i18n::set(code);
-                super::lang::apply_static();
-            }
             LESSON.with(|l| *l.borrow_mut() = e.lesson.clone());
             if let Some(px) = e.size {
                 let body: HtmlElement = dom::document().body().expect("body");
