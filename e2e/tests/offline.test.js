@@ -121,3 +121,39 @@ test('on a host with clean URLs (x.html redirects to x), the installed app opens
     await clean.close();
   }
 });
+
+// Without the offline copy (not installed yet) and the network gone, the
+// Learn, Puzzles and language presses failed out of sight on a phone (the
+// status lies under the board) and named a file, or the pattern
+// `lang/*.lang`: the status now comes into view, says the connection, and
+// names the file.
+test('offline before the app is installed, what cannot come is said in view, naming the connection', async () => {
+  const { page, context, errors } = await open(browser, server.url, { width: 360, height: 640, locale: 'it-IT' });
+  await context.setOffline(true);
+  const inView = () => page.evaluate(() => {
+    const r = document.getElementById('status').getBoundingClientRect();
+    return r.top >= -1 && r.bottom <= innerHeight + 1;
+  });
+  for (const [press, file] of [['#learn-button', 'lessons.txt'], ['#puzzles-button', 'puzzles.txt']]) {
+    await page.evaluate(() => scrollTo(0, 0));
+    assert.equal(await inView(), false, 'the status starts out of sight');
+    await page.click(press);
+    // The status of the press before may still show: this one names its file.
+    await until(page, (f) => document.getElementById('status').textContent.includes(f), file);
+    await until(page, () => {
+      const r = document.getElementById('status').getBoundingClientRect();
+      return r.top >= -1 && r.bottom <= innerHeight + 1;
+    });
+    const said = await page.locator('#status').textContent();
+    assert.ok(said.includes(`${file}: nessuna connessione`), said);
+  }
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.selectOption('#language', 'ro');
+  await until(page, () => document.getElementById('status').textContent.includes('lang/ro.lang'));
+  const said = await page.locator('#status').textContent();
+  assert.ok(said.includes('lang/ro.lang') && !said.includes('*'), said);
+  assert.ok(await inView(), 'in view');
+  // Two failed fetches and nothing else.
+  assert.ok(errors.every((e) => /Failed to load resource|fetch/i.test(e)), errors.join('\n'));
+  await context.close();
+});

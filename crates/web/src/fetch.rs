@@ -81,7 +81,7 @@ pub fn duel_data(done: Box<dyn FnOnce(Result<(), Problem>)>) {
         Box::new(move |book| {
             let result = book
                 .map_err(|status| Problem::NotFetched {
-                    file: DUEL_BOOK,
+                    file: DUEL_BOOK.into(),
                     status,
                 })
                 .and_then(|book| {

@@ -125,9 +125,10 @@ pub enum Problem {
         line: usize,
         field: &'static str,
     },
-    /// A file could not be fetched (the HTTP status, when there was one).
+    /// A file could not be fetched (the HTTP status, when there was one;
+    /// none: no answer, the connection).
     NotFetched {
-        file: &'static str,
+        file: String,
         status: Option<u16>,
     },
     /// The duel's book reads, but gives no solved starting squares.

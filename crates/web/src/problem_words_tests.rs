@@ -238,11 +238,11 @@ fn problems() -> Vec<Problem> {
             field: "goal",
         },
         Problem::NotFetched {
-            file: "puzzles.txt",
+            file: "puzzles.txt".into(),
             status: Some(404),
         },
         Problem::NotFetched {
-            file: "puzzles.txt",
+            file: "puzzles.txt".into(),
             status: None,
         },
         Problem::NoSolvedStarts {
@@ -408,6 +408,31 @@ fn a_data_file_that_does_not_read_names_its_line_or_the_whole_file() {
         words(&Problem::data_file("duel_book.txt", None)),
         "duel_book.txt: missing or unreadable"
     );
+}
+
+/// A file that did not come names itself, and says why: the connection
+/// where no answer came (offline), else the server's status.
+#[test]
+fn a_file_that_did_not_come_names_itself_and_the_connection() {
+    let not_fetched = |file: &str, status| Problem::NotFetched {
+        file: file.into(),
+        status,
+    };
+    set("en");
+    assert_eq!(
+        words(&not_fetched("lang/it.lang", None)),
+        "lang/it.lang could not be fetched: no connection"
+    );
+    assert_eq!(
+        words(&not_fetched("puzzles.txt", Some(404))),
+        "puzzles.txt: HTTP error 404"
+    );
+    set("it");
+    assert_eq!(
+        words(&not_fetched("lessons.txt", None)),
+        "impossibile scaricare lessons.txt: nessuna connessione"
+    );
+    set("en");
 }
 
 #[test]

@@ -106,6 +106,21 @@ pub fn show_opened(el: &HtmlElement, anchor: &HtmlElement) {
     }
 }
 
+/// Brings `el` into view where it lies out of sight (never in an
+/// embedded board, whose scrolling would scroll its host page).
+pub fn reveal(el: &HtmlElement) {
+    let height = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64());
+    let Some(height) = height.filter(|_| !is_embedded()) else {
+        return;
+    };
+    let rect = el.get_bounding_client_rect();
+    if rect.bottom() > height || rect.top() < 0.0 {
+        el.scroll_into_view_with_bool(false);
+    }
+}
+
 /// A User Timing mark (`cheversi: …`), for the start-up figures.
 pub fn mark(name: &str) {
     if let Some(p) = web_sys::window().and_then(|w| w.performance()) {

@@ -48,13 +48,10 @@ fn load(code: String, done: Box<dyn FnOnce(Result<(), String>)>) {
     }
     let file = i18n::file_of(&code);
     crate::fetch::fetch_text(
-        &file,
+        &file.clone(),
         Box::new(move |text| {
             let result = text
-                .map_err(|status| Problem::NotFetched {
-                    file: "lang/*.lang",
-                    status,
-                })
+                .map_err(|status| Problem::NotFetched { file, status })
                 .and_then(|text| {
                     i18n::install(&code, &text).map_err(|refused| {
                         let line = match refused {

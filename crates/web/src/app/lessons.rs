@@ -81,7 +81,10 @@ pub fn open(id: Option<String>) {
         FILE,
         Box::new(|lessons| {
             let lessons = lessons
-                .map_err(|status| Problem::NotFetched { file: FILE, status })
+                .map_err(|status| Problem::NotFetched {
+                    file: FILE.into(),
+                    status,
+                })
                 .and_then(|text| Ok(parse_file(&text)?));
             let duel = lessons.as_deref().is_ok_and(needs_duel_data);
             let code = i18n::current();
@@ -132,18 +135,20 @@ type Words = Result<Vec<(String, String)>, Problem>;
 /// The lesson words of `code`; where they cannot be had, English's, with
 /// the reason (to be said): the lessons open either way.
 fn fetch_words(code: &'static str, then: Box<dyn FnOnce(Words, Option<Problem>)>) {
-    let read = |words: Result<String, Option<u16>>| {
-        let file = "lessons/*.lang";
+    let read = |code: &str, words: Result<String, Option<u16>>| {
         words
-            .map_err(|status| Problem::NotFetched { file, status })
-            .and_then(|text| read_words(&text, file))
+            .map_err(|status| Problem::NotFetched {
+                file: words_file(code),
+                status,
+            })
+            .and_then(|text| read_words(&text, "lessons/*.lang"))
     };
     crate::fetch::fetch_text(
         &words_file(code),
-        Box::new(move |words| match read(words) {
+        Box::new(move |words| match read(code, words) {
             Err(problem) if code != "en" => crate::fetch::fetch_text(
                 &words_file("en"),
-                Box::new(move |english| then(read(english), Some(problem))),
+                Box::new(move |english| then(read("en", english), Some(problem))),
             ),
             words => then(words, None),
         }),
@@ -174,10 +179,12 @@ pub fn language_changed() {
             if i18n::current() != code {
                 return;
             }
-            let file = "lessons/*.lang";
             match words
-                .map_err(|status| Problem::NotFetched { file, status })
-                .and_then(|w| read_words(&w, file))
+                .map_err(|status| Problem::NotFetched {
+                    file: words_file(code),
+                    status,
+                })
+                .and_then(|w| read_words(&w, "lessons/*.lang"))
             {
                 Ok(words) => dispatch(Action::LessonWords(words)),
                 // The lessons keep the words they had: said, not silent.

@@ -551,6 +551,9 @@ impl App {
         if fx.render {
             self.request_frame();
         }
+        if fx.reveal_status {
+            on_next_frame(|_| dom::reveal(&dom::by_id("status")));
+        }
     }
 
     fn focus_square(&self) {

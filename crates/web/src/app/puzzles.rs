@@ -64,7 +64,10 @@ pub fn open(choice: PuzzleChoice) {
                 .with(|w| w.borrow_mut().take())
                 .unwrap_or(PuzzleChoice::Start);
             let puzzles = text
-                .map_err(|status| Problem::NotFetched { file: FILE, status })
+                .map_err(|status| Problem::NotFetched {
+                    file: FILE.into(),
+                    status,
+                })
                 .and_then(|text| Ok(parse_file(&text)?));
             dispatch(Action::PuzzlesLoaded { puzzles, open });
         }),

@@ -203,4 +203,8 @@ pub struct Effects {
     /// request (restarted at once, a worker that cannot start failed
     /// again at once, in a loop).
     pub drop_worker: bool,
+    /// The status says what went wrong with something asked away from
+    /// the board (a file that did not come, a copy refused): brought into
+    /// view, where on a phone it may lie below.
+    pub reveal_status: bool,
 }

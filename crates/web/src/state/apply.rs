@@ -132,10 +132,16 @@ impl State {
                     self.library = Some(puzzle::Library::new(puzzles));
                     self.open_puzzle(open);
                 }
-                Err(e) => self.refuse(tf("puzzle.unreadable", &[("reason", &words(&e))])),
+                Err(e) => {
+                    self.refuse(tf("puzzle.unreadable", &[("reason", &words(&e))]));
+                    fx.reveal_status = true;
+                }
             },
             Action::OpenPuzzle(choice) => self.open_puzzle(choice),
-            Action::LessonsLoaded { lessons, open } => self.lessons_loaded(lessons, open),
+            Action::LessonsLoaded { lessons, open } => {
+                fx.reveal_status = lessons.is_err();
+                self.lessons_loaded(lessons, open);
+            }
             Action::ShowLessons(shown) => self.show_lessons(shown),
             Action::LessonWords(words) => self.set_lesson_words(words),
             Action::OpenLesson(id) => self.open_lesson(&id),
@@ -182,6 +188,8 @@ impl State {
                 self.tell_refutation();
             }
             Action::Tell { text, error } => {
+                // Only the page's own flows tell: never a move on the board.
+                fx.reveal_status = error;
                 self.announce = text.clone();
                 self.status = Status { text, error };
             }

@@ -157,6 +157,46 @@ fn tap_tap_with_confirmation_and_reasons() {
     assert!(s.announce().contains("Black played Qe5"));
 }
 
+/// What went wrong with something asked away from the board is brought
+/// into view (on a phone the status may lie below); a refused move on the
+/// board is not (the page would scroll under the finger).
+#[test]
+fn only_a_failure_away_from_the_board_brings_the_status_into_view() {
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
+    let not_fetched = |file: &str| Problem::NotFetched {
+        file: file.into(),
+        status: None,
+    };
+    let fx = s.apply(Action::LessonsLoaded {
+        lessons: Err(not_fetched("lessons.txt")),
+        open: None,
+    });
+    assert!(fx.reveal_status);
+    assert!(
+        s.status().text.contains("no connection"),
+        "{}",
+        s.status().text
+    );
+    let fx = s.apply(Action::PuzzlesLoaded {
+        puzzles: Err(not_fetched("puzzles.txt")),
+        open: crate::state::PuzzleChoice::Start,
+    });
+    assert!(fx.reveal_status && s.status().error);
+    let told = |error| Action::Tell {
+        text: "said".into(),
+        error,
+    };
+    assert!(s.apply(told(true)).reveal_status);
+    assert!(!s.apply(told(false)).reveal_status);
+    let fx = tap(&mut s, "d4");
+    assert!(!fx.reveal_status);
+    let fx = tap(&mut s, "d4");
+    assert!(fx.save && !fx.reveal_status);
+    choose(&mut s, "Q");
+    let fx = tap(&mut s, "a8");
+    assert!(s.status().error && !fx.reveal_status, "{}", s.status().text);
+}
+
 /// A choice dropped (Escape, or the chosen piece pressed again) no longer
 /// reads as chosen: the status said "Knight chosen" with no piece chosen.
 #[test]
