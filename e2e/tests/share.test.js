@@ -2,7 +2,7 @@
 // is reported with what and where and leaves the current game alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, follow, settled } from '../lib/harness.js';
+import { serve, launch, open, follow, settled, until } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
 import { typeMove } from '../lib/play.js';
 
@@ -66,6 +66,15 @@ test('records: export shows the record, a broken import keeps the game, a good o
   await page.click('#record-close');
   await settled(page);
   assert.deepEqual(await page.locator('#moves .move').allTextContents(), ['Kd4', 'Qe5']);
+  // A file that does not load leaves the box as it was: it showed the
+  // file's bytes, which Download then saved and Copy copied.
+  await page.click('#record-button');
+  await page.setInputFiles('#record-file', {
+    name: 'picture.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0xff, 10, 13]),
+  });
+  await until(page, () => document.getElementById('record-error').textContent.startsWith('Not loaded'));
+  assert.equal(await page.inputValue('#record-text'), record);
+  await page.click('#record-close');
   // A file works like a paste.
   await page.click('#record-button');
   await page.setInputFiles('#record-file', {

@@ -147,7 +147,8 @@ pub fn wire(embedded: bool) {
                 .ok()
                 .and_then(|v| v.as_string())
                 .unwrap_or_default();
-            by_id::<HtmlTextAreaElement>("record-text").set_value(&text);
+            // Not put in the box: one that does not load (a picture, say)
+            // would stay there, for Copy and Download to give out.
             if import(&text) {
                 by_id::<HtmlDialogElement>("record-dialog").close();
             }
