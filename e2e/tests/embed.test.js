@@ -229,3 +229,43 @@ test('a board the host page names not is named after its game', async () => {
   assert.deepEqual(titles, ['Cheversi board', 'Chivalrous Attrition board', 'Chivalrous Attrition board', 'Lesson board']);
   await context.close();
 });
+
+// mount() checks what only it reads, and its frame stays readable: a
+// size out of range made a frame 3 px wide (the board's refusal out of
+// sight), null options threw a TypeError of the browser's, a callback
+// that is no function and an unknown overlay were ignored, and `it-IT`
+// refused the board where a diagram's page takes it as `it`.
+test('mount() says what is wrong with what it reads itself, and its frame can show the rest', async () => {
+  const { page, context, errors } = await open(browser, null, { width: 800, height: 700 });
+  await page.route(`${server.url}host.html`, (route) => route.fulfill({
+    contentType: 'text/html',
+    body: `<!doctype html><html lang="en"><body><div id="a"></div><div id="b"></div>
+      <script type="module">import { mount } from './cheversi.js';
+      const thrown = (f) => { try { f(); return null; } catch (e) { return e instanceof TypeError ? e.message : String(e); } };
+      const here = document.getElementById('a');
+      window.said = [
+        thrown(() => mount(here, null)),
+        thrown(() => mount(here, { onGameOver: 5 })),
+        thrown(() => mount(here, { moves: { first: 'Kd4' } })),
+        thrown(() => mount(here, { rules: 'brainking' }).setOverlay('purple')),
+      ];
+      window.small = mount(here, { rules: 'brainking', size: -5 });
+      window.italian = mount(document.getElementById('b'), { rules: 'brainking', lang: 'it-IT' });</script></body></html>`,
+  }));
+  await page.goto(`${server.url}host.html`);
+  await page.waitForFunction(() => window.italian);
+  const said = await page.evaluate(() => window.said);
+  assert.deepEqual(said.map((s) => s && s.split(' ')[0]), ['mount:', 'mount:', 'mount:', 'setOverlay:'], said.join('\n'));
+  assert.match(said[1], /onGameOver must be a function/);
+  assert.match(said[3], /'purple' is not one of off, white, black, both/);
+  const width = await page.evaluate(() => window.small.iframe.getBoundingClientRect().width);
+  assert.ok(width >= 360, `the frame of a bad size is ${width} px wide`);
+  const small = page.frameLocator('#a iframe');
+  await small.locator('body[data-ready="true"]').waitFor();
+  assert.match(await small.locator('#status').textContent(), /size: '-5' is not a whole number of pixels/);
+  const italian = page.frameLocator('#b iframe');
+  await italian.locator('html[lang="it"]').waitFor();
+  assert.equal(await italian.locator('#status').textContent(), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

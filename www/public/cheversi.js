@@ -30,6 +30,11 @@ const boards = new Map();
 // diagram takes its page's language where the site has it (`it-IT` is
 // `it`), and the reader's own otherwise.
 const LANGUAGES = ['en', 'it', 'ro'];
+// The board's width limits (embed.html's, which says what is wrong with a
+// size outside them): the frame takes the default then, so that the board
+// can say it.
+const SIZES = [160, 1200];
+const OVERLAYS = ['off', 'white', 'black', 'both'];
 
 addEventListener('message', (event) => {
   const board = boards.get(event.source);
@@ -55,11 +60,27 @@ function defaultTitle(params) {
 /** Puts a board into `element`; returns a handle to steer it. */
 export function mount(element, options = {}) {
   if (!(element instanceof Element)) throw new TypeError('mount: the first argument must be an element');
+  if (typeof options !== 'object' || options === null) throw new TypeError('mount: the options must be an object');
+  // What only this file reads is checked here; embed.html checks the rest.
+  for (const key of ['onGameOver', 'onLessonDone']) {
+    if (options[key] != null && typeof options[key] !== 'function') {
+      throw new TypeError(`mount: ${key} must be a function`);
+    }
+  }
+  const moves = options.moves;
+  if (moves != null && !Array.isArray(moves) && typeof moves !== 'string') {
+    throw new TypeError('mount: moves must be a list of moves or a string');
+  }
   const params = new URLSearchParams();
   for (const [key, given] of Object.entries(options)) {
     let value = given;
     if (HOST_ONLY.includes(key) || value === undefined || value === null) continue;
     if (key === 'moves' && Array.isArray(value)) value = value.join('.');
+    // A language tag with a region (`it-IT`) is its language, as for a
+    // diagram's page.
+    if (key === 'lang' && typeof value === 'string' && LANGUAGES.includes(value.split('-')[0].toLowerCase())) {
+      value = value.split('-')[0].toLowerCase();
+    }
     if (typeof value === 'boolean') value = value ? '1' : '0';
     params.set(key, String(value));
   }
@@ -70,7 +91,8 @@ export function mount(element, options = {}) {
   iframe.src = url.href;
   iframe.title = options.title ?? defaultTitle(params);
   iframe.loading = 'lazy';
-  const width = Number(options.size) || 360;
+  const size = Number(options.size);
+  const width = Number.isInteger(size) && size >= SIZES[0] && size <= SIZES[1] ? size : 360;
   iframe.style.width = `${width + 8}px`;
   iframe.style.height = `${width + 180}px`;
   iframe.style.border = '0';
@@ -82,7 +104,10 @@ export function mount(element, options = {}) {
   return {
     element,
     iframe,
-    setOverlay: (overlay) => post({ type: 'overlay', overlay }),
+    setOverlay: (overlay) => {
+      if (!OVERLAYS.includes(overlay)) throw new TypeError(`setOverlay: '${overlay}' is not one of ${OVERLAYS.join(', ')}`);
+      post({ type: 'overlay', overlay });
+    },
     flip: () => post({ type: 'flip' }),
     destroy: () => { boards.delete(iframe.contentWindow); iframe.remove(); },
   };

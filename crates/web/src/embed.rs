@@ -412,6 +412,7 @@ mod tests {
         );
         assert!(words("game=cheversi&lang=xx").contains("one of en, it, ro"));
         assert!(words("game=cheversi&size=5000").contains("between 160 and 1200"));
+        assert!(words("game=cheversi&size=320.5").contains("a whole number of pixels"));
         assert!(words("game=cheversi&level=god").starts_with("level: unknown level 'god'"));
     }
 
