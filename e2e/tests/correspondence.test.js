@@ -127,6 +127,10 @@ test('a whole duel by links, an old link changes nothing, an altered one is refu
 
 test('two games with two friends in My games; delete and undo', async () => {
   const me = await open(browser, server.url);
+  // With no games there is nothing to export (the file held a blank line).
+  await me.page.click('#games-button');
+  assert.equal(await me.page.locator('#games-export').isDisabled(), true);
+  await me.page.click('#games-close');
   await newGame(me.page, { game: 'cheversi', rules: 'brainking', seats: ['human', 'remote'], names: ['Me', 'Ann'] });
   await typeMove(me.page, 'Kd4');
   const toAnn = await sendLink(me.page);
@@ -174,6 +178,13 @@ test('two games with two friends in My games; delete and undo', async () => {
   const text = await (await download.createReadStream()).toArray().then((parts) => Buffer.concat(parts).toString());
   assert.equal((text.match(/\[Game "/g) ?? []).length, 2, text);
   await me.page.click('#games-close');
+  // Opened again, it says that a record holds one game, and where the
+  // second starts (it said that tags come before the moves).
+  await me.page.click('#record-button');
+  await me.page.setInputFiles('#record-file', { name: 'my-games.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await until(me.page, () => document.getElementById('record-error').textContent !== '');
+  assert.match(await me.page.locator('#record-error').textContent(), /a second game starts here: a record holds one game/);
+  await me.page.click('#record-close');
   for (const d of [me, ann, ben]) {
     assert.deepEqual(d.errors, []);
     await d.context.close();

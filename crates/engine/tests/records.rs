@@ -163,6 +163,12 @@ fn errors_name_the_line_the_column_and_the_problem() {
             (5, 1),
             "tags must come before the moves",
         ),
+        // A file of several games, as My games exports them.
+        (
+            format!("{head}1. Kd4 Qe5 *\n\n{head}1. Qd4 *\n"),
+            (6, 1),
+            "a second game starts here: a record holds one game",
+        ),
         (
             "[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n[Result \"2-0\"]\n".to_string(),
             (3, 10),

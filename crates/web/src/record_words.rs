@@ -28,6 +28,7 @@ pub fn game_name(game: GameKind) -> &'static str {
 fn problem(p: &RecordProblem) -> String {
     match p {
         RecordProblem::TagAfterMoves => t("record.tag_after_moves").into(),
+        RecordProblem::SecondGame => t("record.second_game").into(),
         RecordProblem::TagSyntax(s) => {
             let key = match s {
                 TagSyntax::ExpectedName => "record.tag_name",
@@ -129,6 +130,7 @@ mod tests {
             "[Game \"Cheversi\"]\n[Rules \"brainking\"]\n\n1. Kd4 12x",
             "[Game \"Cheversi\"]\n[Rules \"brainking\"]\n\n1. Zd4",
             "[Game \"Cheversi\"]\n[Rules \"brainking\"]\n\n1. Qd4",
+            "[Game \"Cheversi\"]\n[Rules \"brainking\"]\n\n1. Kd4 *\n\n[Game \"Cheversi\"]",
         ];
         let errors: Vec<RecordError> = bad.iter().map(|r| error_of(r)).collect();
         for code in ["en", "it", "ro"] {
@@ -156,6 +158,11 @@ mod tests {
         assert_eq!(
             record_error(&errors[5]),
             "line 2, column 2: the tag Game appears twice"
+        );
+        // A file of several games (My games' export) says so.
+        assert_eq!(
+            record_error(errors.last().unwrap()),
+            "line 6, column 1: a second game starts here: a record holds one game"
         );
     }
 }

@@ -39,6 +39,9 @@ impl std::error::Error for RecordError {}
 pub enum RecordProblem {
     /// A tag line after the first move.
     TagAfterMoves,
+    /// A tag line after the moves and a blank line: the next game of a
+    /// file of several (a record holds one).
+    SecondGame,
     /// A tag whose syntax is broken.
     TagSyntax(TagSyntax),
     /// The same tag twice.
@@ -98,6 +101,9 @@ impl fmt::Display for RecordProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordProblem::TagAfterMoves => f.write_str("tags must come before the moves"),
+            RecordProblem::SecondGame => {
+                f.write_str("a second game starts here: a record holds one game")
+            }
             RecordProblem::TagSyntax(s) => {
                 write!(f, "{s} (a tag looks like [Rules \"brainking\"])")
             }

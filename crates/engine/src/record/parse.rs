@@ -33,18 +33,25 @@ fn error(line: usize, column: usize, problem: RecordProblem) -> RecordError {
 impl Parser {
     pub(super) fn parse(mut self, text: &str) -> Result<Record, RecordError> {
         let mut movetext: Vec<(usize, &str)> = Vec::new();
+        let mut blank_before = false;
         for (i, line) in text.lines().enumerate() {
             let number = i + 1;
             let trimmed = line.trim_start();
             if trimmed.starts_with('[') {
                 if !movetext.is_empty() {
-                    return Err(error(number, 1, RecordProblem::TagAfterMoves));
+                    let problem = if blank_before {
+                        RecordProblem::SecondGame
+                    } else {
+                        RecordProblem::TagAfterMoves
+                    };
+                    return Err(error(number, 1, problem));
                 }
                 let column = line.chars().count() - trimmed.chars().count() + 1;
                 self.read_tag(trimmed, number, column)?;
             } else if !trimmed.is_empty() || !movetext.is_empty() {
                 movetext.push((number, line));
             }
+            blank_before = trimmed.is_empty();
         }
         let options = self.options()?;
         let mut record = Record::new(options);

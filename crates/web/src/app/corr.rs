@@ -352,6 +352,8 @@ pub fn fill_list(app: &App) {
         list.append_child(&row).ok();
     }
     dom::show(&by_id::<HtmlElement>("games-empty"), games.is_empty());
+    // No games, no file (it held a blank line).
+    by_id::<web_sys::HtmlButtonElement>("games-export").set_disabled(games.is_empty());
     dom::show(
         &by_id::<HtmlElement>("games-undo"),
         app.state.games().can_undo_delete(),
