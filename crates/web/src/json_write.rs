@@ -1,9 +1,9 @@
 //! Writing values by hand as JSON trees, in the form serde writes them
 //! (the mirror of [`crate::json_read`]): a struct as an object, an enum's
 //! variant as `"Name"` or `{"Name": content}`, a tuple as a list, `None`
-//! as null. serde's derived writing through serde-wasm-bindgen was about
-//! 11 kB of the page's module; the tests hold each writer to serde_json's
-//! derived one (`json_write_tests.rs`).
+//! as null. serde's derived writing through serde-wasm-bindgen took more
+//! of the page's module (docs/performance.md); the tests hold each writer
+//! to serde_json's derived one (`json_write_tests.rs`).
 //!
 //! The tree is the page's JavaScript value (posted to the worker or the
 //! host page, or `JSON.stringify`d for localStorage) or, in tests,
