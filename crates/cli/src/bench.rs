@@ -45,8 +45,8 @@ pub struct BenchArgs {
     /// the end (Cheversi) or jumps after the setup (the duel) instead, one
     /// JSON object a line (`spec`, `moves`): what `e2e/worker-ratio.js`
     /// times in the worker and natively.
-    /// (At most 40: random duels seldom last longer.)
-    #[arg(long, requires = "ai", conflicts_with_all = ["proof", "speed"], value_parser = clap::value_parser!(u8).range(1..=40))]
+    /// (At most 40: random duels seldom last longer. 0: the duel's setups.)
+    #[arg(long, requires = "ai", conflicts_with_all = ["proof", "speed"], value_parser = clap::value_parser!(u8).range(0..=40))]
     positions: Option<u8>,
     /// With --ai: threads the exact search (result or margin) is split
     /// over, each proving its part of the root moves with a table of its
@@ -79,6 +79,11 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
                 "--positions {n}: a Cheversi game has {} placements (--only duel for jumps)",
                 cheversi::PLIES
             )));
+        }
+        if cheversi_wanted && n == 0 {
+            return Err(other(
+                "--positions 0: no placement left, the Cheversi game is over (--only duel for the duel's setups)",
+            ));
         }
         print_positions(usize::from(n), args.samples, &clock, &wanted);
         return Ok(());

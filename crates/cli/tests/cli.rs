@@ -1220,6 +1220,36 @@ fn sizes_beyond_reason_are_refused_up_front() {
     let out = cheversi(&["bench", "--ai", "--positions", "17", "--only", "lewicki"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("16 placements"), "{}", stderr(&out));
+    // The duel's setups are 0 jumps after the setup (what
+    // e2e/worker-ratio.js asks for first); a Cheversi game 0 placements
+    // from the end is over.
+    let out = cheversi(&["bench", "--ai", "--positions", "0", "--only", "lewicki"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("no placement left"),
+        "{}",
+        stderr(&out)
+    );
+    let out = cheversi(&[
+        "bench",
+        "--ai",
+        "--positions",
+        "0",
+        "--only",
+        "duel",
+        "--samples",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for line in &lines {
+        // Each knight placed, and no jump yet.
+        assert_eq!(line["moves"].as_array().unwrap().len(), 2, "{line}");
+    }
 }
 
 /// A summary of a table that is not there says so (a mistyped path is not
