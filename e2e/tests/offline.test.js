@@ -153,7 +153,7 @@ test('offline before the app is installed, what cannot come is said in view, nam
   const said = await page.locator('#status').textContent();
   assert.ok(said.includes('lang/ro.lang') && !said.includes('*'), said);
   assert.ok(await inView(), 'in view');
-  // Two failed fetches and nothing else.
+  // The failed fetches and nothing else.
   assert.ok(errors.every((e) => /Failed to load resource|fetch/i.test(e)), errors.join('\n'));
   await context.close();
 });

@@ -74,6 +74,11 @@ test('records: export shows the record, a broken import keeps the game, a good o
   });
   await until(page, () => document.getElementById('record-error').textContent.startsWith('Not loaded'));
   assert.equal(await page.inputValue('#record-text'), record);
+  // A text file that does not load is shown, to be mended where it says.
+  const typo = '[Game "Cheversi"]\n[Rules "lewicki"]\n\n1. Kd4 Qa8 *\n';
+  await page.setInputFiles('#record-file', { name: 'typo.txt', mimeType: 'text/plain', buffer: Buffer.from(typo) });
+  await until(page, () => /line 4/.test(document.getElementById('record-error').textContent));
+  assert.equal(await page.inputValue('#record-text'), typo);
   await page.click('#record-close');
   // A file works like a paste.
   await page.click('#record-button');

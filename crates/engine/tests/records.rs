@@ -169,6 +169,13 @@ fn errors_name_the_line_the_column_and_the_problem() {
             (6, 1),
             "a second game starts here: a record holds one game",
         ),
+        // Another tag after the moves, even after a blank line, is out of
+        // place, not a second game.
+        (
+            format!("{head}1. Kd4 Qe5 *\n\n[Result \"1-0\"]\n"),
+            (6, 1),
+            "tags must come before the moves",
+        ),
         (
             "[Game \"Cheversi\"]\n[Rules \"lewicki\"]\n[Result \"2-0\"]\n".to_string(),
             (3, 10),

@@ -40,18 +40,21 @@ pub struct Embed {
 /// The board's width limits, in CSS pixels.
 const SIZES: (u32, u32) = (160, 1200);
 
-/// Reads the query string (with or without `?`).
 /// The language `query` asks for, if its `lang` is good, whatever else is
-/// wrong: a board that cannot be set up says why in that language.
+/// wrong, even a query that does not read: a board that cannot be set up
+/// says why in that language. Codes are plain letters: nothing to decode.
 pub fn language(query: &str) -> Option<String> {
-    let pairs = pairs(query).ok()?;
-    let (_, code) = pairs.into_iter().find(|(key, _)| key == "lang")?;
-    crate::i18n::known()
-        .iter()
-        .any(|(known, _)| *known == code)
-        .then_some(code)
+    let mut asked = query
+        .trim_start_matches(['?', '#'])
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("lang="));
+    let code = asked.next()?;
+    let known = crate::i18n::known().iter().any(|(known, _)| *known == code);
+    // Given twice, which one is a guess.
+    (known && asked.next().is_none()).then(|| code.to_string())
 }
 
+/// Reads the query string (with or without `?`).
 pub fn parse(query: &str) -> Result<Embed, Problem> {
     let mut game = GameParams::default();
     let mut prefs = Prefs {
@@ -429,6 +432,10 @@ mod tests {
             ("game=cheversi", None),
             // Which one would be a guess.
             ("lang=it&lang=ro&game=cheversi", None),
+            // Queries that do not read at all.
+            ("lang=it&interactive", Some("it")),
+            ("moves=%zz&lang=ro", Some("ro")),
+            ("?lang=it&game=cheversi&game=attrition", Some("it")),
         ] {
             assert_eq!(language(query).as_deref(), lang, "{query}");
         }

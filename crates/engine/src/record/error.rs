@@ -39,7 +39,7 @@ impl std::error::Error for RecordError {}
 pub enum RecordProblem {
     /// A tag line after the first move.
     TagAfterMoves,
-    /// A tag line after the moves and a blank line: the next game of a
+    /// A `Game` tag after the moves and a blank line: the next game of a
     /// file of several (a record holds one).
     SecondGame,
     /// A tag whose syntax is broken.

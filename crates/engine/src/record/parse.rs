@@ -39,7 +39,8 @@ impl Parser {
             let trimmed = line.trim_start();
             if trimmed.starts_with('[') {
                 if !movetext.is_empty() {
-                    let problem = if blank_before {
+                    // A game's first tag after a blank line: the next game.
+                    let problem = if blank_before && trimmed.starts_with("[Game ") {
                         RecordProblem::SecondGame
                     } else {
                         RecordProblem::TagAfterMoves

@@ -147,10 +147,13 @@ pub fn wire(embedded: bool) {
                 .ok()
                 .and_then(|v| v.as_string())
                 .unwrap_or_default();
-            // Not put in the box: one that does not load (a picture, say)
-            // would stay there, for Copy and Download to give out.
             if import(&text) {
                 by_id::<HtmlDialogElement>("record-dialog").close();
+            } else if !text.contains(['\0', '\u{FFFD}']) {
+                // A text file goes in the box, where the line named can be
+                // mended and loaded; one that is no text (a picture, say)
+                // does not, or Copy and Download would give it out.
+                by_id::<HtmlTextAreaElement>("record-text").set_value(&text);
             }
         });
         let _ = reader.read_as_text(&chosen);
