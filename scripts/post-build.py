@@ -106,16 +106,19 @@ def compile_early(code, html_name):
     if len(urls) != 1:
         sys.exit(f"post-build: {html_name}'s start-up script does not pass one wasm URL to init: {code!r}")
     url = urls[0]
-    compile_code = (
-        f"const url = '{url}';\n"
-        "// A host that serves .wasm under another type gets the bytes compiled the slow way.\n"
-        "window.cheversiModule = WebAssembly.compileStreaming(fetch(url))\n"
-        "  .catch(() => fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));\n"
+    # Whichever script runs first starts the one compile: the async script
+    # runs first as a rule, but on a loaded machine it came after the
+    # start-up script, and the module was fetched and compiled twice.
+    compile = (
+        f"(window.cheversiModule ??= WebAssembly.compileStreaming(fetch('{url}'))\n"
+        "  // A host that serves .wasm under another type gets the bytes compiled the slow way.\n"
+        f"  .catch(() => fetch('{url}').then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b))))"
     )
+    compile_code = f"{compile};\n"
     compile_name = content_name("compile", ".js", compile_code.encode())
     with open(os.path.join(staging, compile_name), "w", encoding="utf-8") as f:
         f.write(compile_code)
-    code = WASM_URL.sub(f"module_or_path: await (window.cheversiModule?.catch(() => null)) ?? '{url}'", code)
+    code = WASM_URL.sub(lambda _: f"module_or_path: await {compile}.catch(() => null) ?? '{url}'", code)
     return code, f'<script async type="module" src="./{compile_name}"></script>'
 
 

@@ -187,6 +187,26 @@ test('the worker loads the page\'s own wasm module, by names made from content',
   await context.close();
 });
 
+// The script that compiles the module early is async: on a loaded
+// machine it ran after the start-up script, which then fetched the module
+// itself, and the compile script fetched it again (a fresh clone's run).
+test('the wasm is fetched and compiled once even when the early compile script comes last', async () => {
+  const { page, errors, context } = await open(browser, null);
+  const fetched = [];
+  context.on('request', (r) => { if (r.url().endsWith('.wasm')) fetched.push(r.url()); });
+  await page.route(/compile-[0-9a-f]+\.js$/, async (route) => {
+    await new Promise((ok) => setTimeout(ok, 1500));
+    await route.continue();
+  });
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-worker="ready"]');
+  // The late script has run by now.
+  await page.waitForTimeout(1600);
+  assert.equal(fetched.length, 1, `the wasm fetched ${fetched.length} times: ${fetched}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the page hands its compiled module to the worker: the wasm is fetched once', async () => {
   const { page, errors, context } = await open(browser, null);
   const fetched = [];
