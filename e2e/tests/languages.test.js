@@ -126,7 +126,7 @@ test('only the page\'s own language is fetched, and a language that cannot be fe
   await p.route('**/lang/it.lang', (route) => route.fulfill({ status: 200, body: '# parole\nplayer.0 = Bianco\nnot a language file\n' }));
   await p.selectOption('#language', 'it');
   await p.waitForSelector('#status:has-text("Italian could not be loaded")', { state: 'attached' });
-  assert.equal(await p.locator('#status').textContent(), "Impossibile caricare l'italiano. Italian could not be loaded (line 3, lang/*.lang: cannot be read).");
+  assert.equal(await p.locator('#status').textContent(), "Impossibile caricare l'italiano. Italian could not be loaded (line 3, lang/it.lang: cannot be read).");
   assert.equal(await p.locator('#language').inputValue(), 'en');
   assert.equal(await p.getAttribute('html', 'lang'), 'en');
   await context.close();

@@ -123,7 +123,7 @@ pub enum Problem {
     /// file in this field, another file by its name.
     DataFile {
         line: usize,
-        field: &'static str,
+        field: String,
     },
     /// A file could not be fetched (the HTTP status, when there was one;
     /// none: no answer, the connection).
@@ -168,9 +168,12 @@ pub enum Expected {
 
 impl Problem {
     /// A fetched data file that does not read: on this line, or as a whole.
-    pub fn data_file(file: &'static str, line: Option<usize>) -> Problem {
+    pub fn data_file(file: &str, line: Option<usize>) -> Problem {
         match line {
-            Some(line) => Problem::DataFile { line, field: file },
+            Some(line) => Problem::DataFile {
+                line,
+                field: file.into(),
+            },
             None => Problem::Unreadable { key: file.into() },
         }
     }
@@ -212,7 +215,7 @@ impl From<cheversi_engine::data_file::LineError> for Problem {
     fn from(e: cheversi_engine::data_file::LineError) -> Problem {
         Problem::DataFile {
             line: e.line,
-            field: e.field,
+            field: e.field.into(),
         }
     }
 }

@@ -235,7 +235,7 @@ fn problems() -> Vec<Problem> {
         Problem::NoVersion,
         Problem::DataFile {
             line: 3,
-            field: "goal",
+            field: "goal".into(),
         },
         Problem::NotFetched {
             file: "puzzles.txt".into(),

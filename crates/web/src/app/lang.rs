@@ -51,14 +51,17 @@ fn load(code: String, done: Box<dyn FnOnce(Result<(), String>)>) {
         &file.clone(),
         Box::new(move |text| {
             let result = text
-                .map_err(|status| Problem::NotFetched { file, status })
+                .map_err(|status| Problem::NotFetched {
+                    file: file.clone(),
+                    status,
+                })
                 .and_then(|text| {
                     i18n::install(&code, &text).map_err(|refused| {
                         let line = match refused {
                             i18n::Refused::File(e) => Some(e.line),
                             i18n::Refused::NotALanguage(_) => None,
                         };
-                        Problem::data_file("lang/*.lang", line)
+                        Problem::data_file(&file, line)
                     })
                 })
                 .map_err(|problem| {

@@ -50,7 +50,7 @@ pub fn save(app: &App) {
 }
 
 /// The words of a language file, or why they could not be read.
-fn read_words(text: &str, file: &'static str) -> Result<Vec<(String, String)>, Problem> {
+fn read_words(text: &str, file: &str) -> Result<Vec<(String, String)>, Problem> {
     crate::lang_file::parse(text, &|_| true)
         .map(|entries| {
             entries
@@ -141,7 +141,7 @@ fn fetch_words(code: &'static str, then: Box<dyn FnOnce(Words, Option<Problem>)>
                 file: words_file(code),
                 status,
             })
-            .and_then(|text| read_words(&text, "lessons/*.lang"))
+            .and_then(|text| read_words(&text, &words_file(code)))
     };
     crate::fetch::fetch_text(
         &words_file(code),
@@ -184,7 +184,7 @@ pub fn language_changed() {
                     file: words_file(code),
                     status,
                 })
-                .and_then(|w| read_words(&w, "lessons/*.lang"))
+                .and_then(|w| read_words(&w, &words_file(code)))
             {
                 Ok(words) => dispatch(Action::LessonWords(words)),
                 // The lessons keep the words they had: said, not silent.

@@ -247,7 +247,7 @@ fn an_unknown_puzzle_or_a_bad_file_is_said_and_the_game_stays() {
     s.apply(Action::PuzzlesLoaded {
         puzzles: Err(Problem::DataFile {
             line: 3,
-            field: "goal",
+            field: "goal".into(),
         }),
         open: PuzzleChoice::Start,
     });
