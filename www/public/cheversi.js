@@ -30,6 +30,11 @@ const boards = new Map();
 // diagram takes its page's language where the site has it (`it-IT` is
 // `it`), and the reader's own otherwise.
 const LANGUAGES = ['en', 'it', 'ro'];
+/** The site's language of a language tag (`it-IT` is `it`), or null. */
+function siteLanguage(tag) {
+  const code = String(tag ?? '').split('-')[0].toLowerCase();
+  return LANGUAGES.includes(code) ? code : null;
+}
 // The board's width limits (embed.html's, which says what is wrong with a
 // size outside them): the frame takes the default then, so that the board
 // can say it.
@@ -77,10 +82,8 @@ export function mount(element, options = {}) {
     if (HOST_ONLY.includes(key) || value === undefined || value === null) continue;
     if (key === 'moves' && Array.isArray(value)) value = value.join('.');
     // A language tag with a region (`it-IT`) is its language, as for a
-    // diagram's page.
-    if (key === 'lang' && typeof value === 'string' && LANGUAGES.includes(value.split('-')[0].toLowerCase())) {
-      value = value.split('-')[0].toLowerCase();
-    }
+    // diagram's page; another value goes as given, to be refused there.
+    if (key === 'lang' && typeof value === 'string') value = siteLanguage(value) ?? value;
     if (typeof value === 'boolean') value = value ? '1' : '0';
     params.set(key, String(value));
   }
@@ -139,8 +142,7 @@ export function mountAll(root = document) {
     const attrition = element.hasAttribute('data-attrition');
     const options = parseDiagram(element.getAttribute(attrition ? 'data-attrition' : 'data-cheversi'));
     options.game = attrition ? 'attrition' : 'cheversi';
-    const pageLang = (document.documentElement.lang || '').split('-')[0].toLowerCase();
-    if (LANGUAGES.includes(pageLang)) options.lang ??= pageLang;
+    options.lang ??= siteLanguage(document.documentElement.lang) ?? undefined;
     options.title ??= element.getAttribute('aria-label') ?? undefined;
     mounted.push(mount(element, options));
   }

@@ -49,9 +49,8 @@ pub fn language(query: &str) -> Option<String> {
         .split('&')
         .filter_map(|pair| pair.strip_prefix("lang="));
     let code = asked.next()?;
-    let known = crate::i18n::known().iter().any(|(known, _)| *known == code);
     // Given twice, which one is a guess.
-    (known && asked.next().is_none()).then(|| code.to_string())
+    (crate::i18n::is_known(code) && asked.next().is_none()).then(|| code.to_string())
 }
 
 /// Reads the query string (with or without `?`).
@@ -109,7 +108,7 @@ pub fn parse(query: &str) -> Result<Embed, Problem> {
             }
             "lang" => {
                 // Read by [`language`], even where the rest is refused.
-                if !crate::i18n::known().iter().any(|(code, _)| *code == value) {
+                if !crate::i18n::is_known(&value) {
                     return Err(bad("lang", Expected::Language));
                 }
             }

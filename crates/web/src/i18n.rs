@@ -56,6 +56,11 @@ pub fn known() -> &'static [(&'static str, &'static str)] {
     files::KNOWN
 }
 
+/// Whether `code` is one of [`known`]'s languages.
+pub fn is_known(code: &str) -> bool {
+    known().iter().any(|(known, _)| *known == code)
+}
+
 /// A language's own sentence for its words not coming (the page stays in
 /// English), from the module: its file is what failed.
 pub fn unavailable(code: &str) -> Option<&'static str> {

@@ -90,13 +90,7 @@ pub fn show(el: &HtmlElement, visible: bool) {
 pub fn show_opened(el: &HtmlElement, anchor: &HtmlElement) {
     let newly = el.hidden();
     el.set_hidden(false);
-    if is_embedded() {
-        return;
-    }
-    let Some(height) = web_sys::window()
-        .and_then(|w| w.inner_height().ok())
-        .and_then(|h| h.as_f64())
-    else {
+    let Some(height) = scrollable_height() else {
         return;
     };
     let rect = el.get_bounding_client_rect();
@@ -107,18 +101,26 @@ pub fn show_opened(el: &HtmlElement, anchor: &HtmlElement) {
 }
 
 /// Brings `el` into view where it lies out of sight (never in an
-/// embedded board, whose scrolling would scroll its host page).
+/// embedded board, see [`scrollable_height`]).
 pub fn reveal(el: &HtmlElement) {
-    let height = web_sys::window()
-        .and_then(|w| w.inner_height().ok())
-        .and_then(|h| h.as_f64());
-    let Some(height) = height.filter(|_| !is_embedded()) else {
+    let Some(height) = scrollable_height() else {
         return;
     };
     let rect = el.get_bounding_client_rect();
     if rect.bottom() > height || rect.top() < 0.0 {
         el.scroll_into_view_with_bool(false);
     }
+}
+
+/// The window's height, where the page may scroll itself: never in an
+/// embedded board, whose scrolling would scroll its host page too.
+fn scrollable_height() -> Option<f64> {
+    if is_embedded() {
+        return None;
+    }
+    web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
 }
 
 /// A User Timing mark (`cheversi: …`), for the start-up figures.

@@ -26,7 +26,7 @@ fn wanted(embed_lang: Option<String>) -> String {
         .and_then(|s| s.get_item(KEY).ok().flatten())
         .and_then(|text| super::kept::read::<Language>(&text).ok())
         .map(|Language(code)| code)
-        .filter(|code| i18n::known().iter().any(|(c, _)| c == code));
+        .filter(|code| i18n::is_known(code));
     saved.unwrap_or_else(|| {
         let preferred: Vec<String> = web_sys::window()
             .map(|w| {
@@ -67,7 +67,7 @@ fn load(code: String, done: Box<dyn FnOnce(Result<(), String>)>) {
                 .map_err(|problem| {
                     // The language named in the sentence's own
                     // ("Limba italiană", not "Limba Italiano").
-                    let name = if i18n::known().iter().any(|(c, _)| *c == code) {
+                    let name = if i18n::is_known(&code) {
                         t(&format!("language.in.{code}")).to_string()
                     } else {
                         crate::problem::clip(&code)
