@@ -53,9 +53,10 @@ test('a full brainking game against the computer, page responsive throughout', a
     longTasks: window.__longTasks, thinking: window.__thinking,
   }));
   assert.ok(thinking.length >= 7, `the computer thought ${thinking.length} times`);
-  // 50 ms on the machine the limit was set on, more on a slower hour
-  // (lib/slowness.js). The search on the main thread would take hundreds.
-  const limit = 50 * Math.max(before, await slowness(page));
+  // 100 ms on the machine the limit was set on, more on a slower hour
+  // (lib/slowness.js), as in review.test.js: a render can reach 50 ms on a
+  // loaded machine, while the search on the main thread would take hundreds.
+  const limit = 100 * Math.max(before, await slowness(page));
   const during = longTasks.filter((t) => t.duration > limit
     && thinking.some(([a, b]) => t.start < b && t.start + t.duration > a));
   assert.deepEqual(during, [], `no main-thread task over ${limit.toFixed(0)} ms while the computer thinks`);
