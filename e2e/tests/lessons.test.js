@@ -1,6 +1,7 @@
 // Learn: every lesson completed by its answers, stars and progress kept
-// over a reload, a wrong answer explained, tapping tasks, a lesson in
-// Italian, a link to a lesson, phone size in both themes with axe.
+// over a reload, the lesson shown opened again by a reload, a wrong answer
+// explained, tapping tasks, a lesson in Italian, a link to a lesson, phone
+// size in both themes with axe.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -87,6 +88,24 @@ test('every lesson is completed by its answers, and stars and progress survive a
   const states = await page.locator('#lessons .lesson').evaluateAll((els) => els.map((e) => `${e.dataset.id}:${e.dataset.state}:${e.dataset.stars}`));
   for (const s of states) assert.match(s, /:done:[123]$/, s);
   assert.ok(states.includes('mirror:done:3'), states.join(' '));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A reload (the update bar's too) opens the lesson shown again, at the
+// step reached, where it used to close it.
+test('a reload opens the lesson shown again at its step', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  const [id, steps] = [...lessons].find(([, s]) => s.length > 1 && s[0].answer !== '*');
+  await openLesson(page, id);
+  await typeMove(page, steps[0].answer);
+  await until(page, () => document.querySelector('#lesson').dataset.state === 'right');
+  await page.click('#lesson-next');
+  await until(page, () => document.querySelector('#lesson').dataset.step === '2');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await until(page, (id) => document.querySelector('#lesson')?.dataset.id === id, id);
+  assert.equal(await lesson(page, 'step'), '2');
   assert.deepEqual(errors, []);
   await context.close();
 });

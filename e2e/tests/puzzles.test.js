@@ -1,7 +1,7 @@
 // Puzzles: the puzzle of the day solved by its solution, a wrong move
 // failed, refuted and retried, the solution shown on another puzzle, the
-// streak kept over a reload, a link to a puzzle, the game at this device
-// untouched, phone size, axe, and the whole thing offline.
+// streak kept over a reload, the puzzle shown opened again by a reload, a
+// link to a puzzle, the game at this device untouched, phone size, axe, and the whole thing offline.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -86,7 +86,12 @@ test('the puzzle of the day is solved by its solution and the streak survives a 
 
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
-  // The game at this device was never replaced by the puzzle.
+  // The puzzle shown opens again, and the game at this device was never
+  // replaced by it.
+  assert.equal((await shown(page)).id, puzzle.id);
+  assert.equal(await page.locator('#puzzle-progress').getAttribute('data-streak'), '1');
+  await page.click('#puzzle-exit');
+  await settled(page);
   assert.equal(await count(page), before);
   await page.click('#puzzles-button');
   const next = await shown(page);
@@ -97,6 +102,35 @@ test('the puzzle of the day is solved by its solution and the streak survives a 
   assert.equal(await page.locator('#puzzle').isHidden(), true);
   assert.equal(await count(page), before);
   assert.deepEqual(await violations(), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A reload (the update bar's too) opens the puzzle shown again, where it
+// used to close it; once back at the game, a reload opens the game.
+test('a reload opens the puzzle shown again, and the game once back at it', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await typeMove(page, 'Kd4');
+  await until(page, () => document.querySelectorAll('#moves .move').length === 2);
+  const before = await count(page);
+  await page.click('#puzzles-button');
+  await shown(page);
+  await page.click('#puzzle-next');
+  const puzzle = await shown(page);
+  await typeMove(page, puzzle.line[0]);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  const again = await shown(page);
+  assert.equal(again.id, puzzle.id);
+  assert.equal(await count(page), puzzle.moves.length, 'from its start');
+  await page.click('#puzzle-exit');
+  await settled(page);
+  assert.equal(await count(page), before);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await settled(page);
+  assert.equal(await page.locator('#puzzle').isHidden(), true);
+  assert.equal(await count(page), before);
   assert.deepEqual(errors, []);
   await context.close();
 });

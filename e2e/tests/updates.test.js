@@ -104,6 +104,26 @@ test('a half-published update (new sw.js, old index.html) is not installed; the 
   await context.close();
 });
 
+// The bar's Reload during a puzzle: the new version opens the same puzzle
+// (it used to close it and show the game).
+test('Reload from the new-version bar during a puzzle opens the same puzzle', async () => {
+  const { live, next, server } = await published('/games/cheversi/');
+  const { page, context, errors } = await open(browser, server.url, { serviceWorkers: 'allow' });
+  await installed(page);
+  await page.click('#puzzles-button');
+  await until(page, () => document.querySelector('#puzzle')?.dataset.state === 'playing');
+  const id = await page.locator('#puzzle').getAttribute('data-id');
+  await deploy(next, live);
+  assert.equal(await checkForUpdate(page), 'installed');
+  await page.waitForSelector('#update:not([hidden])', { timeout: 20000 });
+  await Promise.all([page.waitForNavigation(), page.click('#update-reload')]);
+  await page.waitForSelector('body[data-ready="true"]');
+  await until(page, (id) => document.querySelector('#puzzle')?.dataset.id === id
+    && document.querySelector('#puzzle').dataset.state === 'playing', id);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('behind max-age=600, an update with new hashed files ends on the new version, the game kept', async () => {
   const { live, next, version, renamed, server } = await published('/games/cheversi/', MAX_AGE);
   const { page, context, errors, violations } = await open(browser, server.url, { serviceWorkers: 'allow' });

@@ -12,6 +12,7 @@ mod lessons;
 mod panels;
 mod puzzles;
 mod render;
+mod reopen;
 mod saved;
 mod setup;
 mod share;
@@ -543,6 +544,9 @@ impl App {
         }
         if fx.save_prefs && !self.embedded {
             saved::save_prefs(&self.state);
+        }
+        if !self.embedded {
+            reopen::keep(&self.state);
         }
         if self.embedded {
             embedded::report_end(self);

@@ -18,15 +18,16 @@ fn tell(text: String, error: bool) {
 }
 
 /// Opens the game in the page's URL fragment, if any, then removes the
-/// fragment (a reload goes on from the saved game). A game in progress is
-/// only replaced if the person agrees (the state asks).
+/// fragment (a reload goes on from the saved game, and the puzzle or lesson
+/// shown then: [`super::reopen`]). A game in progress is only replaced if
+/// the person agrees (the state asks).
 pub fn open_link() {
     let Some(window) = web_sys::window() else {
         return;
     };
     let hash = window.location().hash().unwrap_or_default();
     if hash.len() <= 1 {
-        return;
+        return super::reopen::open();
     }
     if let Some(id) = super::lessons::id_of_fragment(&hash) {
         super::lessons::open(Some(id));

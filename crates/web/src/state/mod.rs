@@ -467,6 +467,7 @@ impl State {
 
 mod lesson_play;
 mod puzzle_play;
+mod reopen;
 
 #[cfg(test)]
 mod tests;

@@ -507,3 +507,21 @@ fn back_to_my_game_brings_back_its_finished_review() {
     assert_eq!(review.progress(), 3);
     assert!(!review.running());
 }
+
+/// What a reload opens again: the lesson shown, by its link; a puzzle
+/// opened from it in its place.
+#[test]
+fn the_lesson_shown_is_what_a_reload_opens_again() {
+    let mut s = with_lesson();
+    assert_eq!(s.reopen_fragment().as_deref(), Some("#learn=pieces"));
+    typed(&mut s, "Qd4");
+    s.apply(Action::LessonNext);
+    assert_eq!(s.reopen_fragment().as_deref(), Some("#learn=pieces"));
+    s.apply(Action::PuzzlesLoaded {
+        puzzles: Ok(vec![super::tests_puzzle::placement_puzzle("p1", 1200)]),
+        open: super::PuzzleChoice::Id("p1".into()),
+    });
+    assert_eq!(s.reopen_fragment().as_deref(), Some("#puzzle=p1"));
+    s.apply(Action::OpenLocal);
+    assert_eq!(s.reopen_fragment(), None);
+}

@@ -547,3 +547,22 @@ fn the_game_another_tab_moved_on_is_the_one_brought_back() {
     s.apply(Action::LocalStored(other.save()));
     assert_eq!(s.play().session().notations(), ["Qd4", "Qe5", "Rc3"]);
 }
+
+/// What a reload opens again: the puzzle shown, by the link that opens it
+/// (the puzzle of the day opened by it is the day's again), and nothing
+/// once the game is back.
+#[test]
+fn the_puzzle_shown_is_what_a_reload_opens_again() {
+    let mut s = with_puzzle("p1");
+    assert_eq!(s.reopen_fragment().as_deref(), Some("#puzzle=p1"));
+    s.apply(Action::OpenPuzzle(PuzzleChoice::Daily));
+    let daily = s.puzzle().unwrap().puzzle().id().to_string();
+    let fragment = s.reopen_fragment().unwrap();
+    assert_eq!(fragment, format!("#puzzle={daily}"));
+    let id = crate::params::fragment_id(&fragment, "#puzzle=").unwrap();
+    s.apply(Action::OpenLocal);
+    assert_eq!(s.reopen_fragment(), None);
+    s.apply(Action::OpenPuzzle(PuzzleChoice::Id(id)));
+    assert_eq!(s.puzzle().unwrap().puzzle().id(), daily);
+    assert!(s.puzzle().unwrap().daily(), "still the puzzle of the day");
+}

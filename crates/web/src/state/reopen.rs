@@ -1,0 +1,19 @@
+//! What a tab shows in place of its game, as the link that opens it: the
+//! shell keeps it for the tab's session, so that a reload (the update
+//! bar's among them) opens the puzzle or lesson again, where the saved
+//! game alone would close it.
+
+use super::State;
+
+impl State {
+    /// `#learn=ID` for the lesson shown, `#puzzle=ID` for the puzzle (the
+    /// puzzle of the day opens as the day's while it is), `None` for the
+    /// game.
+    pub fn reopen_fragment(&self) -> Option<String> {
+        if let Some(run) = &self.lesson {
+            return Some(format!("#learn={}", run.lesson().id()));
+        }
+        let run = self.puzzle.as_ref()?;
+        Some(format!("#puzzle={}", run.puzzle().id()))
+    }
+}
