@@ -11,16 +11,21 @@ use crate::seat::Seat;
 use cheversi_api::spec::GameSpec;
 use cheversi_engine::Session;
 
-/// Splits `a=1&b=2` (a leading `?` or `#` is ignored) into decoded pairs.
-/// The id a `#learn=ID` or `#puzzle=ID` link names (`prefix` is `#learn=`):
-/// decoded as a link's values are (a chat app may escape it), and ended
-/// at a `&` some apps append.
+/// The fragment of a link to a lesson: `#learn=ID`.
+pub const LESSON_LINK: &str = "#learn=";
+/// The fragment of a link to a puzzle: `#puzzle=ID`.
+pub const PUZZLE_LINK: &str = "#puzzle=";
+
+/// The id a lesson's or puzzle's link names (`prefix` is [`LESSON_LINK`]
+/// or [`PUZZLE_LINK`]): decoded as a link's values are (a chat app may
+/// escape it), and ended at a `&` some apps append.
 pub fn fragment_id(hash: &str, prefix: &str) -> Option<String> {
     let id = hash.strip_prefix(prefix)?;
     let id = id.split('&').next().unwrap_or(id);
     Some(decode(id).unwrap_or_else(|_| id.to_string()))
 }
 
+/// Splits `a=1&b=2` (a leading `?` or `#` is ignored) into decoded pairs.
 /// A key given twice is refused: which one counts would be a guess.
 pub fn pairs(text: &str) -> Result<Vec<(String, String)>, Problem> {
     let text = text.trim_start_matches(['?', '#']);

@@ -202,7 +202,7 @@ pub fn language_changed() {
 
 /// The lesson id of a `#learn=ID` fragment.
 pub fn id_of_fragment(hash: &str) -> Option<String> {
-    crate::params::fragment_id(hash, "#learn=")
+    crate::params::fragment_id(hash, crate::params::LESSON_LINK)
 }
 
 pub fn wire() {

@@ -7,6 +7,7 @@
 use super::dom::{self, by_id, set_attr};
 use super::{dispatch, storage, with_app, App};
 use crate::i18n::{t, tf};
+use crate::params::PUZZLE_LINK;
 use crate::problem::Problem;
 use crate::state::puzzle::{Progress, PuzzleStatus};
 use crate::state::{Action, PuzzleChoice};
@@ -75,12 +76,12 @@ pub fn open(choice: PuzzleChoice) {
 }
 
 fn puzzle_url(id: &str) -> String {
-    format!("{}#puzzle={id}", super::shell::page_url())
+    format!("{}{PUZZLE_LINK}{id}", super::shell::page_url())
 }
 
 /// The puzzle id of a `#puzzle=ID` fragment.
 pub fn id_of_fragment(hash: &str) -> Option<String> {
-    crate::params::fragment_id(hash, "#puzzle=")
+    crate::params::fragment_id(hash, PUZZLE_LINK)
 }
 
 pub fn wire() {

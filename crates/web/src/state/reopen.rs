@@ -4,16 +4,17 @@
 //! game alone would close it.
 
 use super::State;
+use crate::params::{LESSON_LINK, PUZZLE_LINK};
 
 impl State {
-    /// `#learn=ID` for the lesson shown, `#puzzle=ID` for the puzzle (the
-    /// puzzle of the day opens as the day's while it is), `None` for the
-    /// game.
+    /// The link of the lesson shown (`#learn=ID`) or the puzzle
+    /// (`#puzzle=ID`; the puzzle of the day opens as the day's while it
+    /// is), `None` for the game.
     pub fn reopen_fragment(&self) -> Option<String> {
         if let Some(run) = &self.lesson {
-            return Some(format!("#learn={}", run.lesson().id()));
+            return Some(format!("{LESSON_LINK}{}", run.lesson().id()));
         }
         let run = self.puzzle.as_ref()?;
-        Some(format!("#puzzle={}", run.puzzle().id()))
+        Some(format!("{PUZZLE_LINK}{}", run.puzzle().id()))
     }
 }
