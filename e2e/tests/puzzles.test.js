@@ -114,8 +114,9 @@ test('a reload opens the puzzle shown again, and the game once back at it', asyn
   await until(page, () => document.querySelectorAll('#moves .move').length === 2);
   const before = await count(page);
   await page.click('#puzzles-button');
-  await shown(page);
+  const first = await shown(page);
   await page.click('#puzzle-next');
+  await until(page, (id) => document.querySelector('#puzzle').dataset.id !== id, first.id);
   const puzzle = await shown(page);
   await typeMove(page, puzzle.line[0]);
   await page.reload();

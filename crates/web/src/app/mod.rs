@@ -206,6 +206,7 @@ fn start_in_language(
     if !embedded {
         corr::wire();
         puzzles::wire();
+        reopen::wire();
         saved::listen();
     }
     lessons::wire();
@@ -544,9 +545,6 @@ impl App {
         }
         if fx.save_prefs && !self.embedded {
             saved::save_prefs(&self.state);
-        }
-        if !self.embedded {
-            reopen::keep(&self.state);
         }
         if self.embedded {
             embedded::report_end(self);

@@ -27,15 +27,12 @@ pub fn open_link() {
     };
     let hash = window.location().hash().unwrap_or_default();
     if hash.len() <= 1 {
-        return super::reopen::open();
-    }
-    if let Some(id) = super::lessons::id_of_fragment(&hash) {
-        super::lessons::open(Some(id));
-        drop_fragment(&window);
+        if let Some(shown) = super::reopen::take() {
+            open_lesson_or_puzzle(&shown);
+        }
         return;
     }
-    if let Some(id) = super::puzzles::id_of_fragment(&hash) {
-        super::puzzles::open(crate::state::PuzzleChoice::Id(id));
+    if open_lesson_or_puzzle(&hash) {
         drop_fragment(&window);
         return;
     }
@@ -64,6 +61,19 @@ pub fn open_link() {
     drop_fragment(&window);
 }
 
+/// Opens the lesson or puzzle a `#learn=ID` or `#puzzle=ID` fragment
+/// names; false for any other fragment.
+fn open_lesson_or_puzzle(hash: &str) -> bool {
+    if let Some(id) = super::lessons::id_of_fragment(hash) {
+        super::lessons::open(Some(id));
+    } else if let Some(id) = super::puzzles::id_of_fragment(hash) {
+        super::puzzles::open(crate::state::PuzzleChoice::Id(id));
+    } else {
+        return false;
+    }
+    true
+}
+
 /// Removes the fragment from the address (a reload goes on from the saved
 /// game, not the link).
 fn drop_fragment(window: &web_sys::Window) {
@@ -87,7 +97,7 @@ pub fn wire(embedded: bool) {
         let Some(fragment) = with_app(|app| link::to_fragment(app.state.play())) else {
             return;
         };
-        let url = format!("{}#{fragment}", super::shell::page_url());
+        let url = super::shell::page_url() + "#" + &fragment;
         tell(tf("status.link_copied", &[("url", &url)]), false);
         super::shell::copy_link(&url);
     });
