@@ -136,6 +136,25 @@ test('a reload opens the puzzle shown again, and the game once back at it', asyn
   await context.close();
 });
 
+// A page the tab opens by a link after a puzzle shows the link's game, and
+// so does its reload: the puzzle kept from before is not opened then.
+test('after a puzzle, a page opened by a link reloads to the link\'s game', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await page.click('#puzzles-button');
+  await shown(page);
+  await page.goto(server.url + 'rules.html');
+  await page.goto(server.url + '#game=cheversi&rules=lewicki&moves=Qd4');
+  await page.waitForSelector('body[data-ready="true"]');
+  await until(page, () => document.querySelectorAll('#moves .move').length === 1);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await settled(page);
+  assert.equal(await page.locator('#puzzle').isHidden(), true);
+  assert.equal(await count(page), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a wrong move fails with its refutation, retry brings the position back', async () => {
   // A Cheversi puzzle near the end: the refutation is proven at once.
   const puzzle = [...puzzles.values()].filter((p) => CHEVERSI.includes(p.game))

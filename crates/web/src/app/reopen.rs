@@ -20,10 +20,15 @@ pub fn wire() {
         return;
     };
     dom::on::<Event>(window.unchecked_ref(), "pagehide", |_| {
-        let shown = with_app(|app| app.state.reopen_fragment()).flatten();
-        if let (Some(s), Some(shown)) = (session(), shown) {
-            let _ = s.set_item(KEY, &shown);
-        }
+        let Some(s) = session() else {
+            return;
+        };
+        // The game shown clears it: a page opened by a link leaves none
+        // from before for a later reload.
+        let _ = match with_app(|app| app.state.reopen_fragment()).flatten() {
+            Some(shown) => s.set_item(KEY, &shown),
+            None => s.remove_item(KEY),
+        };
     });
 }
 
