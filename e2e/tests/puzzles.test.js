@@ -40,6 +40,14 @@ const CHEVERSI = ['lewicki', 'lewicki-any', 'lewicki-free', 'brainking-classic',
 const count = (page) => page.locator('#moves .move').count();
 const state = (page) => page.locator('#puzzle').getAttribute('data-state');
 
+/** The puzzle file's fetches from now on (a reopened puzzle fetches it
+ *  as the page starts, before its first frame). */
+function puzzleFetches(page) {
+  const urls = [];
+  page.on('request', (r) => { if (r.url().endsWith('/puzzles.txt')) urls.push(r.url()); });
+  return urls;
+}
+
 /** The puzzle shown, from the shipped file. */
 async function shown(page) {
   await until(page, () => document.querySelector('#puzzle')?.dataset.state === 'playing');
@@ -127,9 +135,11 @@ test('a reload opens the puzzle shown again, and the game once back at it', asyn
   await page.click('#puzzle-exit');
   await settled(page);
   assert.equal(await count(page), before);
+  const fetched = puzzleFetches(page);
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   await settled(page);
+  assert.deepEqual(fetched, [], 'no puzzle opened again');
   assert.equal(await page.locator('#puzzle').isHidden(), true);
   assert.equal(await count(page), before);
   assert.deepEqual(errors, []);
@@ -146,11 +156,47 @@ test('after a puzzle, a page opened by a link reloads to the link\'s game', asyn
   await page.goto(server.url + '#game=cheversi&rules=lewicki&moves=Qd4');
   await page.waitForSelector('body[data-ready="true"]');
   await until(page, () => document.querySelectorAll('#moves .move').length === 1);
+  const fetched = puzzleFetches(page);
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   await settled(page);
+  assert.deepEqual(fetched, [], 'no puzzle opened again');
   assert.equal(await page.locator('#puzzle').isHidden(), true);
   assert.equal(await count(page), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Back to the puzzle's page from another: the puzzle is there, and
+// nothing is kept while it is shown (a copy of the tab, or a tab a phone
+// ended, would open a puzzle the person had left since).
+test('back to a puzzle from another page: the puzzle shows, nothing stays kept', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await page.click('#puzzles-button');
+  const puzzle = await shown(page);
+  await page.goto(server.url + 'rules.html');
+  await page.goBack();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal((await shown(page)).id, puzzle.id);
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('cheversi.reopen')), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// What the page has to say as it starts is not said over by a puzzle
+// opened again: the puzzle stays closed then.
+test('a reload with something to say says it and opens no puzzle again', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await page.click('#puzzles-button');
+  await shown(page);
+  await page.evaluate(() => localStorage.setItem('cheversi.game', '{"version":1,"record":'));
+  const fetched = puzzleFetches(page);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await settled(page);
+  assert.match(await page.locator('#status').textContent(), /^The saved game could not be read \(.+\); it was set aside/);
+  assert.deepEqual(fetched, [], 'no puzzle opened again');
+  assert.equal(await page.locator('#puzzle').isHidden(), true);
   assert.deepEqual(errors, []);
   await context.close();
 });

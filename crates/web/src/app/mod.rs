@@ -225,7 +225,9 @@ fn start_in_language(
     .into_iter()
     .flatten()
     .collect();
-    if !problems.is_empty() {
+    // A puzzle or lesson reopened would say its own over them.
+    let reopen = problems.is_empty();
+    if !reopen {
         let text = problems.join(" ");
         dispatch(Action::Tell { text, error: true });
     }
@@ -235,7 +237,7 @@ fn start_in_language(
             lessons::open(Some(id));
         }
     } else {
-        share::open_link();
+        share::open_link(reopen);
     }
     dom::fit_header();
     dispatch(Action::Resized);

@@ -1,8 +1,10 @@
 //! The puzzle or lesson a tab shows in place of its game, kept in the
-//! tab's sessionStorage as its link ([`State::reopen_fragment`]) when the
-//! page goes (`pagehide`): a reload, the update bar's among them, opens it
-//! again instead of closing it. Per tab: another tab, or a visit later,
-//! starts from the game.
+//! tab's sessionStorage as its link ([`State::reopen_fragment`]) while the
+//! page is away (hidden, or gone: a phone may end a hidden tab with no
+//! `pagehide`) and cleared while it is shown, so nothing stale outlives
+//! the page: a reload, the update bar's among them, opens it again
+//! instead of closing it. Per tab: another tab, or a visit later, starts
+//! from the game.
 
 use super::{dom, with_app};
 use wasm_bindgen::JsCast;
@@ -14,28 +16,34 @@ fn session() -> Option<Storage> {
     web_sys::window()?.session_storage().ok().flatten()
 }
 
-/// Keeps what is shown when the page goes: once, not after every action.
 pub fn wire() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    dom::on::<Event>(window.unchecked_ref(), "pagehide", |_| {
-        let Some(s) = session() else {
-            return;
-        };
-        // The game shown clears it: a page opened by a link leaves none
-        // from before for a later reload.
-        let _ = match with_app(|app| app.state.reopen_fragment()).flatten() {
-            Some(shown) => s.set_item(KEY, &shown),
-            None => s.remove_item(KEY),
-        };
+    dom::on::<Event>(window.unchecked_ref(), "pagehide", |_| keep(true));
+    dom::on::<Event>(window.unchecked_ref(), "pageshow", |_| keep(false));
+    dom::on::<Event>(dom::document().unchecked_ref(), "visibilitychange", |_| {
+        keep(dom::document().hidden())
     });
 }
 
+/// Away: keeps what is shown (nothing for the game); shown: clears it.
+fn keep(away: bool) {
+    let Some(s) = session() else {
+        return;
+    };
+    let shown = away
+        .then(|| with_app(|app| app.state.reopen_fragment()).flatten())
+        .flatten();
+    let _ = match shown {
+        Some(shown) => s.set_item(KEY, &shown),
+        None => s.remove_item(KEY),
+    };
+}
+
 /// At the start, with no link to open: the link of what the tab showed
-/// before it was reloaded. Taken, not read: a reload from the game opens
-/// the game, and one that no longer opens (a puzzle gone from a new
-/// version) is said once, not on every load.
+/// before it was reloaded. Taken, not read: one that no longer opens (a
+/// puzzle gone from a new version) is said once, not on every load.
 pub fn take() -> Option<String> {
     let s = session()?;
     let shown = s.get_item(KEY).ok().flatten()?;

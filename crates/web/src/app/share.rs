@@ -19,15 +19,15 @@ fn tell(text: String, error: bool) {
 
 /// Opens the game in the page's URL fragment, if any, then removes the
 /// fragment (a reload goes on from the saved game, and the puzzle or lesson
-/// shown then: [`super::reopen`]). A game in progress is only replaced if
-/// the person agrees (the state asks).
-pub fn open_link() {
+/// shown then, if `reopen`: [`super::reopen`]). A game in progress is only
+/// replaced if the person agrees (the state asks).
+pub fn open_link(reopen: bool) {
     let Some(window) = web_sys::window() else {
         return;
     };
     let hash = window.location().hash().unwrap_or_default();
     if hash.len() <= 1 {
-        if let Some(shown) = super::reopen::take() {
+        if let Some(shown) = super::reopen::take().filter(|_| reopen) {
             open_lesson_or_puzzle(&shown);
         }
         return;
@@ -90,7 +90,7 @@ pub fn wire(embedded: bool) {
     if !embedded {
         // A link opened while the page is open changes only the fragment.
         let window = web_sys::window().expect("window");
-        dom::on::<Event>(&window, "hashchange", |_| open_link());
+        dom::on::<Event>(&window, "hashchange", |_| open_link(false));
     }
     let copy: HtmlElement = by_id("copy-link");
     dom::on::<Event>(&copy, "click", |_| {
