@@ -20,19 +20,20 @@ pub fn wire() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    dom::on::<Event>(window.unchecked_ref(), "pagehide", |_| keep(true));
-    dom::on::<Event>(window.unchecked_ref(), "pageshow", |_| keep(false));
-    dom::on::<Event>(dom::document().unchecked_ref(), "visibilitychange", |_| {
-        keep(dom::document().hidden())
-    });
+    // A page that goes is hidden first (pagehide comes after).
+    dom::on::<Event>(window.unchecked_ref(), "pagehide", keep);
+    dom::on::<Event>(window.unchecked_ref(), "pageshow", keep);
+    dom::on::<Event>(dom::document().unchecked_ref(), "visibilitychange", keep);
 }
 
-/// Away: keeps what is shown (nothing for the game); shown: clears it.
-fn keep(away: bool) {
+/// Away (hidden): keeps what is shown (nothing for the game); shown:
+/// clears it.
+fn keep(_: Event) {
     let Some(s) = session() else {
         return;
     };
-    let shown = away
+    let shown = dom::document()
+        .hidden()
         .then(|| with_app(|app| app.state.reopen_fragment()).flatten())
         .flatten();
     let _ = match shown {
