@@ -48,6 +48,17 @@ function puzzleFetches(page) {
   return urls;
 }
 
+/** Reloads the page and checks that no puzzle opens again: the puzzle
+ *  file is not fetched, and the panel stays hidden. */
+async function reloadOpensNoPuzzle(page) {
+  const fetched = puzzleFetches(page);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await settled(page);
+  assert.deepEqual(fetched, [], 'no puzzle opened again');
+  assert.equal(await page.locator('#puzzle').isHidden(), true);
+}
+
 /** The puzzle shown, from the shipped file. */
 async function shown(page) {
   await until(page, () => document.querySelector('#puzzle')?.dataset.state === 'playing');
@@ -135,12 +146,7 @@ test('a reload opens the puzzle shown again, and the game once back at it', asyn
   await page.click('#puzzle-exit');
   await settled(page);
   assert.equal(await count(page), before);
-  const fetched = puzzleFetches(page);
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-  await settled(page);
-  assert.deepEqual(fetched, [], 'no puzzle opened again');
-  assert.equal(await page.locator('#puzzle').isHidden(), true);
+  await reloadOpensNoPuzzle(page);
   assert.equal(await count(page), before);
   assert.deepEqual(errors, []);
   await context.close();
@@ -156,12 +162,7 @@ test('after a puzzle, a page opened by a link reloads to the link\'s game', asyn
   await page.goto(server.url + '#game=cheversi&rules=lewicki&moves=Qd4');
   await page.waitForSelector('body[data-ready="true"]');
   await until(page, () => document.querySelectorAll('#moves .move').length === 1);
-  const fetched = puzzleFetches(page);
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-  await settled(page);
-  assert.deepEqual(fetched, [], 'no puzzle opened again');
-  assert.equal(await page.locator('#puzzle').isHidden(), true);
+  await reloadOpensNoPuzzle(page);
   assert.equal(await count(page), 1);
   assert.deepEqual(errors, []);
   await context.close();
@@ -190,13 +191,8 @@ test('a reload with something to say says it and opens no puzzle again', async (
   await page.click('#puzzles-button');
   await shown(page);
   await page.evaluate(() => localStorage.setItem('cheversi.game', '{"version":1,"record":'));
-  const fetched = puzzleFetches(page);
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-  await settled(page);
+  await reloadOpensNoPuzzle(page);
   assert.match(await page.locator('#status').textContent(), /^The saved game could not be read \(.+\); it was set aside/);
-  assert.deepEqual(fetched, [], 'no puzzle opened again');
-  assert.equal(await page.locator('#puzzle').isHidden(), true);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -97,7 +97,7 @@ pub fn wire(embedded: bool) {
         let Some(fragment) = with_app(|app| link::to_fragment(app.state.play())) else {
             return;
         };
-        let url = super::shell::page_url() + "#" + &fragment;
+        let url = format!("{}#{fragment}", super::shell::page_url());
         tell(tf("status.link_copied", &[("url", &url)]), false);
         super::shell::copy_link(&url);
     });
