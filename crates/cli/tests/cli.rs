@@ -323,9 +323,38 @@ fn perft_counts_and_divides() {
     assert_eq!(stdout(&out).trim(), "60");
 }
 
-fn write_temp(name: &str, text: &str) -> std::path::PathBuf {
-    let path =
-        std::env::temp_dir().join(format!("cheversi-cli-test-{}-{name}", std::process::id()));
+/// A file or directory of a test's, removed when the test ends, failing
+/// or not (they were left behind in the temporary directory).
+struct Temp(std::path::PathBuf);
+
+impl Temp {
+    fn named(name: &str) -> Temp {
+        Temp(std::env::temp_dir().join(format!("cheversi-cli-test-{}-{name}", std::process::id())))
+    }
+}
+
+impl std::ops::Deref for Temp {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Temp {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn write_temp(name: &str, text: &str) -> Temp {
+    let path = Temp::named(name);
     std::fs::write(&path, text).unwrap();
     path
 }
@@ -1311,7 +1340,7 @@ fn an_unknown_agent_is_told_every_form_an_agent_takes() {
 
 #[test]
 fn a_duel_table_summary_of_a_directory_says_so() {
-    let dir = std::env::temp_dir().join(format!("cheversi-cli-test-{}-dir", std::process::id()));
+    let dir = Temp::named("dir");
     std::fs::create_dir_all(&dir).unwrap();
     let out = cheversi(&["duel-table", "--out", dir.to_str().unwrap(), "--summary"]);
     assert_eq!(out.status.code(), Some(1));
