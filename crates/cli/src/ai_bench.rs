@@ -22,6 +22,8 @@ use cheversi_engine::{AnyGame, GameState};
 /// spent on one (`None` without samples).
 pub struct Reach {
     pub proved: u64,
+    /// Of `proved`, those proved within the limit only on a later try.
+    pub on_a_later_try: u64,
     pub median_seconds: Option<f64>,
     /// Every sample's time, sorted (an unproved one at the limit).
     pub times: Vec<f64>,
@@ -32,6 +34,7 @@ impl Reach {
         times.sort_by(f64::total_cmp);
         Reach {
             proved,
+            on_a_later_try: 0,
             median_seconds: times.get(times.len() / 2).copied(),
             times,
         }
@@ -194,9 +197,18 @@ pub fn sampled_positions(
     out
 }
 
+/// A position's tries in [`solver_reach`]: its fastest counts, as the
+/// reference's fastest of three does. On the machine the figures come
+/// from, the same search took 185 ms in one run and 326 in the next.
+pub const TRIES: usize = 3;
+
+/// A first try that proves within this many limits but not within one is
+/// tried again; one further out is not (noise does not bring it in).
+const RETRY_WITHIN: f64 = 1.5;
+
 /// How many of `positions` the search proves within `seconds`, on
 /// `threads` threads, each proving its part of the root moves
-/// ([`crate::threads`]).
+/// ([`crate::threads`]): a position counts if one of its [`TRIES`] does.
 pub fn solver_reach(
     options: cheversi::Options,
     positions: &[cheversi::Position],
@@ -205,46 +217,95 @@ pub fn solver_reach(
     threads: usize,
 ) -> Reach {
     let values = HandValues::calibrate(options);
-    let mut proved = 0;
+    let (mut proved, mut later) = (0, 0);
     let mut times = Vec::new();
     for pos in positions {
-        let (done, took) = match proof {
-            // The Master's table, as in play (a larger one leaves more of
-            // it to memory and measures a slower search than the
-            // Master's), made before the clock starts, as the Master's is
-            // before a move. One thread proves as the Master's own search
-            // does.
-            ProofKind::Margin => {
-                let proof = threads::prove_value(
-                    pos,
-                    &values,
-                    distinct_moves(pos),
-                    Known::NOTHING,
-                    Some(seconds),
-                    threads,
-                    TABLE_BITS,
-                );
-                (proof.proven.is_some(), proof.seconds)
-            }
-            // The result itself: one drawing move is enough. One thread
-            // proves as the Master's own search does.
-            ProofKind::Result => {
-                let proof = threads::prove_result(
-                    pos,
-                    &values,
-                    distinct_moves(pos),
-                    Draws::One,
-                    Some(seconds),
-                    threads,
-                    TABLE_BITS,
-                );
-                (proof.proven.is_some(), proof.seconds)
-            }
-        };
-        proved += u64::from(done);
-        times.push(took);
+        let tried = fastest_of_tries(seconds, |limit| {
+            prove_once(pos, &values, limit, proof, threads)
+        });
+        proved += u64::from(tried.within);
+        later += u64::from(tried.within && tried.tries > 1);
+        times.push(tried.seconds);
     }
-    Reach::of(proved, times)
+    Reach {
+        on_a_later_try: later,
+        ..Reach::of(proved, times)
+    }
+}
+
+/// What [`fastest_of_tries`] found of one position.
+#[derive(Debug, PartialEq)]
+struct Tried {
+    /// One try proved it within the limit.
+    within: bool,
+    /// The tries made.
+    tries: usize,
+    /// The fastest try's time, at most the limit.
+    seconds: f64,
+}
+
+/// Tries a proof (`try_once(limit)`: proved, and the time taken) until
+/// one proves within `seconds`, at most [`TRIES`] times; the first gets
+/// [`RETRY_WITHIN`] limits, so that one far out is not tried again.
+fn fastest_of_tries(seconds: f64, mut try_once: impl FnMut(f64) -> (bool, f64)) -> Tried {
+    let (done, mut took) = try_once(seconds * RETRY_WITHIN);
+    let mut tried = Tried {
+        within: done && took <= seconds,
+        tries: 1,
+        seconds: took,
+    };
+    while done && !tried.within && tried.tries < TRIES {
+        let (again_done, again) = try_once(seconds);
+        tried.tries += 1;
+        took = took.min(again);
+        tried.within = again_done && again <= seconds;
+    }
+    tried.seconds = took.min(seconds);
+    tried
+}
+
+/// One try of [`solver_reach`]'s: whether `pos` was proved within
+/// `seconds`, and the time it took.
+fn prove_once(
+    pos: &cheversi::Position,
+    values: &HandValues,
+    seconds: f64,
+    proof: ProofKind,
+    threads: usize,
+) -> (bool, f64) {
+    match proof {
+        // The Master's table, as in play (a larger one leaves more of
+        // it to memory and measures a slower search than the
+        // Master's), made before the clock starts, as the Master's is
+        // before a move. One thread proves as the Master's own search
+        // does.
+        ProofKind::Margin => {
+            let proof = threads::prove_value(
+                pos,
+                values,
+                distinct_moves(pos),
+                Known::NOTHING,
+                Some(seconds),
+                threads,
+                TABLE_BITS,
+            );
+            (proof.proven.is_some(), proof.seconds)
+        }
+        // The result itself: one drawing move is enough. One thread
+        // proves as the Master's own search does.
+        ProofKind::Result => {
+            let proof = threads::prove_result(
+                pos,
+                values,
+                distinct_moves(pos),
+                Draws::One,
+                Some(seconds),
+                threads,
+                TABLE_BITS,
+            );
+            (proof.proven.is_some(), proof.seconds)
+        }
+    }
 }
 
 /// The second reference: the exact margin of a fixed handful of BrainKing
@@ -345,6 +406,80 @@ pub fn duel_proof_times(moves: usize, samples: u64, seconds: f64, clock: Clock<'
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Plays back the tries' outcomes, recording each limit asked.
+    fn played<'a>(
+        outcomes: &'a [(bool, f64)],
+        limits: &'a mut Vec<f64>,
+    ) -> impl FnMut(f64) -> (bool, f64) + 'a {
+        let mut next = outcomes.iter();
+        move |limit| {
+            limits.push(limit);
+            *next.next().expect("no more tries than outcomes")
+        }
+    }
+
+    #[test]
+    fn a_proof_within_the_limit_is_tried_once() {
+        let mut limits = Vec::new();
+        let tried = fastest_of_tries(1.0, played(&[(true, 0.8)], &mut limits));
+        assert_eq!(
+            tried,
+            Tried {
+                within: true,
+                tries: 1,
+                seconds: 0.8
+            }
+        );
+        assert_eq!(limits, [1.5]);
+    }
+
+    #[test]
+    fn a_proof_just_over_the_limit_is_tried_again_and_its_fastest_counts() {
+        let mut limits = Vec::new();
+        let tried = fastest_of_tries(
+            1.0,
+            played(&[(true, 1.3), (false, 1.0), (true, 0.9)], &mut limits),
+        );
+        assert_eq!(
+            tried,
+            Tried {
+                within: true,
+                tries: 3,
+                seconds: 0.9
+            }
+        );
+        assert_eq!(limits, [1.5, 1.0, 1.0]);
+        // Three tries over the limit: not proved, the fastest kept (at most the limit).
+        let mut limits = Vec::new();
+        let tried = fastest_of_tries(
+            1.0,
+            played(&[(true, 1.4), (true, 1.0001), (false, 1.0)], &mut limits),
+        );
+        assert_eq!(
+            tried,
+            Tried {
+                within: false,
+                tries: 3,
+                seconds: 1.0
+            }
+        );
+    }
+
+    #[test]
+    fn a_proof_beyond_the_retry_margin_is_not_tried_again() {
+        let mut limits = Vec::new();
+        let tried = fastest_of_tries(1.0, played(&[(false, 1.5)], &mut limits));
+        assert_eq!(
+            tried,
+            Tried {
+                within: false,
+                tries: 1,
+                seconds: 1.0
+            }
+        );
+        assert_eq!(limits, [1.5]);
+    }
 
     #[test]
     fn sampled_positions_are_reached_by_the_players_named() {
