@@ -110,6 +110,34 @@ test('a reload opens the lesson shown again at its step', async () => {
   await context.close();
 });
 
+// A second reload while the reopened lesson's files still load opens it
+// again (nothing was shown yet to keep, and it was lost).
+test('a reload while the reopened lesson still loads opens it again', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  const id = [...lessons.keys()][1];
+  await openLesson(page, id);
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  let asked = 0;
+  await page.route('**/lessons.txt', async (route) => {
+    asked += 1;
+    await held;
+    await route.continue().catch(() => {}); // its page is gone by then
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  for (let i = 0; asked === 0 && i < 250; i++) await new Promise((ok) => setTimeout(ok, 20));
+  assert.equal(asked, 1, 'the reload fetches the lessons');
+  assert.equal(await page.locator('#lesson').isHidden(), true, 'still loading');
+  await page.unroute('**/lessons.txt');
+  await page.reload();
+  release();
+  await page.waitForSelector('body[data-ready="true"]');
+  await until(page, (id) => document.querySelector('#lesson')?.dataset.id === id, id);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a wrong answer is explained by the engine, and an illegal one names the rule', async () => {
   const { page, context, errors } = await open(browser, server.url);
   await openLesson(page, 'pieces');

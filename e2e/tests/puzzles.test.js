@@ -1,7 +1,8 @@
 // Puzzles: the puzzle of the day solved by its solution, a wrong move
 // failed, refuted and retried, the solution shown on another puzzle, the
-// streak kept over a reload, the puzzle shown opened again by a reload, a
-// link to a puzzle, the game at this device untouched, phone size, axe, and the whole thing offline.
+// streak kept over a reload, the puzzle shown opened again by a reload (one
+// still loading too), a link to a puzzle, the game at this device
+// untouched, phone size, axe, and the whole thing offline.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -148,6 +149,35 @@ test('a reload opens the puzzle shown again, and the game once back at it', asyn
   assert.equal(await count(page), before);
   await reloadOpensNoPuzzle(page);
   assert.equal(await count(page), before);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A second reload while the reopened puzzle's file still loads opens it
+// again: the puzzle being fetched is kept as the one shown (nothing was
+// shown yet, and it was lost).
+test('a reload while the reopened puzzle still loads opens it again', async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await page.click('#puzzles-button');
+  const puzzle = await shown(page);
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  let asked = 0;
+  await page.route('**/puzzles.txt', async (route) => {
+    asked += 1;
+    await held;
+    await route.continue().catch(() => {}); // its page is gone by then
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  for (let i = 0; asked === 0 && i < 250; i++) await new Promise((ok) => setTimeout(ok, 20));
+  assert.equal(asked, 1, 'the reload fetches the puzzle file');
+  assert.equal(await page.locator('#puzzle').isHidden(), true, 'still loading');
+  await page.unroute('**/puzzles.txt');
+  await page.reload();
+  release();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal((await shown(page)).id, puzzle.id);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -61,6 +61,15 @@ fn read_words(text: &str, file: &str) -> Result<Vec<(String, String)>, Problem> 
         .map_err(|e| Problem::data_file(file, Some(e.line)))
 }
 
+/// The lesson asked for while the files load (a reload then opens it
+/// again: nothing is shown yet to keep).
+pub fn loading_id() -> Option<String> {
+    if !LOADING.with(Cell::get) {
+        return None;
+    }
+    WANTED.with(|w| w.borrow().clone())
+}
+
 /// Opens a lesson (`None`: the list), fetching the files first if need be.
 pub fn open(id: Option<String>) {
     if with_app(|app| app.state.has_lessons()).unwrap_or(false) {

@@ -45,6 +45,18 @@ pub fn save(app: &App) {
 }
 
 /// Opens a puzzle, fetching the file first if need be.
+/// The puzzle a link asked for while the file loads (a reload then
+/// opens it again: nothing is shown yet to keep).
+pub fn loading_id() -> Option<String> {
+    if !LOADING.with(Cell::get) {
+        return None;
+    }
+    WANTED.with(|w| match &*w.borrow() {
+        Some(PuzzleChoice::Id(id)) => Some(id.clone()),
+        _ => None,
+    })
+}
+
 pub fn open(choice: PuzzleChoice) {
     if with_app(|app| app.state.has_puzzles()).unwrap_or(false) {
         return dispatch(Action::OpenPuzzle(choice));

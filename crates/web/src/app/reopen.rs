@@ -7,6 +7,7 @@
 //! from the game.
 
 use super::{dom, with_app};
+use crate::params::{LESSON_LINK, PUZZLE_LINK};
 use wasm_bindgen::JsCast;
 use web_sys::{Event, Storage};
 
@@ -20,26 +21,36 @@ pub fn wire() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    // A page that goes is hidden first (pagehide comes after).
     dom::on::<Event>(window.unchecked_ref(), "pagehide", keep);
     dom::on::<Event>(window.unchecked_ref(), "pageshow", keep);
     dom::on::<Event>(dom::document().unchecked_ref(), "visibilitychange", keep);
 }
 
-/// Away (hidden): keeps what is shown (nothing for the game); shown:
+/// Away (hidden, or going): keeps what is shown, or the lesson or puzzle
+/// still loading, which comes next; nothing to keep leaves the key as it
+/// is (cleared while shown, or set by the event before: a page that goes
+/// may get `pagehide` first, not yet hidden, and `visibilitychange`
+/// after, by when the unload has stopped the file's fetch). Shown:
 /// clears it.
-fn keep(_: Event) {
+fn keep(event: Event) {
     let Some(s) = session() else {
         return;
     };
-    let shown = dom::document()
-        .hidden()
-        .then(|| with_app(|app| app.state.reopen_fragment()).flatten())
-        .flatten();
-    let _ = match shown {
-        Some(shown) => s.set_item(KEY, &shown),
-        None => s.remove_item(KEY),
-    };
+    if event.type_() != "pagehide" && !dom::document().hidden() {
+        let _ = s.remove_item(KEY);
+        return;
+    }
+    if let Some(kept) = loading().or_else(|| with_app(|app| app.state.reopen_fragment()).flatten())
+    {
+        let _ = s.set_item(KEY, &kept);
+    }
+}
+
+/// The link of the lesson or puzzle being fetched, to be shown once in.
+fn loading() -> Option<String> {
+    super::lessons::loading_id()
+        .map(|id| format!("{LESSON_LINK}{id}"))
+        .or_else(|| super::puzzles::loading_id().map(|id| format!("{PUZZLE_LINK}{id}")))
 }
 
 /// At the start, with no link to open: the link of what the tab showed
