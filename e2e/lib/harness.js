@@ -1,5 +1,6 @@
 // Shared by the browser tests: a static server for dist/ on 127.0.0.1 and
 // Debian's Chromium driven by playwright-core (no browser download).
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -182,4 +183,27 @@ export async function follow(page, url) {
   await page.waitForSelector('body[data-ready="true"]');
   await until(page, () => location.hash === '');
   await settled(page);
+}
+
+/** Reloads the page with `file` held (its fetch waits), checks that the
+ *  page asked for it once and `panel` is hidden while it loads, then
+ *  reloads again with it free: what a reload during the loading keeps. */
+export async function reloadAgainWhileLoading(page, file, panel) {
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  let asked = 0;
+  await page.route(`**/${file}`, async (route) => {
+    asked += 1;
+    await held;
+    await route.continue().catch(() => {}); // its page is gone by then
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  for (let i = 0; asked === 0 && i < 250; i++) await new Promise((ok) => setTimeout(ok, 20));
+  assert.equal(asked, 1, `the reload fetches ${file}`);
+  assert.equal(await page.locator(panel).isHidden(), true, 'still loading');
+  await page.unroute(`**/${file}`);
+  await page.reload();
+  release();
+  await page.waitForSelector('body[data-ready="true"]');
 }

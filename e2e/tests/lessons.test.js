@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, open, until, cell, DIST } from '../lib/harness.js';
+import { serve, launch, open, until, reloadAgainWhileLoading, cell, DIST } from '../lib/harness.js';
 import { axe, serious, explain } from '../lib/axe.js';
 import { typeMove } from '../lib/play.js';
 
@@ -116,23 +116,7 @@ test('a reload while the reopened lesson still loads opens it again', async () =
   const { page, context, errors } = await open(browser, server.url);
   const id = [...lessons.keys()][1];
   await openLesson(page, id);
-  let release;
-  const held = new Promise((ok) => { release = ok; });
-  let asked = 0;
-  await page.route('**/lessons.txt', async (route) => {
-    asked += 1;
-    await held;
-    await route.continue().catch(() => {}); // its page is gone by then
-  });
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-  for (let i = 0; asked === 0 && i < 250; i++) await new Promise((ok) => setTimeout(ok, 20));
-  assert.equal(asked, 1, 'the reload fetches the lessons');
-  assert.equal(await page.locator('#lesson').isHidden(), true, 'still loading');
-  await page.unroute('**/lessons.txt');
-  await page.reload();
-  release();
-  await page.waitForSelector('body[data-ready="true"]');
+  await reloadAgainWhileLoading(page, 'lessons.txt', '#lesson');
   await until(page, (id) => document.querySelector('#lesson')?.dataset.id === id, id);
   assert.deepEqual(errors, []);
   await context.close();

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, open, until, DIST, settled } from '../lib/harness.js';
+import { serve, launch, open, until, reloadAgainWhileLoading, DIST, settled } from '../lib/harness.js';
 import { axe, serious, explain } from '../lib/axe.js';
 import { typeMove } from '../lib/play.js';
 
@@ -160,23 +160,7 @@ test('a reload while the reopened puzzle still loads opens it again', async () =
   const { page, context, errors } = await open(browser, server.url);
   await page.click('#puzzles-button');
   const puzzle = await shown(page);
-  let release;
-  const held = new Promise((ok) => { release = ok; });
-  let asked = 0;
-  await page.route('**/puzzles.txt', async (route) => {
-    asked += 1;
-    await held;
-    await route.continue().catch(() => {}); // its page is gone by then
-  });
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-  for (let i = 0; asked === 0 && i < 250; i++) await new Promise((ok) => setTimeout(ok, 20));
-  assert.equal(asked, 1, 'the reload fetches the puzzle file');
-  assert.equal(await page.locator('#puzzle').isHidden(), true, 'still loading');
-  await page.unroute('**/puzzles.txt');
-  await page.reload();
-  release();
-  await page.waitForSelector('body[data-ready="true"]');
+  await reloadAgainWhileLoading(page, 'puzzles.txt', '#puzzle');
   assert.equal((await shown(page)).id, puzzle.id);
   assert.deepEqual(errors, []);
   await context.close();
