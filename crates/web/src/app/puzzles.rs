@@ -44,7 +44,6 @@ pub fn save(app: &App) {
     }
 }
 
-/// Opens a puzzle, fetching the file first if need be.
 /// The puzzle a link asked for while the file loads (a reload then
 /// opens it again: nothing is shown yet to keep).
 pub fn loading_id() -> Option<String> {
@@ -57,6 +56,7 @@ pub fn loading_id() -> Option<String> {
     })
 }
 
+/// Opens a puzzle, fetching the file first if need be.
 pub fn open(choice: PuzzleChoice) {
     if with_app(|app| app.state.has_puzzles()).unwrap_or(false) {
         return dispatch(Action::OpenPuzzle(choice));
