@@ -406,9 +406,6 @@ fn record_print_is_canonical_and_validate_reports_line_and_column() {
     let out = cheversi(&["record", "print", "/no/such/file"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("cannot read /no/such/file"));
-    for p in [path, path2, path3] {
-        let _ = std::fs::remove_file(p);
-    }
 }
 
 #[test]
@@ -639,7 +636,6 @@ fn review_lists_every_move_with_the_points_it_lost() {
     assert_eq!(last["played"], "Nh8");
     assert_eq!(last["exact"], true);
     assert!(last["lost"].as_f64().unwrap() > 0.0);
-    let _ = std::fs::remove_file(path);
 }
 
 /// Runs the binary, killing it (and failing) if it is not done within
@@ -913,9 +909,6 @@ fn duel_table_summary_counts_each_setup_once() {
     let out = cheversi(&["duel-table", "--out", same.to_str().unwrap(), "--summary"]);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
-    for p in [twice, same] {
-        let _ = std::fs::remove_file(p);
-    }
 }
 
 #[test]
@@ -945,9 +938,6 @@ fn duel_table_refuses_an_existing_file_it_cannot_read_or_parse() {
         "{}",
         stderr(&out)
     );
-    for p in [path, garbage] {
-        let _ = std::fs::remove_file(p);
-    }
 }
 
 #[test]
