@@ -85,17 +85,14 @@ for (const [label, all] of proofOnly ? [] : sets) {
   const list = all.filter(timedHere);
   const natively = list.map((p) => native(p));
   const inWorker = await inWorkers(list);
-  const short = list.map((_, i) => natively[i].ms < SHORT_MS);
+  const short = list.map((_, i) => i).filter((i) => natively[i].ms < SHORT_MS);
   for (let r = 1; r < REPEATS; r++) {
-    const again = list.filter((_, i) => short[i]);
+    const again = short.map((i) => list[i]);
     const nativeAgain = again.map((p) => native(p));
     const workerAgain = await inWorkers(again);
-    let k = 0;
-    list.forEach((_, i) => {
-      if (!short[i]) return;
+    short.forEach((i, k) => {
       if (nativeAgain[k].ms < natively[i].ms) natively[i] = nativeAgain[k];
       if (workerAgain[k].ms < inWorker[i].ms) inWorker[i] = workerAgain[k];
-      k++;
     });
   }
   const rows = list.map((p, i) => ({ native: natively[i], worker: inWorker[i], moves: p.moves.join(' ') }));
