@@ -112,17 +112,45 @@ for (const [label, all] of proofOnly ? [] : sets) {
   }
 }
 // The result proof the Master's think starts with, alone, split as the
-// page splits it: two workers (the thinking one and the one beside it,
-// each proving its part with a table of its own) against two threads
-// natively (`bestmove --result`, where a part that wins stops the other), and one worker against one thread, on
-// the held-out positions 10 placements from the end, each within four
-// times the budget. Fresh workers and processes a position; each worker
-// makes its table and hand values first, as a process does before its
-// clock starts. Reported: each proof's time, worker / native, and how
-// many each proves within the budget and twice it.
+// page splits it: two workers, each proving its part with a table of its
+// own (its share of the first move's replies, answered as soon as it is
+// known, then its share of the other root moves), against two threads
+// natively (`bestmove --result`, where the threads share the first move's
+// replies the same way, and a settled question or a win stops them all),
+// and one worker against one thread, on the held-out positions 10
+// placements from the end, each within four times the budget. Both parts
+// are proven in one piece, as the worker beside proves its part (the
+// thinking worker in the page proves its part a reply or a move at a time,
+// reading the other's answers between two, and skips the rest of its share
+// once the first move is known: a message per reply or move would add
+// its round trip and the record's replay to each). Fresh workers and
+// processes a position; each worker makes its table and hand values first,
+// as a process does before its clock starts. Reported: each proof's time,
+// worker / native, and how many each proves within the budget and twice it.
 const budgetMs = reference / 3 * 1000;
 const limitMs = Math.round(budgetMs * 4);
 const proofTime = (v) => (v.result === null ? null : v.ms);
+// In the page: every message of a think about a part, the last
+// resolving (`share` hears the first move's, sent first).
+const workerHelpers = () => {
+  window.proveAll = (worker, spec, moves, part, parts, seconds, share = () => {}) => new Promise((ok) => {
+    worker.onmessage = ({ data }) => {
+      const t = data.Thought;
+      if (t && t.more) return share(t);
+      ok(t ?? { exact: false, nodes: 0, failed: data });
+    };
+    worker.postMessage({ Think: { id: 1, spec, moves, level: '', purpose: 'Play', part, parts, seconds } });
+  });
+  window.startWorker = async (loader) => {
+    // Named so that it starts no worker beside it: these are the two. Given
+    // the page's compiled module, as the page gives it, so that the code
+    // the workers' searches optimised is shared, as it is in the page.
+    const worker = new Worker(loader, { type: 'module', name: 'alone' });
+    const module = await window.cheversiModule;
+    await new Promise((ok) => { worker.onmessage = ok; worker.postMessage(module); }); // Ready
+    return worker;
+  };
+};
 for (const rules of searchOnly ? [] : ['brainking', 'lewicki']) {
   const list = positions(rules, 10).filter((p) => p.spec.rules === rules);
   const natively = {};
@@ -130,53 +158,53 @@ for (const rules of searchOnly ? [] : ['brainking', 'lewicki']) {
     natively[threads] = list.map(({ moves }) => proofTime(JSON.parse(run(['bestmove', '--rules', rules,
       '--moves', moves.join(' '), '--time-ms', String(limitMs), '--threads', String(threads), '--result']))));
   }
+  await page.evaluate(workerHelpers);
   const inWorkers = await page.evaluate(async ({ list, limitMs }) => {
     const loader = document.querySelector('meta[name="cheversi-worker"]').content;
-    const next = (worker) => new Promise((ok) => { worker.onmessage = (e) => ok(e.data); });
-    const prove = (worker, spec, moves, part, parts, seconds) => {
-      const answer = next(worker);
-      // A think about a part, as the thinking worker asks the one beside.
-      worker.postMessage({ Think: { id: 1, spec, moves, level: '', purpose: 'Play', part, parts, seconds } });
-      return answer.then(({ Thought: t }) => t);
-    };
+    // What a share says the first move keeps: 2 a win, 1 a draw, 0 a
+    // loss, null not proven.
+    const held = (t) => (!t.exact ? null : 'Wins' in t.judgement ? 2 : 'Margin' in t.judgement ? 1 : 0);
+    const won = (t) => t.exact && 'Wins' in t.judgement;
     const out = {};
+    // Untimed, first: proofs, whole and in parts, that have the searches'
+    // code optimised.
+    const warm = await startWorker(loader);
+    for (const [part, parts] of [[0, 1], [0, 2], [1, 2]]) {
+      await proveAll(warm, list[0].spec, list[0].moves, part, parts, limitMs / 1000);
+    }
+    warm.terminate();
     for (const parts of [2, 1]) {
       out[parts] = [];
       for (const { spec, moves } of list) {
         const workers = [];
-        for (let i = 0; i < parts; i++) {
-          // Named so that it starts no worker beside it: these are the two.
-          const worker = new Worker(loader, { type: 'module', name: 'alone' });
-          worker.postMessage(null);
-          await next(worker); // Ready
-          await prove(worker, spec, [], i, parts, 0); // its table and hand values
+        for (let w = 0; w < parts; w++) {
+          const worker = await startWorker(loader);
+          await proveAll(worker, spec, [], w, parts, 0); // its table and hand values
           workers.push(worker);
         }
-        const won = (t) => t.exact && 'Wins' in t.judgement;
         const t0 = performance.now();
-        const left = () => Math.max(0, limitMs - (performance.now() - t0)) / 1000;
-        let proven;
-        if (parts === 1) {
-          proven = (await prove(workers[0], spec, moves, 0, 1, limitMs / 1000)).exact;
-        } else {
-          // As in the page: the part beside in one piece; the thinking
-          // worker's part (every other move, best first) a move at a time,
-          // a win beside read between two, as the page reads it between
-          // two tasks. A move is part 2j of many (one move a part).
-          let theirs = null;
-          const beside = prove(workers[1], spec, moves, 1, 2, limitMs / 1000).then((t) => { theirs = t; });
-          let mine = true; // every move of the part proven so far
-          for (let j = 0; ; j += 2) {
-            if (theirs && won(theirs)) break;
-            const t = await prove(workers[0], spec, moves, j, 1024, left());
-            if (t.nodes === 0) break; // no move left: an empty part
-            if (won(t)) { mine = 'won'; break; }
-            if (!t.exact) { mine = false; break; }
-          }
-          if (mine !== 'won' && !(theirs && won(theirs))) await beside;
-          proven = mine === 'won' || won(theirs ?? { exact: false }) || (mine && theirs.exact);
-        }
+        // Each part in one piece, its share's answer first: the result is
+        // known at a win (both shares, or either part's root moves) or
+        // once every answer is in.
+        const shares = [];
+        let answered = [];
+        const finals = [];
+        const proven = await new Promise((done) => {
+          const settle = () => {
+            const first = shares.length < parts ? undefined
+              : shares.includes(0) ? 0 : shares.includes(null) ? null : Math.min(...shares);
+            if (first === 2 || finals.some(won)) return done(true);
+            if (finals.length === parts && (parts === 1 || first !== undefined)) {
+              done(finals.every((t) => t.exact) && first !== null);
+            }
+          };
+          answered = workers.map((worker, w) => proveAll(worker, spec, moves, w, parts, limitMs / 1000, (t) => { shares.push(held(t)); settle(); })
+              .then((t) => { finals.push(t); settle(); }));
+        });
         const ms = performance.now() - t0;
+        // A worker ended mid-task searches on for up to 2 s in Chromium,
+        // taking a core from the next position's: each part is let finish.
+        await Promise.all(answered);
         workers.forEach((w) => w.terminate());
         out[parts].push(proven ? ms : null);
       }

@@ -9,7 +9,8 @@ use cheversi_engine::ai::cheversi::{HandValues, SCALE};
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::player::{Engine, Eval, Request, Thought};
 use cheversi_engine::ai::search::{
-    deal, proof_order, Draws, Endgame, Proven, RootValues, Searchable, Searcher,
+    deal_proof, proof_order, Draws, Endgame, Held, ProofPart, Proven, RootValues, Searchable,
+    Searcher,
 };
 use cheversi_engine::cheversi::{self, Count, Move, RuleSet, Squares};
 use cheversi_engine::rng::Rng;
@@ -140,40 +141,105 @@ fn the_result_search_agrees_with_brute_force_in_every_rule_set_and_scoring() {
     );
 }
 
-/// The root moves dealt into parts, each part proven with a table of its
-/// own (as threads or workers do), and the parts combined: the result
-/// brute force gives, with every drawing move.
+/// The result proof dealt into parts as the page's workers share it (the
+/// first move's replies, then the other root moves), each part proven
+/// with a table of its own, and the parts combined: the result brute
+/// force gives, with every drawing move.
 #[test]
 fn a_result_proven_in_parts_agrees_with_brute_force() {
     let clock = clock();
     let mut rng = Rng::new(31);
     let mut seen = [0; 3];
+    let mut held_seen = [0; 3];
     for options in every_options() {
         for plies in [13, 14, 14, 14] {
             let pos = random_placements(options, plies, &mut rng);
             let moves = legal(&pos);
             let eval = HandValues::calibrate(options);
-            for parts in [2, 3, moves.len() + 1] {
+            let ordered = proof_order(&pos, moves.clone());
+            let mut first_child = pos.clone();
+            first_child.play_unchecked(ordered[0]);
+            let replies = legal(&first_child).len();
+            let units = replies + moves.len() - 1;
+            for parts in [1, 2, 3, units, units + 1] {
                 let what = format!("{options:?} after {plies}, {parts} parts");
-                let dealt = deal(proof_order(&pos, moves.clone()), parts);
+                let dealt = deal_proof(&pos, ordered.clone(), parts);
                 assert_eq!(dealt.len(), parts, "{what}");
+                let first = dealt[0].first;
+                assert_eq!(first, (parts > 1).then_some(ordered[0]), "{what}");
+                assert!(dealt.iter().all(|p| p.first == first), "{what}");
+                let count = |f: fn(&ProofPart<Move>) -> usize| dealt.iter().map(f).sum::<usize>();
                 assert_eq!(
-                    dealt.iter().map(Vec::len).sum::<usize>(),
+                    count(|p| p.moves.len()) + usize::from(first.is_some()),
                     moves.len(),
-                    "{what}: every move dealt once"
+                    "{what}: every root move dealt once"
                 );
-                let proven = Proven::combine(dealt.into_iter().map(|part| {
+                let dealt_replies = count(|p| p.replies.len());
+                assert_eq!(
+                    dealt_replies,
+                    if first.is_some() { replies } else { 0 },
+                    "{what}"
+                );
+                if parts >= units {
+                    assert!(
+                        dealt.iter().all(|p| p.replies.len() + p.moves.len() <= 1),
+                        "{what}: a unit a part"
+                    );
+                }
+                let mut held = Some(Held::Win);
+                let mut results = Vec::new();
+                for part in dealt {
+                    let mut searcher = Searcher::new(14);
                     let mut budget = Budget::new(&clock, None, None, None);
-                    Searcher::new(14).prove_result(&pos, &eval, &mut budget, part, Draws::Every)
-                }))
-                .expect("no limits");
+                    if let Some(mv) = part.first {
+                        let mut proofs = searcher.move_proofs(&pos, &eval, &mut budget).unwrap();
+                        held = held.min(proofs.hold(&pos, mv, &part.replies, true));
+                    }
+                    results.push(searcher.prove_result(
+                        &pos,
+                        &eval,
+                        &mut budget,
+                        part.moves,
+                        Draws::Every,
+                    ));
+                }
+                results.extend(first.map(|mv| held.map(|h| h.proven(mv))));
+                let proven = Proven::combine(results).expect("no limits");
                 check_every_draw(&pos, proven, &what, &mut seen);
+            }
+            // Each reply alone, asked as a part of one reply asks it.
+            let me = pos.to_move().unwrap();
+            let mut searcher = Searcher::new(14);
+            let mut budget = Budget::new(&clock, None, None, None);
+            let mut proofs = searcher.move_proofs(&pos, &eval, &mut budget).unwrap();
+            for reply in legal(&first_child) {
+                let mut below = first_child.clone();
+                below.play_unchecked(reply);
+                let value = brute::brute_force(&below, me, 2);
+                let expected = [Held::Loss, Held::Draw, Held::Win][(value.signum() + 1) as usize];
+                let what = format!("{options:?} after {plies}: {} then {reply}", ordered[0]);
+                assert_eq!(
+                    proofs.hold(&pos, ordered[0], &[reply], true),
+                    Some(expected),
+                    "{what}"
+                );
+                // A draw at most, where a win is not asked for.
+                assert_eq!(
+                    proofs.hold(&pos, ordered[0], &[reply], false),
+                    Some(expected.min(Held::Draw)),
+                    "{what}"
+                );
+                held_seen[expected as usize] += 1;
             }
         }
     }
     assert!(
         seen.iter().all(|&n| n > 0),
         "wins, draws, losses met: {seen:?}"
+    );
+    assert!(
+        held_seen.iter().all(|&n| n > 0),
+        "replies holding the first move to each result met: {held_seen:?}"
     );
 }
 
@@ -364,18 +430,26 @@ fn a_result_the_caller_proved_in_parts_is_reported_and_kept() {
             .expect("near the end, the Master proves the result first");
         assert_eq!(plan.seconds, 0.05 * 0.6, "the proof's share");
         // The two parts as the page's two workers prove them: each an
-        // engine of its own, the thinking one's part first.
+        // engine of its own, the thinking one's part first; each its share
+        // of the first move's replies, then its root moves.
         let mut helper = Engine::new(4);
-        let part = |engine: &mut Engine, i| {
+        let parts = engine.proof_parts(&game, 2).expect("two parts");
+        let mut held = Some(Held::Win);
+        let mut results = Vec::new();
+        for (part, engine) in parts.iter().zip([&mut engine, &mut helper]) {
+            let first = part.first.expect("the first move's replies dealt");
+            let hold = engine
+                .prove_hold(&game, first, &part.replies, true, None, &clock)
+                .expect("its share");
+            held = held.min(hold.proven);
             let proof = engine
-                .prove_part(&game, i, 2, None, &clock)
+                .prove_moves(&game, part.moves.clone(), None, &clock)
                 .expect("a part");
-            assert!(proof.nodes > 0, "nodes counted");
-            proof.proven
-        };
-        let mine = part(&mut engine, 0);
-        let theirs = part(&mut helper, 1);
-        let proven = Proven::combine([mine, theirs]);
+            assert!(hold.nodes + proof.nodes > 0, "nodes counted");
+            results.push(proof.proven);
+        }
+        let first = parts[0].first.unwrap();
+        let proven = Proven::combine(results.into_iter().chain([held.map(|h| h.proven(first))]));
         let t = engine
             .think_proven(&game, &request, &clock, proven, 0.05)
             .unwrap();
@@ -428,11 +502,20 @@ fn no_result_proof_is_asked_where_the_think_starts_with_none() {
     )));
     assert_eq!(engine.result_proof(&duel, &master), None);
     let mut engine = engine;
-    assert_eq!(engine.prove_part(&duel, 0, 2, None, &clock()), None);
+    assert_eq!(engine.proof_parts(&duel, 2), None);
+    let parts = engine.proof_parts(&near, 2).expect("two parts");
+    let (first, reply) = (parts[0].first.unwrap(), parts[0].replies[0]);
+    assert!(engine
+        .prove_hold(&near, first, &[reply], true, None, &clock())
+        .is_some());
     assert_eq!(
-        engine.prove_part(&near, 2, 2, None, &clock()),
+        engine.prove_hold(&near, first, &[first], true, None, &clock()),
         None,
-        "no third part of two"
+        "a reply on the first move's square"
+    );
+    assert_eq!(
+        engine.prove_hold(&duel, first, &[], true, None, &clock()),
+        None
     );
 }
 

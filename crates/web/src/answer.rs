@@ -32,7 +32,7 @@ pub fn begin(
             moves,
             seconds,
         } => review(engine, id, &spec, &moves, seconds, clock, post),
-        ToWorker::Think { part: Some(_), .. } => post(crate::parts::prove(engine, message, clock)),
+        ToWorker::Think { part: Some(_), .. } => crate::parts::prove(engine, message, clock, post),
         ToWorker::Think { purpose, .. } => {
             let mut thinking = Thinking {
                 kind: Evaluated::of(&message),
@@ -308,7 +308,7 @@ fn review(
 mod tests {
     use super::*;
     use crate::parts::tests::{self as parts, brute_force, late_games, result_of, Beside};
-    use crate::parts::{prove, Alone};
+    use crate::parts::Alone;
     use crate::protocol::Failure;
     use cheversi_engine::ai::player::Eval;
     use cheversi_engine::Session;
@@ -669,8 +669,13 @@ mod tests {
             assert_eq!(other, None, "another part's answer changes nothing");
             assert_eq!(thinking.waits_for(), Some(id));
             assert!(got.borrow().is_empty(), "nothing posted while it waits");
-            let theirs = prove(&mut beside.engine, beside.sent[0].clone(), &clock);
-            let progress = thinking.resume(&mut engine, &clock, id, Some(theirs), &mut post);
+            // Its share of the first move's replies, then its moves: the
+            // last that the search read says where the think went.
+            let mut progress = None;
+            for theirs in parts::proved(&mut beside.engine, beside.sent[0].clone(), &clock) {
+                let read = thinking.resume(&mut engine, &clock, id, Some(theirs), &mut post);
+                progress = read.or(progress);
+            }
             let expected = brute_force(&pos);
             let got = got.borrow();
             let [answer] = &got[..] else {

@@ -1,16 +1,20 @@
 //! The result proof on two workers. Near the end of a Cheversi game the
 //! Master's think starts by proving the result (win, draw or loss). The
-//! thinking worker deals the root moves into two parts, sends one to the
-//! worker it started beside it, proves the other itself a move at a time
-//! (reading the part beside between two tasks), and hands the two
-//! results to the engine ([`Engine::think_proven`]). Two workers
-//! share no memory on a static host (that needs cross-origin isolation),
-//! so the parts are fixed in advance and each worker has its own table.
+//! thinking worker deals the proof into two parts ([`Engine::proof_parts`]:
+//! each its share of the first root move's replies, then its share of the
+//! other root moves), sends one to the worker it started beside it,
+//! proves the other itself a reply or a move at a time (reading the part
+//! beside between two tasks), and hands the result to the engine
+//! ([`Engine::think_proven`]). The worker beside answers twice: what the
+//! first move keeps against its replies, as soon as it knows, then its
+//! root moves. Two workers share no memory on a static host (that needs
+//! cross-origin isolation), so the parts are fixed in advance and each
+//! worker has its own table.
 
 use crate::asked::{ask, replay, Asked};
 use crate::protocol::{Failure, FromWorker, Judgement, ToWorker};
 use cheversi_engine::ai::player::Engine;
-use cheversi_engine::ai::search::{deal, Proven};
+use cheversi_engine::ai::search::{Held, ProofPart, Proven};
 use cheversi_engine::cheversi::Move;
 
 /// The parts a result proof is dealt into: this worker's and the one's
@@ -63,19 +67,30 @@ pub enum Search {
 }
 
 /// A search whose result proof is split: this worker proves its part a
-/// few root moves a task ([`Waiting::step`]), so that a win in the part
-/// beside ([`Waiting::heard`]) ends it between two; then, once both parts are in
-/// (or the part beside is overdue), the think goes on.
+/// few replies or root moves a task ([`Waiting::step`]), so that what the
+/// part beside sends ([`Waiting::heard`]) can end it between two; then,
+/// once the result is known (or the part beside is overdue), the think
+/// goes on.
 pub struct Waiting {
     id: u32,
     asked: Asked,
-    /// This worker's moves still to prove, the next one last.
+    /// The first root move, whose replies the two parts share.
+    first: Option<Move>,
+    /// This worker's share of its replies still to prove, the next last.
+    replies: Vec<Move>,
+    /// What the first move keeps against this worker's share proven so
+    /// far (a win over none); `None` once one could not be proven in time.
+    held: Option<Held>,
+    /// What it keeps against the share beside, once that came (`None`
+    /// within: not proven).
+    their_held: Option<Option<Held>>,
+    /// This worker's root moves still to prove, the next one last.
     left: Vec<Move>,
     /// The result over this worker's moves proven so far (a loss over
     /// none); `None` once one could not be proven in time.
     mine: Option<Proven<Move>>,
     nodes: u64,
-    /// The moves of the part beside, to read its answer against.
+    /// The root moves of the part beside, to read its answer against.
     their_moves: Vec<Move>,
     /// The part beside's result (`None` within: not proven), once it came.
     theirs: Option<Option<Proven<Move>>>,
@@ -88,7 +103,7 @@ pub struct Waiting {
 /// Searches one thinking request (`seconds`: as in [`ask`]). Where the
 /// Master's think starts with a result proof and the worker beside is
 /// free, sends it its part and returns the search, to prove this
-/// worker's part a move at a time; otherwise searches alone.
+/// worker's part a reply or a move at a time; otherwise searches alone.
 pub fn search(
     engine: &mut Engine,
     message: ToWorker,
@@ -103,7 +118,10 @@ pub fn search(
     let game = asked.session.latest();
     let plan = engine.result_proof(game, &asked.request);
     let started = clock();
-    let sent = plan.as_ref().and_then(|plan| {
+    let parts = plan
+        .as_ref()
+        .and_then(|_| engine.proof_parts(game, PARTS as usize));
+    let sent = parts.as_ref().and_then(|_| {
         let id = helper.free()?;
         helper
             .send(&ToWorker::Think {
@@ -115,26 +133,38 @@ pub fn search(
                 nodes: None,
                 part: Some(1),
                 parts: Some(PARTS),
-                seconds: Some(plan.seconds),
+                seconds: plan.as_ref().map(|p| p.seconds),
             })
             .then_some(id)
     });
-    let (Some(plan), Some(id)) = (plan, sent) else {
+    let (Some(plan), Some(mut parts), Some(id)) = (plan, parts, sent) else {
         let thought = engine.think(game, &asked.request, clock, None);
         return Search::Done(asked.answer(thought));
     };
-    // Last move first, to be taken from the end.
-    let mut dealt = deal(plan.moves, PARTS as usize);
-    let their_moves = dealt.pop().unwrap_or_default();
-    let mut left = dealt.pop().unwrap_or_default();
+    let theirs = parts.pop().map(|p| p.moves).unwrap_or_default();
+    let ProofPart {
+        first,
+        mut replies,
+        moves: mut left,
+    } = parts.pop().unwrap_or(ProofPart {
+        first: None,
+        replies: Vec::new(),
+        moves: Vec::new(),
+    });
+    // Last first, to be taken from the end.
+    replies.reverse();
     left.reverse();
     Search::Waiting(Box::new(Waiting {
         id,
         asked,
+        first,
+        replies,
+        held: Some(Held::Win),
+        their_held: None,
         left,
         mine: Some(Proven::Loss),
         nodes: 0,
-        their_moves,
+        their_moves: theirs,
         theirs: None,
         started,
         seconds: plan.seconds,
@@ -152,27 +182,65 @@ impl Waiting {
         self.started + self.seconds + LATE_SECONDS
     }
 
-    /// This worker's part is done: proven, won, or out of time.
+    /// What the first move does as a part of the root moves, once known
+    /// (`Some(None)`: not proven); with no first move dealt apart, a loss
+    /// over no move.
+    fn first_known(&self) -> Option<Option<Proven<Move>>> {
+        let Some(mv) = self.first else {
+            return Some(Some(Proven::Loss));
+        };
+        let lost = Some(Held::Loss);
+        if self.held == lost || self.their_held == Some(lost) {
+            return Some(Some(Proven::Loss));
+        }
+        match (self.held, self.their_held) {
+            (None, _) | (_, Some(None)) => Some(None),
+            (Some(mine), Some(Some(theirs))) if self.replies.is_empty() => {
+                Some(Some(mine.min(theirs).proven(mv)))
+            }
+            _ => None,
+        }
+    }
+
+    /// This worker's part is done: its share of the first move's replies
+    /// (or the first move known), and its root moves proven, won, or out
+    /// of time.
     fn mine_done(&self) -> bool {
-        self.left.is_empty() || !matches!(self.mine, Some(Proven::Loss | Proven::Draw(_)))
+        let share = self.replies.is_empty() || self.first_known().is_some();
+        let moves =
+            self.left.is_empty() || !matches!(self.mine, Some(Proven::Loss | Proven::Draw(_)));
+        share && moves
     }
 
     /// Nothing to do but wait for the part beside.
     pub fn idle(&self) -> bool {
-        self.mine_done() && self.theirs.is_none()
+        self.mine_done() && (self.theirs.is_none() || self.first_known().is_none())
     }
 
-    /// Proves this worker's next moves, for about [`SLICE_SECONDS`]
-    /// (each within what is left of the parts' time), and answers once
-    /// the result is known.
+    /// Proves this worker's next replies or moves, for about
+    /// [`SLICE_SECONDS`] (each within what is left of the parts' time),
+    /// and answers once the result is known.
     pub fn step(mut self: Box<Self>, engine: &mut Engine, clock: &dyn Fn() -> f64) -> Search {
         let start = clock();
         // Moves quickly proven share a task: each task costs a turn of the
         // event loop.
         while !self.mine_done() && clock() - start < SLICE_SECONDS {
-            let Some(mv) = self.left.pop() else { break };
             let left = (self.started + self.seconds - clock()).max(0.0);
             let game = self.asked.session.latest();
+            let share_open = self.first_known().is_none() && !self.replies.is_empty();
+            if let (true, Some(first)) = (share_open, self.first) {
+                let reply = self.replies.pop().unwrap_or(first);
+                // Held to a draw beside: a win here would change nothing.
+                let win_wanted =
+                    self.held == Some(Held::Win) && self.their_held != Some(Some(Held::Draw));
+                let proof = engine.prove_hold(game, first, &[reply], win_wanted, Some(left), clock);
+                let (held, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
+                self.nodes += nodes;
+                // `None`, not proven, is the least.
+                self.held = self.held.min(held);
+                continue;
+            }
+            let Some(mv) = self.left.pop() else { break };
             let proof = engine.prove_moves(game, vec![mv], Some(left), clock);
             let (proven, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
             self.nodes += nodes;
@@ -184,16 +252,17 @@ impl Waiting {
         self.settle(engine, clock)
     }
 
-    /// The answer of the worker beside for this search's part (`None`:
-    /// overdue), then as [`Waiting::step`]: a win beside ends the search
-    /// at once.
+    /// A message of the worker beside for this search's part (`None`:
+    /// overdue): what the first move keeps against its share of the
+    /// replies (`more`), or its root moves' result; then as
+    /// [`Waiting::step`]: a win ends the search at once.
     pub fn heard(
         mut self: Box<Self>,
         engine: &mut Engine,
         clock: &dyn Fn() -> f64,
         theirs: Option<FromWorker>,
     ) -> Search {
-        let (result, nodes) = match theirs {
+        match theirs {
             Some(FromWorker::Thought {
                 id,
                 exact,
@@ -201,24 +270,43 @@ impl Waiting {
                 best,
                 pv,
                 nodes,
+                more,
                 ..
             }) if id == self.id => {
-                let proven = exact.then(|| read(judgement, &best, &pv, &self.their_moves));
-                (proven.flatten(), nodes)
+                self.nodes += nodes;
+                if more {
+                    // About this search's first move, or not read.
+                    let about = self.first.is_some_and(|mv| mv.to_string() == best);
+                    let held = match judgement {
+                        Judgement::Wins(_) => Some(Held::Win),
+                        Judgement::Margin(0) => Some(Held::Draw),
+                        Judgement::Loses(_) => Some(Held::Loss),
+                        _ => None,
+                    };
+                    self.their_held = Some(held.filter(|_| exact && about));
+                } else {
+                    let proven = exact.then(|| read(judgement, &best, &pv, &self.their_moves));
+                    self.theirs = Some(proven.flatten());
+                }
             }
-            _ => (None, 0),
-        };
-        self.nodes += nodes;
-        self.theirs = Some(result);
+            _ => self.theirs = Some(None),
+        }
+        // Its last word: a share it did not send is not proven.
+        if self.theirs.is_some() {
+            self.their_held.get_or_insert(None);
+        }
         self.settle(engine, clock)
     }
 
-    /// The think once the result is known: a win in either part, or both
-    /// parts in.
+    /// The think once the result is known: a win anywhere, or every part
+    /// in.
     fn settle(self: Box<Self>, engine: &mut Engine, clock: &dyn Fn() -> f64) -> Search {
         let won = |p: &Option<Proven<Move>>| matches!(p, Some(Proven::Win(_)));
-        let known = won(&self.mine) || self.theirs.as_ref().is_some_and(won);
-        if !known && (!self.mine_done() || self.theirs.is_none()) {
+        let first = self.first_known();
+        let known = won(&self.mine)
+            || self.theirs.as_ref().is_some_and(won)
+            || first.as_ref().is_some_and(won);
+        if !known && (!self.mine_done() || self.theirs.is_none() || first.is_none()) {
             return Search::Waiting(self);
         }
         let Waiting {
@@ -229,7 +317,7 @@ impl Waiting {
             started,
             ..
         } = *self;
-        let proven = Proven::combine([mine, theirs.flatten()]);
+        let proven = Proven::combine([mine, theirs.flatten(), first.flatten()]);
         let spent = clock() - started;
         let game = asked.session.latest();
         let thought = engine
@@ -260,12 +348,19 @@ fn read(judgement: Judgement, best: &str, draws: &[String], part: &[Move]) -> Op
 /// Cheversi placement has at most a few hundred.
 const MOST_PARTS: u32 = 1024;
 
-/// The worker beside's answer to a think about a part (`part` set): its part proven
-/// with its own table, as a thought about the part. Proven (`exact`), it
-/// wins with `best`, draws with the moves of `pv`, or loses; not proven
-/// in time, it is not `exact`. (A message of its own would add its
-/// reading to the page's module.)
-pub fn prove(engine: &mut Engine, message: ToWorker, clock: &dyn Fn() -> f64) -> FromWorker {
+/// The worker beside's answers to a think about a part (`part` set), as
+/// thoughts about the part, each proven with its own table (a message of
+/// its own would add its reading to the page's module): where the first
+/// move's replies are dealt, first what the move keeps against its share
+/// of them (`more`, `best` naming the move); then its root moves' result.
+/// Proven (`exact`), it wins with `best`, draws with the moves of `pv`, or
+/// loses; not proven in time, it is not `exact`.
+pub fn prove(
+    engine: &mut Engine,
+    message: ToWorker,
+    clock: &dyn Fn() -> f64,
+    post: &mut dyn FnMut(FromWorker),
+) {
     let ToWorker::Think {
         id,
         spec,
@@ -277,49 +372,68 @@ pub fn prove(engine: &mut Engine, message: ToWorker, clock: &dyn Fn() -> f64) ->
         ..
     } = message
     else {
-        return FromWorker::Failed {
+        return post(FromWorker::Failed {
             id: message.id(),
             failure: Failure::NotThinking,
-        };
+        });
     };
     let session = match replay(&spec, &moves) {
         Ok(session) => session,
-        Err(failure) => return FromWorker::Failed { id, failure },
+        Err(failure) => return post(FromWorker::Failed { id, failure }),
     };
+    let start = clock();
     // No time limit, or a wrong one, is no time at all.
     let seconds = seconds
         .filter(|s| s.is_finite())
         .map_or(0.0, |s| s.clamp(0.0, 60.0));
+    let left = || Some((start + seconds - clock()).max(0.0));
     let parts = parts.unwrap_or(PARTS);
-    let proof = (1..=MOST_PARTS)
+    let game = session.latest();
+    let dealt = (1..=MOST_PARTS)
         .contains(&parts)
-        .then(|| {
-            let game = session.latest();
-            engine.prove_part(game, part as usize, parts as usize, Some(seconds), clock)
-        })
-        .flatten();
-    let (proven, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
-    let exact = proven.is_some();
-    let (judgement, best, pv) = match proven {
-        Some(Proven::Win(mv)) => (Judgement::Wins(None), mv.to_string(), vec![]),
-        Some(Proven::Draw(draws)) => {
-            let draws = draws.iter().map(Move::to_string).collect();
-            (Judgement::Margin(0), String::new(), draws)
+        .then(|| engine.proof_parts(game, parts as usize))
+        .flatten()
+        .and_then(|dealt| dealt.into_iter().nth(part as usize));
+    let thought = |proven: Option<Proven<Move>>, nodes, more| {
+        let exact = proven.is_some();
+        let (judgement, best, pv) = match proven {
+            Some(Proven::Win(mv)) => (Judgement::Wins(None), mv.to_string(), vec![]),
+            Some(Proven::Draw(draws)) => {
+                let draws = draws.iter().map(Move::to_string).collect();
+                (Judgement::Margin(0), String::new(), draws)
+            }
+            Some(Proven::Loss) | None => (Judgement::Loses(None), String::new(), vec![]),
+        };
+        FromWorker::Thought {
+            id,
+            purpose,
+            best,
+            judgement,
+            exact,
+            depth: 0,
+            nodes,
+            pv,
+            ms: 0.0,
+            more,
         }
-        Some(Proven::Loss) | None => (Judgement::Loses(None), String::new(), vec![]),
     };
-    FromWorker::Thought {
-        id,
-        purpose,
-        best,
-        judgement,
-        exact,
-        depth: 0,
-        nodes,
-        pv,
-        ms: 0.0,
-        more: false,
+    let Some(dealt) = dealt else {
+        return post(thought(None, 0, false));
+    };
+    if let Some(first) = dealt.first {
+        let hold = engine.prove_hold(game, first, &dealt.replies, true, left(), clock);
+        let (held, nodes) = hold.map_or((None, 0), |p| (p.proven, p.nodes));
+        let mut share = thought(held.map(|h| h.proven(first)), nodes, true);
+        // It names the move it is about, whatever it keeps (a loss names
+        // none): a tool timing the parts learns from it which move that is.
+        if let FromWorker::Thought { best, .. } = &mut share {
+            *best = first.to_string();
+        }
+        post(share);
     }
+    let proof = engine.prove_moves(game, dealt.moves, left(), clock);
+    let (proven, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
+    post(thought(proven, nodes, false));
 }
 
 #[cfg(test)]
@@ -327,9 +441,8 @@ pub(crate) mod tests {
     use super::*;
     use crate::protocol::Purpose;
     use cheversi_api::spec::GameSpec;
-    use cheversi_engine::ai::cheversi::{distinct_moves, PlainScore};
+    use cheversi_engine::ai::cheversi::PlainScore;
     use cheversi_engine::ai::search::minimax::minimax;
-    use cheversi_engine::ai::search::proof_order;
     use cheversi_engine::cheversi::{self, RuleSet, PLIES};
     use cheversi_engine::rng::Rng;
     use cheversi_engine::{GameOptions, GameState};
@@ -406,28 +519,44 @@ pub(crate) mod tests {
         }
     }
 
-    /// A split search to its answer: this worker's part a move at a time,
-    /// then `theirs`; or `theirs` first (`first`), then the moves left.
+    /// The messages of the worker beside proving `part`.
+    pub(crate) fn proved(
+        engine: &mut Engine,
+        part: ToWorker,
+        clock: &dyn Fn() -> f64,
+    ) -> Vec<FromWorker> {
+        let mut got = Vec::new();
+        prove(engine, part, clock, &mut |m| got.push(m));
+        got
+    }
+
+    /// A split search to its answer: this worker's part a reply or move at
+    /// a time, then the messages beside (`None`: overdue); or those first
+    /// (`first`), then this worker's part.
     pub(crate) fn complete(
         mut waiting: Box<Waiting>,
         engine: &mut Engine,
         clock: &dyn Fn() -> f64,
-        theirs: Option<FromWorker>,
+        theirs: Option<Vec<FromWorker>>,
         first: bool,
     ) -> FromWorker {
-        let wins = matches!(
-            theirs,
-            Some(FromWorker::Thought {
-                exact: true,
-                judgement: Judgement::Wins(_),
-                ..
-            })
-        );
-        let mut theirs = Some(theirs);
+        let mut theirs: Vec<Option<FromWorker>> = match theirs {
+            Some(messages) => messages.into_iter().rev().map(Some).collect(),
+            None => vec![None],
+        };
         loop {
-            let next = match theirs.take_if(|_| first || waiting.idle()) {
-                Some(theirs) => {
-                    let next = waiting.heard(engine, clock, theirs);
+            let next = match theirs.pop_if(|_| first || waiting.idle()) {
+                Some(message) => {
+                    let wins = matches!(
+                        message,
+                        Some(FromWorker::Thought {
+                            exact: true,
+                            more: false,
+                            judgement: Judgement::Wins(_),
+                            ..
+                        })
+                    );
+                    let next = waiting.heard(engine, clock, message);
                     let done = matches!(next, Search::Done(_));
                     assert!(done || !wins, "a win beside ends the search at once");
                     next
@@ -439,7 +568,7 @@ pub(crate) mod tests {
                 Search::Waiting(w) => waiting = w,
             }
             assert!(
-                theirs.is_some() || !waiting.idle(),
+                !theirs.is_empty() || !waiting.idle(),
                 "answered once both parts are in"
             );
         }
@@ -506,11 +635,16 @@ pub(crate) mod tests {
                     let [part] = &beside.sent[..] else {
                         panic!("one part sent: {:?}", beside.sent)
                     };
-                    let theirs = prove(&mut beside.engine, part.clone(), &clock);
-                    assert!(
-                        matches!(theirs, FromWorker::Thought { id, nodes, .. } if id == waiting.id() && nodes > 0),
-                        "{theirs:?}"
-                    );
+                    let theirs = proved(&mut beside.engine, part.clone(), &clock);
+                    // Its share of the first move's replies, then its moves.
+                    let more: Vec<bool> = theirs
+                        .iter()
+                        .map(|t| match t {
+                            FromWorker::Thought { id, more, .. } if *id == waiting.id() => *more,
+                            _ => panic!("{theirs:?}"),
+                        })
+                        .collect();
+                    assert_eq!(more, [true, false], "{theirs:?}");
                     complete(waiting, &mut engine, &clock, Some(theirs), first)
                 }
             };
@@ -568,34 +702,62 @@ pub(crate) mod tests {
             let id = waiting(&mut beside).expect("no part wins").id();
             // The right answer proves it: what follows fails for the
             // reason named, not for want of time.
-            let right = prove(&mut beside.engine, beside.sent[0].clone(), &clock);
+            let right = proved(&mut beside.engine, beside.sent[0].clone(), &clock);
             let answer = complete(
                 waiting(&mut beside).expect("waits"),
                 &mut Engine::new(1),
                 &clock,
-                Some(right),
+                Some(right.clone()),
                 false,
             );
             assert_eq!(result_of(&answer), Some(brute_force(&pos)), "{answer:?}");
+            let [share, last] = &right[..] else {
+                panic!("two messages: {right:?}")
+            };
             let stale = part_thought(id + 1, Judgement::Loses(None), "", true);
-            // A move of this worker's own part, not of the one beside.
-            let mine = deal(proof_order(&pos, distinct_moves(&pos)), 2)[0][0];
+            // The first move, of this worker's own part of the root moves,
+            // said to win as the part beside's; another move, said to be
+            // what the first one keeps.
+            let game = cheversi_engine::AnyGame::Cheversi(pos.clone());
+            let dealt = Engine::new(1).proof_parts(&game, 2).unwrap();
+            let mine = dealt[0].first.expect("the first move's replies dealt");
             let foreign = part_thought(id, Judgement::Wins(None), &mine.to_string(), true);
+            let other = dealt[1].moves[0].to_string();
+            let mut foreign_share = part_thought(id, Judgement::Wins(None), &other, true);
+            let mut unproven_share = part_thought(id, Judgement::Loses(None), "", false);
+            for m in [&mut foreign_share, &mut unproven_share] {
+                if let FromWorker::Thought { more, .. } = m {
+                    *more = true;
+                }
+            }
             let unproven = part_thought(id, Judgement::Loses(None), "", false);
             let failed = FromWorker::Failed {
                 id,
                 failure: Failure::GameOver,
             };
-            for theirs in [
-                None,
-                Some(stale),
-                Some(foreign),
-                Some(unproven),
-                Some(failed),
+            // Unless this worker's share proves the first move lost, its
+            // result depends on the share beside.
+            let lost_here = Engine::new(1)
+                .prove_hold(&game, mine, &dealt[0].replies, true, None, &clock)
+                .unwrap()
+                .proven
+                == Some(Held::Loss);
+            for (theirs, share_wrong) in [
+                (None, false),
+                (Some(vec![stale]), false),
+                (Some(vec![share.clone(), foreign]), false),
+                (Some(vec![share.clone(), unproven]), false),
+                (Some(vec![failed]), false),
+                (Some(vec![foreign_share, last.clone()]), true),
+                (Some(vec![unproven_share, last.clone()]), true),
             ] {
                 let waiting = waiting(&mut beside).expect("the same search waits again");
                 let what = format!("{spec:?} {moves:?} with {theirs:?}");
                 let answer = complete(waiting, &mut Engine::new(1), &clock, theirs, false);
+                if share_wrong && lost_here {
+                    assert_eq!(result_of(&answer), Some(brute_force(&pos)), "{what}");
+                    continue;
+                }
                 assert!(
                     matches!(answer, FromWorker::Thought { exact: false, .. }),
                     "{what}: {answer:?}"
@@ -644,24 +806,39 @@ pub(crate) mod tests {
         let mut engine = Engine::new(1);
         for (part, parts) in [(2, 2), (0, u32::MAX), (0, 1025), (5, 0)] {
             assert_eq!(
-                prove(&mut engine, asked(part, parts, &moves), &clock),
-                part_thought(8, Judgement::Loses(None), "", false),
+                proved(&mut engine, asked(part, parts, &moves), &clock),
+                [part_thought(8, Judgement::Loses(None), "", false)],
                 "part {part} of {parts}"
             );
         }
         let mut bad = moves.clone();
         bad[1] = "Qz9".into();
         assert!(matches!(
-            prove(&mut engine, asked(0, 2, &bad), &clock),
-            FromWorker::Failed {
+            &proved(&mut engine, asked(0, 2, &bad), &clock)[..],
+            [FromWorker::Failed {
                 id: 8,
                 failure: Failure::Move { number: 2, .. }
-            }
+            }]
         ));
-        // A NaN time limit is none at all.
-        assert!(matches!(
-            prove(&mut engine, asked(0, 2, &moves), &clock),
-            FromWorker::Thought { id: 8, .. }
-        ));
+        // A NaN time limit is none at all: both answers still come.
+        let none = proved(&mut engine, asked(0, 2, &moves), &clock);
+        assert!(
+            matches!(
+                &none[..],
+                [
+                    FromWorker::Thought {
+                        id: 8,
+                        more: true,
+                        ..
+                    },
+                    FromWorker::Thought {
+                        id: 8,
+                        more: false,
+                        ..
+                    }
+                ]
+            ),
+            "{none:?}"
+        );
     }
 }

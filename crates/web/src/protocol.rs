@@ -53,8 +53,10 @@ pub enum ToWorker {
         nodes: Option<u64>,
         /// From the thinking worker to the worker beside it only: prove
         /// part `part` of `parts` of the result proof the Master's think
-        /// starts with here, within `seconds`; answered by a
-        /// [`FromWorker::Thought`] about the part (`parts.rs`). (Fields of
+        /// starts with here, within `seconds`; answered by
+        /// [`FromWorker::Thought`]s about the part: what the first move
+        /// keeps against the part's share of its replies (`more`), then
+        /// the part's root moves (`parts.rs`). (Fields of
         /// the think rather than a request of their own: its reading
         /// would add to the page's module.)
         #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
@@ -141,7 +143,8 @@ pub enum FromWorker {
         pv: Vec<String>,
         ms: f64,
         /// A longer search of the same request follows (an evaluation is
-        /// sent as each deeper search finishes); the request stays open.
+        /// sent as each deeper search finishes), or, from the worker
+        /// beside, its part's root moves: the request stays open.
         #[cfg_attr(test, serde(default))]
         more: bool,
     },

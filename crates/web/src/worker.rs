@@ -251,12 +251,15 @@ fn start_beside(worker: &Shared) {
                 heard.borrow_mut().beside.ready = true;
                 return;
             }
-            FromWorker::Thought { id, .. } | FromWorker::Failed { id, .. } => *id,
+            // Its share of the first move's replies, with more to come.
+            FromWorker::Thought { id, more: true, .. } => (*id, false),
+            FromWorker::Thought { id, .. } | FromWorker::Failed { id, .. } => (*id, true),
             _ => return,
         };
+        let (id, last) = id;
         {
             let mut w = heard.borrow_mut();
-            if w.beside.busy == Some(id) {
+            if last && w.beside.busy == Some(id) {
                 w.beside.busy = None;
             }
         }

@@ -12,7 +12,8 @@ use crate::ai::duel::dfpn::Dfpn;
 use crate::ai::duel::DuelSolver;
 use crate::ai::player::levels::Settings;
 use crate::ai::search::{
-    deal, is_proof, plies_to_end, proof_order, Draws, Found, Proven, RootMove, RootValues, Searcher,
+    deal_proof, is_proof, plies_to_end, proof_order, Draws, Found, Held, ProofPart, Proven,
+    RootMove, RootValues, Searcher,
 };
 use crate::any::{AnyGame, AnyMove};
 use crate::attrition::{self, Variant};
@@ -84,11 +85,13 @@ pub struct ResultProof {
     pub seconds: f64,
 }
 
-/// One part of a result proof ([`Engine::prove_part`]): the result over
-/// the part's moves (`None` if it did not finish) and the nodes searched.
+/// What a part of a result proof proved ([`Engine::prove_moves`], the
+/// result over its moves; [`Engine::prove_hold`], what the first move
+/// keeps against its replies): `None` if it did not finish; and the nodes
+/// searched.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PartProof {
-    pub proven: Option<Proven<cheversi::Move>>,
+pub struct PartProof<T = Proven<cheversi::Move>> {
+    pub proven: Option<T>,
     pub nodes: u64,
 }
 
@@ -100,7 +103,7 @@ struct Given {
 
 /// The Master's result proof over `moves`, with every drawing move. The
 /// one call of the proof's search: the think's own proof and a part of
-/// one ([`Engine::prove_part`]) share it rather than each inlining a copy
+/// one ([`Engine::prove_moves`]) share it rather than each inlining a copy
 /// into the page's module.
 #[inline(never)]
 fn prove_result(
@@ -234,25 +237,57 @@ impl Engine {
         self.think_given(game, request, clock, None, Some(Given { proven, spent }))
     }
 
-    /// Part `part` of `parts` of the result proof that
-    /// [`Engine::result_proof`] gives for `game` (its moves dealt in turn,
-    /// [`deal`]), proven within `seconds` with this engine's table: what
-    /// a second worker proves beside the one that thinks. `None` where
-    /// the game has no result proof to deal (Attrition, a finished game)
-    /// or no such part.
-    pub fn prove_part(
-        &mut self,
+    /// The result proof that [`Engine::result_proof`] gives for `game`,
+    /// dealt into `parts` parts ([`deal_proof`]): what the page's workers
+    /// prove apart, each with its own table ([`Engine::prove_hold`], then
+    /// [`Engine::prove_moves`]). `None` where the game has no result proof
+    /// to deal (Attrition, a finished game).
+    pub fn proof_parts(
+        &self,
         game: &AnyGame,
-        part: usize,
         parts: usize,
-        seconds: Option<f64>,
-        clock: Clock<'_>,
-    ) -> Option<PartProof> {
+    ) -> Option<Vec<ProofPart<cheversi::Move>>> {
         let AnyGame::Cheversi(pos) = game else {
             return None;
         };
-        let moves = deal(proof_moves(pos), parts).into_iter().nth(part)?;
-        self.prove_moves(game, moves, seconds, clock)
+        pos.to_move()?;
+        Some(deal_proof(pos, proof_moves(pos), parts))
+    }
+
+    /// What `first` keeps against `replies` (a part's share,
+    /// [`ProofPart`]), proven within `seconds` with this engine's table
+    /// ([`crate::ai::search::MoveProofs::hold`]). `None` outside Cheversi, in a finished
+    /// game, or where `first` or a reply after it is not legal.
+    pub fn prove_hold(
+        &mut self,
+        game: &AnyGame,
+        first: cheversi::Move,
+        replies: &[cheversi::Move],
+        win_wanted: bool,
+        seconds: Option<f64>,
+        clock: Clock<'_>,
+    ) -> Option<PartProof<Held>> {
+        let AnyGame::Cheversi(pos) = game else {
+            return None;
+        };
+        let mut child = pos.clone();
+        if !pos.targets().contains(first) {
+            return None;
+        }
+        child.play_unchecked(first);
+        let legal = child.targets();
+        if replies.iter().any(|&r| !legal.contains(r)) {
+            return None;
+        }
+        let (_, values, searcher) = self.cheversi_search(pos.options());
+        let mut budget = Budget::new(clock, seconds, None, None);
+        let proven = searcher
+            .move_proofs(pos, &*values, &mut budget)
+            .and_then(|mut proofs| proofs.hold(pos, first, replies, win_wanted));
+        Some(PartProof {
+            proven,
+            nodes: budget.nodes,
+        })
     }
 
     /// The result of `game` over `moves` alone, proven within `seconds`

@@ -33,5 +33,7 @@ pub use endgame::{Endgame, NoEndgame, RefutedAll, RefutedLine, NO_ENDGAME};
 pub use exact::{Closing, Known, Probes};
 pub use game::{is_proof, plies_to_end, Evaluator, Peek, Searchable, MAX_PLIES, WIN};
 pub(crate) use order::sort_by_key;
-pub use prove::{deal, proof_order, Draws, MoveProofs, MoveResult, Proven};
+pub use prove::{
+    deal, deal_proof, proof_order, Draws, Held, MoveProofs, MoveResult, ProofPart, Proven,
+};
 pub use root::{Found, RootMove, RootValues, Searcher};

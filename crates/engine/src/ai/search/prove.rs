@@ -105,6 +105,88 @@ pub fn deal<M>(moves: Vec<M>, parts: usize) -> Vec<Vec<M>> {
     dealt
 }
 
+/// What the first root move keeps against some of its replies: the
+/// least over them ([`MoveProofs::hold`]), and over every part's share
+/// of them, is what the move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Held {
+    Loss,
+    Draw,
+    Win,
+}
+
+impl Held {
+    /// The move's result as one part of the root moves, for
+    /// [`Proven::combine`].
+    pub fn proven<M>(self, mv: M) -> Proven<M> {
+        match self {
+            Held::Win => Proven::Win(mv),
+            Held::Draw => Proven::Draw(vec![mv]),
+            Held::Loss => Proven::Loss,
+        }
+    }
+}
+
+/// One part of a result proof dealt among searchers that share nothing
+/// (the page's workers, [`deal_proof`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofPart<M> {
+    /// The first root move, where its replies are dealt: every part
+    /// proves what it keeps against its share of them.
+    pub first: Option<M>,
+    /// This part's share of the first move's replies, in proof order.
+    pub replies: Vec<M>,
+    /// This part's share of the root moves (the first one not among them
+    /// where its replies are dealt).
+    pub moves: Vec<M>,
+}
+
+/// The result proof of `pos` over `moves` (in [`proof_order`]) dealt into
+/// `parts` parts. With more than one, the first move's replies are dealt
+/// too, where the opponent answers it: the first move is the likeliest to
+/// win, and a win is one move's proof, which a deal of root moves alone
+/// leaves to one part. The replies, then the other root moves, are dealt
+/// in turn as one list, so part `j` of as many parts as there are of both
+/// is the `j`th of them alone.
+pub fn deal_proof<G: Searchable>(
+    pos: &G,
+    mut moves: Vec<G::Move>,
+    parts: usize,
+) -> Vec<ProofPart<G::Move>> {
+    let parts = parts.max(1);
+    let mut first = None;
+    let mut replies = Vec::new();
+    if let (true, Some(&mv)) = (parts > 1, moves.first()) {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        if child.to_move().is_some() && child.to_move() != pos.to_move() {
+            child.legal_moves(&mut replies);
+            if !replies.is_empty() {
+                first = Some(mv);
+                replies = proof_order(&child, replies);
+                moves.remove(0);
+            }
+        }
+    }
+    let split = replies.len();
+    let mut dealt: Vec<ProofPart<G::Move>> = (0..parts)
+        .map(|_| ProofPart {
+            first,
+            replies: Vec::new(),
+            moves: Vec::new(),
+        })
+        .collect();
+    for (i, mv) in replies.into_iter().chain(moves).enumerate() {
+        let part = &mut dealt[i % parts];
+        if i < split {
+            part.replies.push(mv);
+        } else {
+            part.moves.push(mv);
+        }
+    }
+    dealt
+}
+
 /// What one root move was proven to do ([`MoveProofs::prove`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveResult {
@@ -145,6 +227,35 @@ impl<G: Searchable, E: Evaluator<G>> MoveProofs<'_, '_, G, E> {
         } else {
             MoveResult::Draws
         })
+    }
+
+    /// What `mv` from `pos` keeps against `replies` (a share of them,
+    /// [`deal_proof`]): a loss once one reply holds it below a draw, a
+    /// draw once one holds it to a draw, else a win (over no reply, a
+    /// win). Without `win_wanted` (a share elsewhere already holds it to a
+    /// draw) only "does it draw at least?" is asked, and a draw is the
+    /// most it keeps. `None` if the budget ran out first.
+    pub fn hold(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        replies: &[G::Move],
+        win_wanted: bool,
+    ) -> Option<Held> {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        let mut held = if win_wanted { Held::Win } else { Held::Draw };
+        for &reply in replies {
+            let mut below = child.clone();
+            below.play_unchecked(reply);
+            if !self.above(&below, 2, -1)? {
+                return Some(Held::Loss);
+            }
+            if held == Held::Win && !self.above(&below, 2, 0)? {
+                held = Held::Draw;
+            }
+        }
+        Some(held)
     }
 
     /// Is the value of `below`, a position `ply` placements below the
