@@ -116,12 +116,12 @@ pub fn search(
         Err(failed) => return Search::Done(failed),
     };
     let game = asked.session.latest();
-    let plan = engine.result_proof(game, &asked.request);
+    // The proof's share of the think's time, and its parts.
+    let plan = engine
+        .result_proof(game, &asked.request)
+        .and_then(|plan| Some((plan.seconds, engine.proof_parts(game, PARTS as usize)?)));
     let started = clock();
-    let parts = plan
-        .as_ref()
-        .and_then(|_| engine.proof_parts(game, PARTS as usize));
-    let sent = parts.as_ref().and_then(|_| {
+    let sent = plan.as_ref().and_then(|&(proof_seconds, _)| {
         let id = helper.free()?;
         helper
             .send(&ToWorker::Think {
@@ -133,11 +133,11 @@ pub fn search(
                 nodes: None,
                 part: Some(1),
                 parts: Some(PARTS),
-                seconds: plan.as_ref().map(|p| p.seconds),
+                seconds: Some(proof_seconds),
             })
             .then_some(id)
     });
-    let (Some(plan), Some(mut parts), Some(id)) = (plan, parts, sent) else {
+    let (Some((proof_seconds, mut parts)), Some(id)) = (plan, sent) else {
         let thought = engine.think(game, &asked.request, clock, None);
         return Search::Done(asked.answer(thought));
     };
@@ -167,7 +167,7 @@ pub fn search(
         their_moves: theirs,
         theirs: None,
         started,
-        seconds: plan.seconds,
+        seconds: proof_seconds,
     }))
 }
 
@@ -227,9 +227,11 @@ impl Waiting {
         while !self.mine_done() && clock() - start < SLICE_SECONDS {
             let left = (self.started + self.seconds - clock()).max(0.0);
             let game = self.asked.session.latest();
-            let share_open = self.first_known().is_none() && !self.replies.is_empty();
-            if let (true, Some(first)) = (share_open, self.first) {
-                let reply = self.replies.pop().unwrap_or(first);
+            let share_open = self.first_known().is_none();
+            if let (true, Some(first), Some(reply)) =
+                (share_open, self.first, self.replies.last().copied())
+            {
+                self.replies.pop();
                 // Held to a draw beside: a win here would change nothing.
                 let win_wanted =
                     self.held == Some(Held::Win) && self.their_held != Some(Some(Held::Draw));
