@@ -246,7 +246,8 @@ fn start_beside(worker: &Shared) {
         let Ok(answer) = crate::protocol::read::from_worker(event.data()) else {
             return;
         };
-        let id = match &answer {
+        // Its id, and whether it is its last answer to that part.
+        let (id, last) = match &answer {
             FromWorker::Ready => {
                 heard.borrow_mut().beside.ready = true;
                 return;
@@ -256,7 +257,6 @@ fn start_beside(worker: &Shared) {
             FromWorker::Thought { id, .. } | FromWorker::Failed { id, .. } => (*id, true),
             _ => return,
         };
-        let (id, last) = id;
         {
             let mut w = heard.borrow_mut();
             if last && w.beside.busy == Some(id) {

@@ -256,8 +256,9 @@ impl Engine {
 
     /// What `first` keeps against `replies` (a part's share,
     /// [`ProofPart`]), proven within `seconds` with this engine's table
-    /// ([`crate::ai::search::MoveProofs::hold`]). `None` outside Cheversi, in a finished
-    /// game, or where `first` or a reply after it is not legal.
+    /// ([`crate::ai::search::MoveProofs::hold`]). `None` outside Cheversi,
+    /// in a finished game, or where `first` or a reply after it is not
+    /// legal.
     pub fn prove_hold(
         &mut self,
         game: &AnyGame,
@@ -270,10 +271,10 @@ impl Engine {
         let AnyGame::Cheversi(pos) = game else {
             return None;
         };
-        let mut child = pos.clone();
         if !pos.targets().contains(first) {
             return None;
         }
+        let mut child = pos.clone();
         child.play_unchecked(first);
         let legal = child.targets();
         if replies.iter().any(|&r| !legal.contains(r)) {
