@@ -119,13 +119,15 @@ for (const [label, all] of proofOnly ? [] : sets) {
 // replies the same way, and a settled question or a win stops them all),
 // and one worker against one thread, on the held-out positions 10
 // placements from the end, each within four times the budget. Both parts
-// are proven in one piece, as the worker beside proves its part (the
-// thinking worker in the page proves its part a reply or a move at a time,
-// reading the other's answers between two, and skips the rest of its share
-// once the first move is known: a message per reply or move would add
-// its round trip and the record's replay to each). Fresh workers and
-// processes a position; each worker makes its table and hand values first,
-// as a process does before its clock starts. Reported: each proof's time,
+// are proven as the worker beside proves its part, a reply or a move a
+// task; the script tells each what the thinking worker in the page would
+// (`ToWorker::Limit`): once one share holds the first move to a draw or a
+// loss, the other's share is wanted only up to a draw or not at all, and
+// once the result is known, nothing more (the thinking worker tells the
+// first two as soon as one of its replies shows them, the script once the
+// share's answer comes; NO_LIMIT=1 tells nothing, for a build without
+// it). Fresh workers and processes a position; each worker makes its table
+// and hand values first, as a process does before its clock starts. Reported: each proof's time,
 // worker / native, and how many each proves within the budget and twice it.
 const budgetMs = reference / 3 * 1000;
 const limitMs = Math.round(budgetMs * 4);
@@ -159,7 +161,7 @@ for (const rules of searchOnly ? [] : ['brainking', 'lewicki']) {
       '--moves', moves.join(' '), '--time-ms', String(limitMs), '--threads', String(threads), '--result']))));
   }
   await page.evaluate(workerHelpers);
-  const inWorkers = await page.evaluate(async ({ list, limitMs }) => {
+  const inWorkers = await page.evaluate(async ({ list, limitMs, relay }) => {
     const loader = document.querySelector('meta[name="cheversi-worker"]').content;
     // What a share says the first move keeps: 2 a win, 1 a draw, 0 a
     // loss, null not proven.
@@ -189,17 +191,29 @@ for (const rules of searchOnly ? [] : ['brainking', 'lewicki']) {
         const shares = [];
         let answered = [];
         const finals = [];
+        // As the thinking worker tells the one beside: what a share holds
+        // the first move to, to the other part; nothing more, once known.
+        const tell = (w, wanted) => { if (relay) workers[w].postMessage({ Limit: { id: 1, wanted } }); };
+        const last = workers.map(() => false);
         const proven = await new Promise((done) => {
           const settle = () => {
             const first = shares.length < parts ? undefined
               : shares.includes(0) ? 0 : shares.includes(null) ? null : Math.min(...shares);
-            if (first === 2 || finals.some(won)) return done(true);
+            const known = (value) => {
+              workers.forEach((_, w) => { if (!last[w]) tell(w, 'Nothing'); });
+              done(value);
+            };
+            if (first === 2 || finals.some(won)) return known(true);
             if (finals.length === parts && (parts === 1 || first !== undefined)) {
-              done(finals.every((t) => t.exact) && first !== null);
+              known(finals.every((t) => t.exact) && first !== null);
             }
           };
-          answered = workers.map((worker, w) => proveAll(worker, spec, moves, w, parts, limitMs / 1000, (t) => { shares.push(held(t)); settle(); })
-              .then((t) => { finals.push(t); settle(); }));
+          answered = workers.map((worker, w) => proveAll(worker, spec, moves, w, parts, limitMs / 1000, (t) => {
+            const h = held(t);
+            shares.push(h);
+            if ((h === 0 || h === 1) && shares.length < parts) tell(1 - w, h === 0 ? 'Moves' : 'Draw');
+            settle();
+          }).then((t) => { last[w] = true; finals.push(t); settle(); }));
         });
         const ms = performance.now() - t0;
         // A worker ended mid-task searches on for up to 2 s in Chromium,
@@ -210,7 +224,7 @@ for (const rules of searchOnly ? [] : ['brainking', 'lewicki']) {
       }
     }
     return out;
-  }, { list, limitMs });
+  }, { list, limitMs, relay: !process.env.NO_LIMIT });
   const within = (times, ms) => times.filter((t) => t !== null && t <= ms).length;
   console.log(`the result proof alone, ${rules} 10 placements from the end, ${list.length} held-out positions, within ${limitMs} ms (4 budgets):`);
   for (const n of [2, 1]) {

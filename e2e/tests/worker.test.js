@@ -75,12 +75,34 @@ async function evaluationSaysWhiteWins(page) {
 
 test('near the end a second worker proves part of the result beside the first', async () => {
   const { page, errors, context, named } = await nineFromTheEnd();
+  // The parts it is sent, what it is told of them, and its answers.
   await named.alone.evaluate(() => {
-    self.parts = 0;
-    self.addEventListener('message', (e) => { if (e.data?.Think?.part !== undefined) self.parts += 1; });
+    self.seen = { parts: [], limits: [], last: [] };
+    self.addEventListener('message', (e) => {
+      if (e.data?.Think?.part !== undefined) self.seen.parts.push(e.data.Think.id);
+      if (e.data?.Limit) self.seen.limits.push(e.data.Limit);
+    });
+    const post = self.postMessage.bind(self);
+    self.postMessage = (m) => {
+      if (m?.Thought && !m.Thought.more) self.seen.last.push(m.Thought.id);
+      if (m?.Failed) self.seen.last.push(`failed ${JSON.stringify(m.Failed)}`);
+      post(m);
+    };
   });
   await evaluationSaysWhiteWins(page);
-  assert.ok(await named.alone.evaluate(() => self.parts) > 0, 'the worker beside was sent a part');
+  const seen = () => named.alone.evaluate(() => self.seen);
+  assert.ok((await seen()).parts.length > 0, 'the worker beside was sent a part');
+  // Every part answered to its end, whatever it was told meanwhile.
+  for (let tries = 0; tries < 50; tries++) {
+    const { parts, last } = await seen();
+    if (last.length >= parts.length) break;
+    await page.waitForTimeout(100);
+  }
+  const { parts, limits, last } = await seen();
+  assert.deepEqual(last, parts, JSON.stringify({ parts, limits, last }));
+  for (const { id, wanted } of limits) {
+    assert.ok(parts.includes(id) && ['Draw', 'Moves', 'Nothing'].includes(wanted), JSON.stringify(limits));
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

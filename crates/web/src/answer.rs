@@ -2,22 +2,25 @@
 //! read the record, ask the engine, describe the answer.
 
 use crate::asked::{judgement, replay};
+use crate::beside::Part;
 use crate::parts::{Helper, Search, Waiting};
-use crate::protocol::{EndValue, FromWorker, Judgement, Purpose, ToWorker};
+use crate::protocol::{EndValue, FromWorker, Judgement, Purpose, ToWorker, Wanted};
 use cheversi_engine::ai::player::levels::Level;
 use cheversi_engine::ai::player::{Engine, Request};
 use cheversi_engine::GameState;
 
 /// Starts answering one request, handing each message for the page to
 /// `post` (`clock` gives seconds; the page stops a search by ending the
-/// worker). A review, or a think about a part of a proof for the worker
-/// beside ([`crate::parts::prove`]), is answered whole here. A think's first search
-/// runs here; what is left of it is returned: the evaluation's longer
+/// worker). A review is answered whole here. A think's first search runs
+/// here; what is left of it is returned: the evaluation's longer
 /// searches, to be stepped through one at a time ([`Thinking::step`]),
 /// or the answer of the worker beside to wait for
-/// ([`Thinking::resume`]). The worker returns to its event loop between
-/// them: ended during one long task, a worker searched on in Chromium for
-/// up to 2 s, taking a core from the next.
+/// ([`Thinking::resume`]). A think about a part of a proof, in the worker
+/// beside, is returned whole, to be proven a few replies or moves a step
+/// ([`crate::beside::Part`]). The worker returns to its event loop between
+/// steps: ended during one long task, a worker searched on in Chromium for
+/// up to 2 s, taking a core from the next; and between two it reads what
+/// the other worker sent.
 pub fn begin(
     engine: &mut Engine,
     message: ToWorker,
@@ -32,19 +35,20 @@ pub fn begin(
             moves,
             seconds,
         } => review(engine, id, &spec, &moves, seconds, clock, post),
-        ToWorker::Think { part: Some(_), .. } => crate::parts::prove(engine, message, clock, post),
-        ToWorker::Think { purpose, .. } => {
-            let mut thinking = Thinking {
-                kind: Evaluated::of(&message),
-                evaluate: purpose == Purpose::Evaluate,
-                message,
-                step: 0,
-                over: false,
-                waiting: None,
-            };
+        ToWorker::Think { part: Some(_), .. } => {
+            let part = Part::begin(engine, &message, clock, post)?;
+            let mut thinking = Thinking::new(message);
+            thinking.part = Some(Box::new(part));
+            return Some(thinking);
+        }
+        ToWorker::Think { .. } => {
+            let mut thinking = Thinking::new(message);
             return (thinking.step(engine, clock, helper, post) != Progress::Over)
                 .then_some(thinking);
         }
+        // About a part this worker no longer proves (else the worker hands
+        // it to the part, [`Thinking::limit`]).
+        ToWorker::Limit { .. } => {}
     }
     None
 }
@@ -147,9 +151,38 @@ pub struct Thinking {
     over: bool,
     /// The search that waits for the worker beside.
     waiting: Option<Box<Waiting>>,
+    /// In the worker beside: the part of a result proof it proves.
+    part: Option<Box<Part>>,
 }
 
 impl Thinking {
+    fn new(message: ToWorker) -> Thinking {
+        let evaluate = matches!(
+            message,
+            ToWorker::Think {
+                purpose: Purpose::Evaluate,
+                ..
+            }
+        );
+        Thinking {
+            kind: Evaluated::of(&message),
+            evaluate,
+            message,
+            step: 0,
+            over: false,
+            waiting: None,
+            part: None,
+        }
+    }
+
+    /// What the thinking worker still wants of part `id`, if this is the
+    /// part under way.
+    pub fn limit(&mut self, id: u32, wanted: Wanted) {
+        if let Some(part) = self.part.as_mut().filter(|p| p.id() == id) {
+            part.limit(wanted);
+        }
+    }
+
     /// Runs the next search, or the next move of this worker's part of a
     /// split one; posts the search's answer once it is known.
     pub fn step(
@@ -162,12 +195,20 @@ impl Thinking {
         if self.over {
             return Progress::Over;
         }
+        if let Some(part) = &mut self.part {
+            self.over = part.step(engine, clock, post);
+            return if self.over {
+                Progress::Over
+            } else {
+                Progress::More
+            };
+        }
         if let Some(waiting) = self.waiting.take() {
             if waiting.idle() {
                 self.waiting = Some(waiting);
                 return Progress::Waiting;
             }
-            return self.went(waiting.step(engine, clock), post);
+            return self.went(waiting.step(engine, clock, helper), post);
         }
         let seconds = self.evaluate.then(|| {
             EVALUATION_SECONDS
@@ -177,7 +218,7 @@ impl Thinking {
         });
         match crate::parts::search(engine, self.message.clone(), clock, seconds, helper) {
             Search::Done(reply) => self.answered(reply, post),
-            Search::Waiting(waiting) => self.went(waiting.step(engine, clock), post),
+            Search::Waiting(waiting) => self.went(waiting.step(engine, clock, helper), post),
         }
     }
 
@@ -205,10 +246,11 @@ impl Thinking {
         clock: &dyn Fn() -> f64,
         id: u32,
         theirs: Option<FromWorker>,
+        helper: &mut impl Helper,
         post: &mut dyn FnMut(FromWorker),
     ) -> Option<Progress> {
         let waiting = self.waiting.take_if(|w| w.id() == id)?;
-        Some(self.went(waiting.heard(engine, clock, theirs), post))
+        Some(self.went(waiting.heard(engine, clock, theirs, helper), post))
     }
 
     /// Where a split search went: answered, or on.
@@ -665,7 +707,7 @@ mod tests {
             assert!(thinking.idle() && thinking.overdue_at().is_some_and(|at| at > 0.0));
             let step = thinking.step(&mut engine, &clock, &mut beside, &mut post);
             assert_eq!(step, Progress::Waiting, "nothing to do but wait");
-            let other = thinking.resume(&mut engine, &clock, id + 1, None, &mut post);
+            let other = thinking.resume(&mut engine, &clock, id + 1, None, &mut beside, &mut post);
             assert_eq!(other, None, "another part's answer changes nothing");
             assert_eq!(thinking.waits_for(), Some(id));
             assert!(got.borrow().is_empty(), "nothing posted while it waits");
@@ -673,7 +715,14 @@ mod tests {
             // last that the search read says where the think went.
             let mut progress = None;
             for theirs in parts::proved(&mut beside.engine, beside.sent[0].clone(), &clock) {
-                let read = thinking.resume(&mut engine, &clock, id, Some(theirs), &mut post);
+                let read = thinking.resume(
+                    &mut engine,
+                    &clock,
+                    id,
+                    Some(theirs),
+                    &mut beside,
+                    &mut post,
+                );
                 progress = read.or(progress);
             }
             let expected = brute_force(&pos);

@@ -5,7 +5,7 @@
 use super::*;
 use crate::json_write::ToJson;
 use crate::protocol::read::{from_worker, to_worker};
-use crate::protocol::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker};
+use crate::protocol::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker, Wanted};
 use cheversi_api::spec::GameSpec;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -41,6 +41,18 @@ fn messages() -> Vec<Value> {
             spec,
             moves: vec!["Kd4".into(), "Qe5".into()],
             seconds: 3.0,
+        },
+        ToWorker::Limit {
+            id: 4,
+            wanted: Wanted::Draw,
+        },
+        ToWorker::Limit {
+            id: 5,
+            wanted: Wanted::Moves,
+        },
+        ToWorker::Limit {
+            id: u32::MAX,
+            wanted: Wanted::Nothing,
         },
     ];
     let from = [
@@ -103,7 +115,11 @@ fn messages_read_as_serde_json_reads_them() {
     let mut think = messages[0].clone();
     think["Think"]["spec"]["bogus"] = json!(1);
     assert_eq!(to_worker(think).unwrap_err().path(), "Think.spec.bogus");
-    let mut thought = messages[4].clone();
+    let mut thought = messages
+        .iter()
+        .find(|m| m.get("Thought").is_some())
+        .unwrap()
+        .clone();
     thought["Thought"]["pv"][1] = json!(7);
     assert_eq!(from_worker(thought).unwrap_err().path(), "Thought.pv[1]");
     // Bare names and names with null are the unit variants, and only those.

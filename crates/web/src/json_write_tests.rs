@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::prefs::KeptPrefs;
-use crate::protocol::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker};
+use crate::protocol::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker, Wanted};
 use crate::seat::Seat;
 use crate::state::games::StoredGame;
 use crate::state::saving::Saved;
@@ -89,6 +89,9 @@ fn every_message_is_written_as_serde_writes_it() {
             moves: vec![],
             seconds: 3.0,
         });
+    }
+    for wanted in [Wanted::Draw, Wanted::Moves, Wanted::Nothing] {
+        as_serde(&ToWorker::Limit { id: 9, wanted });
     }
     let judgements = [
         Judgement::Margin(-7),

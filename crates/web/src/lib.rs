@@ -9,6 +9,7 @@
 
 pub mod answer;
 pub mod asked;
+pub mod beside;
 pub mod embed;
 #[cfg(target_arch = "wasm32")]
 mod fetch;

@@ -5,17 +5,20 @@
 //! other root moves), sends one to the worker it started beside it,
 //! proves the other itself a reply or a move at a time (reading the part
 //! beside between two tasks), and hands the result to the engine
-//! ([`Engine::think_proven`]). The worker beside answers twice: what the
-//! first move keeps against its replies, as soon as it knows, then its
-//! root moves. Two workers share no memory on a static host (that needs
-//! cross-origin isolation), so the parts are fixed in advance and each
-//! worker has its own table.
+//! ([`Engine::think_proven`]). The worker beside ([`crate::beside`])
+//! answers twice: what the first move keeps against its replies, as soon
+//! as it knows, then its root moves; this worker tells it what it no
+//! longer needs of them as soon as it knows ([`ToWorker::Limit`]). Two
+//! workers share no memory on a static host (that needs cross-origin
+//! isolation), so the parts are fixed in advance, each worker has its own
+//! table, and what one learns reaches the other between two tasks.
 
-use crate::asked::{ask, replay, Asked};
-use crate::protocol::{Failure, FromWorker, Judgement, ToWorker};
+use crate::asked::{ask, Asked};
+use crate::protocol::{FromWorker, Judgement, ToWorker, Wanted};
 use cheversi_engine::ai::player::Engine;
 use cheversi_engine::ai::search::{Held, ProofPart, Proven};
 use cheversi_engine::cheversi::Move;
+use cheversi_engine::AnyGame;
 
 /// The parts a result proof is dealt into: this worker's and the one's
 /// beside it.
@@ -26,10 +29,9 @@ pub const PARTS: u32 = 2;
 /// makes its table) before the think goes on without it.
 pub const LATE_SECONDS: f64 = 0.5;
 
-/// The thinking worker proves its part a move at a time, as many moves a
-/// task as fit this long, and reads the part beside between two tasks.
-/// (After five in a row a timer's task waits 4 ms: this long a slice
-/// keeps that wait small.)
+/// Each worker proves its part a reply or a move at a time, as many a
+/// task as fit this long, and reads what came from the other between two
+/// tasks (each task costs a turn of the event loop).
 pub const SLICE_SECONDS: f64 = 0.03;
 
 /// The worker beside, as the thinking worker sees it.
@@ -74,22 +76,11 @@ pub enum Search {
 pub struct Waiting {
     id: u32,
     asked: Asked,
-    /// The first root move, whose replies the two parts share.
-    first: Option<Move>,
-    /// This worker's share of its replies still to prove, the next last.
-    replies: Vec<Move>,
-    /// What the first move keeps against this worker's share proven so
-    /// far (a win over none); `None` once one could not be proven in time.
-    held: Option<Held>,
-    /// What it keeps against the share beside, once that came (`None`
-    /// within: not proven).
+    /// This worker's part.
+    own: Proving,
+    /// What the first move keeps against the share beside, once that came
+    /// (`None` within: not proven).
     their_held: Option<Option<Held>>,
-    /// This worker's root moves still to prove, the next one last.
-    left: Vec<Move>,
-    /// The result over this worker's moves proven so far (a loss over
-    /// none); `None` once one could not be proven in time.
-    mine: Option<Proven<Move>>,
-    nodes: u64,
     /// The root moves of the part beside, to read its answer against.
     their_moves: Vec<Move>,
     /// The part beside's result (`None` within: not proven), once it came.
@@ -98,6 +89,10 @@ pub struct Waiting {
     started: f64,
     /// The parts' time limit.
     seconds: f64,
+    /// What the worker beside was last told is wanted of its part.
+    told: Option<Wanted>,
+    /// Its last answer came.
+    beside_done: bool,
 }
 
 /// Searches one thinking request (`seconds`: as in [`ask`]). Where the
@@ -142,32 +137,22 @@ pub fn search(
         return Search::Done(asked.answer(thought));
     };
     let theirs = parts.pop().map(|p| p.moves).unwrap_or_default();
-    let ProofPart {
-        first,
-        mut replies,
-        moves: mut left,
-    } = parts.pop().unwrap_or(ProofPart {
+    let own = Proving::new(parts.pop().unwrap_or(ProofPart {
         first: None,
         replies: Vec::new(),
         moves: Vec::new(),
-    });
-    // Last first, to be taken from the end.
-    replies.reverse();
-    left.reverse();
+    }));
     Search::Waiting(Box::new(Waiting {
         id,
         asked,
-        first,
-        replies,
-        held: Some(Held::Win),
+        own,
         their_held: None,
-        left,
-        mine: Some(Proven::Loss),
-        nodes: 0,
         their_moves: theirs,
         theirs: None,
         started,
         seconds: proof_seconds,
+        told: None,
+        beside_done: false,
     }))
 }
 
@@ -186,16 +171,16 @@ impl Waiting {
     /// (`Some(None)`: not proven); with no first move dealt apart, a loss
     /// over no move.
     fn first_known(&self) -> Option<Option<Proven<Move>>> {
-        let Some(mv) = self.first else {
+        let Some(mv) = self.own.first else {
             return Some(Some(Proven::Loss));
         };
         let lost = Some(Held::Loss);
-        if self.held == lost || self.their_held == Some(lost) {
+        if self.own.held == lost || self.their_held == Some(lost) {
             return Some(Some(Proven::Loss));
         }
-        match (self.held, self.their_held) {
+        match (self.own.held, self.their_held) {
             (None, _) | (_, Some(None)) => Some(None),
-            (Some(mine), Some(Some(theirs))) if self.replies.is_empty() => {
+            (Some(mine), Some(Some(theirs))) if !self.own.replies_left() => {
                 Some(Some(mine.min(theirs).proven(mv)))
             }
             _ => None,
@@ -206,10 +191,8 @@ impl Waiting {
     /// (or the first move known), and its root moves proven, won, or out
     /// of time.
     fn mine_done(&self) -> bool {
-        let share = self.replies.is_empty() || self.first_known().is_some();
-        let moves =
-            self.left.is_empty() || !matches!(self.mine, Some(Proven::Loss | Proven::Draw(_)));
-        share && moves
+        let share = !self.own.replies_left() || self.first_known().is_some();
+        share && !self.own.moves_open()
     }
 
     /// Nothing to do but wait for the part beside.
@@ -220,38 +203,53 @@ impl Waiting {
     /// Proves this worker's next replies or moves, for about
     /// [`SLICE_SECONDS`] (each within what is left of the parts' time),
     /// and answers once the result is known.
-    pub fn step(mut self: Box<Self>, engine: &mut Engine, clock: &dyn Fn() -> f64) -> Search {
+    pub fn step(
+        mut self: Box<Self>,
+        engine: &mut Engine,
+        clock: &dyn Fn() -> f64,
+        helper: &mut impl Helper,
+    ) -> Search {
         let start = clock();
         // Moves quickly proven share a task: each task costs a turn of the
         // event loop.
         while !self.mine_done() && clock() - start < SLICE_SECONDS {
             let left = (self.started + self.seconds - clock()).max(0.0);
             let game = self.asked.session.latest();
-            let share_open = self.first_known().is_none();
-            if let (true, Some(first), Some(reply)) =
-                (share_open, self.first, self.replies.last().copied())
-            {
-                self.replies.pop();
+            if self.first_known().is_none() && self.own.replies_left() {
                 // Held to a draw beside: a win here would change nothing.
-                let win_wanted =
-                    self.held == Some(Held::Win) && self.their_held != Some(Some(Held::Draw));
-                let proof = engine.prove_hold(game, first, &[reply], win_wanted, Some(left), clock);
-                let (held, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
-                self.nodes += nodes;
-                // `None`, not proven, is the least.
-                self.held = self.held.min(held);
-                continue;
+                let win_wanted = self.their_held != Some(Some(Held::Draw));
+                self.own.prove_reply(engine, game, win_wanted, left, clock);
+                self.tell(helper, false);
+            } else {
+                self.own.prove_move(engine, game, left, clock);
             }
-            let Some(mv) = self.left.pop() else { break };
-            let proof = engine.prove_moves(game, vec![mv], Some(left), clock);
-            let (proven, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
-            self.nodes += nodes;
-            self.mine = match proven {
-                Some(p) => Proven::combine([self.mine.take(), Some(p)]),
-                None => None,
-            };
         }
-        self.settle(engine, clock)
+        self.settle(engine, clock, helper)
+    }
+
+    /// Tells the worker beside what is no longer wanted of its part, once
+    /// this worker knows it: its share only up to a draw where this one's
+    /// holds the first move to a draw, not at all where it holds it lost,
+    /// and nothing once the result is known (`known`).
+    fn tell(&mut self, helper: &mut impl Helper, known: bool) {
+        let wanted = if known {
+            Some(Wanted::Nothing).filter(|_| !self.beside_done)
+        } else if self.their_held.is_some() {
+            None
+        } else {
+            match self.own.held {
+                Some(Held::Loss) => Some(Wanted::Moves),
+                Some(Held::Draw) => Some(Wanted::Draw),
+                _ => None,
+            }
+        };
+        if let Some(wanted) = wanted.filter(|&w| self.told < Some(w)) {
+            self.told = Some(wanted);
+            helper.send(&ToWorker::Limit {
+                id: self.id,
+                wanted,
+            });
+        }
     }
 
     /// A message of the worker beside for this search's part (`None`:
@@ -263,6 +261,7 @@ impl Waiting {
         engine: &mut Engine,
         clock: &dyn Fn() -> f64,
         theirs: Option<FromWorker>,
+        helper: &mut impl Helper,
     ) -> Search {
         match theirs {
             Some(FromWorker::Thought {
@@ -275,10 +274,10 @@ impl Waiting {
                 more,
                 ..
             }) if id == self.id => {
-                self.nodes += nodes;
+                self.own.nodes += nodes;
                 if more {
                     // About this search's first move, or not read.
-                    let about = self.first.is_some_and(|mv| mv.to_string() == best);
+                    let about = self.own.first.is_some_and(|mv| mv.to_string() == best);
                     let held = match judgement {
                         Judgement::Wins(_) => Some(Held::Win),
                         Judgement::Margin(0) => Some(Held::Draw),
@@ -289,36 +288,47 @@ impl Waiting {
                 } else {
                     let proven = exact.then(|| read(judgement, &best, &pv, &self.their_moves));
                     self.theirs = Some(proven.flatten());
+                    self.beside_done = true;
                 }
             }
-            _ => self.theirs = Some(None),
+            other => {
+                self.theirs = Some(None);
+                // Overdue, it may still be proving.
+                self.beside_done = other.is_some();
+            }
         }
         // Its last word: a share it did not send is not proven.
         if self.theirs.is_some() {
             self.their_held.get_or_insert(None);
         }
-        self.settle(engine, clock)
+        self.settle(engine, clock, helper)
     }
 
     /// The think once the result is known: a win anywhere, or every part
     /// in.
-    fn settle(self: Box<Self>, engine: &mut Engine, clock: &dyn Fn() -> f64) -> Search {
+    fn settle(
+        mut self: Box<Self>,
+        engine: &mut Engine,
+        clock: &dyn Fn() -> f64,
+        helper: &mut impl Helper,
+    ) -> Search {
         let won = |p: &Option<Proven<Move>>| matches!(p, Some(Proven::Win(_)));
         let first = self.first_known();
-        let known = won(&self.mine)
+        let known = won(&self.own.mine)
             || self.theirs.as_ref().is_some_and(won)
             || first.as_ref().is_some_and(won);
         if !known && (!self.mine_done() || self.theirs.is_none() || first.is_none()) {
             return Search::Waiting(self);
         }
+        self.tell(helper, true);
         let Waiting {
             asked,
-            mine,
-            nodes,
+            own,
             theirs,
             started,
             ..
         } = *self;
+        let (mine, nodes) = (own.mine, own.nodes);
         let proven = Proven::combine([mine, theirs.flatten(), first.flatten()]);
         let spent = clock() - started;
         let game = asked.session.latest();
@@ -333,7 +343,92 @@ impl Waiting {
     }
 }
 
-/// The result the worker beside sent ([`prove`]), its moves read among
+/// One worker's own part of a split result proof ([`ProofPart`]), proven
+/// a reply or a move at a time: the thinking worker's ([`Waiting`]) and the
+/// worker beside's ([`crate::beside::Part`]).
+pub struct Proving {
+    /// The first root move, whose replies the parts share.
+    pub first: Option<Move>,
+    /// The share of its replies still to prove, the next last.
+    replies: Vec<Move>,
+    /// What the first move keeps against the share proven so far (a win
+    /// over none); `None` once a reply could not be proven in time.
+    pub held: Option<Held>,
+    /// The root moves still to prove, the next last.
+    moves: Vec<Move>,
+    /// The result over the root moves proven so far (a loss over none);
+    /// `None` once one could not be proven in time.
+    pub mine: Option<Proven<Move>>,
+    /// The nodes searched, since last taken.
+    pub nodes: u64,
+}
+
+impl Proving {
+    pub fn new(part: ProofPart<Move>) -> Proving {
+        // Last first, to be taken from the end.
+        Proving {
+            first: part.first,
+            replies: part.replies.into_iter().rev().collect(),
+            held: Some(Held::Win),
+            moves: part.moves.into_iter().rev().collect(),
+            mine: Some(Proven::Loss),
+            nodes: 0,
+        }
+    }
+
+    /// Replies of the share are still to prove.
+    pub fn replies_left(&self) -> bool {
+        !self.replies.is_empty()
+    }
+
+    /// Root moves are still to prove, and none won or ran out of time.
+    pub fn moves_open(&self) -> bool {
+        !self.moves.is_empty() && matches!(self.mine, Some(Proven::Loss | Proven::Draw(_)))
+    }
+
+    /// Proves what the first move keeps against the share's next reply,
+    /// within `seconds`; whether it still wins only where `win_wanted`.
+    pub fn prove_reply(
+        &mut self,
+        engine: &mut Engine,
+        game: &AnyGame,
+        win_wanted: bool,
+        seconds: f64,
+        clock: &dyn Fn() -> f64,
+    ) {
+        let (Some(first), Some(reply)) = (self.first, self.replies.pop()) else {
+            return;
+        };
+        let win_wanted = win_wanted && self.held == Some(Held::Win);
+        let proof = engine.prove_hold(game, first, &[reply], win_wanted, Some(seconds), clock);
+        let (held, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
+        self.nodes += nodes;
+        // `None`, not proven, is the least.
+        self.held = self.held.min(held);
+    }
+
+    /// Proves the next root move within `seconds`.
+    pub fn prove_move(
+        &mut self,
+        engine: &mut Engine,
+        game: &AnyGame,
+        seconds: f64,
+        clock: &dyn Fn() -> f64,
+    ) {
+        let Some(mv) = self.moves.pop() else {
+            return;
+        };
+        let proof = engine.prove_moves(game, vec![mv], Some(seconds), clock);
+        let (proven, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
+        self.nodes += nodes;
+        self.mine = match proven {
+            Some(p) => Proven::combine([self.mine.take(), Some(p)]),
+            None => None,
+        };
+    }
+}
+
+/// The result the worker beside sent ([`crate::beside`]), its moves read among
 /// its part's (`None`, unproven, if one is not there).
 fn read(judgement: Judgement, best: &str, draws: &[String], part: &[Move]) -> Option<Proven<Move>> {
     let find = |text: &str| part.iter().copied().find(|m| m.to_string() == text);
@@ -345,103 +440,10 @@ fn read(judgement: Judgement, best: &str, draws: &[String], part: &[Move]) -> Op
     })
 }
 
-/// The most parts a part may be asked of: enough for one move a part
-/// (`e2e/worker-ratio.js` proves the thinking worker's part so), as a
-/// Cheversi placement has at most a few hundred.
-const MOST_PARTS: u32 = 1024;
-
-/// The worker beside's answers to a think about a part (`part` set), as
-/// thoughts about the part, each proven with its own table (a message of
-/// its own would add its reading to the page's module): where the first
-/// move's replies are dealt, first what the move keeps against its share
-/// of them (`more`, `best` naming the move); then its root moves' result.
-/// Proven (`exact`), it wins with `best`, draws with the moves of `pv`, or
-/// loses; not proven in time, it is not `exact`.
-pub fn prove(
-    engine: &mut Engine,
-    message: ToWorker,
-    clock: &dyn Fn() -> f64,
-    post: &mut dyn FnMut(FromWorker),
-) {
-    let ToWorker::Think {
-        id,
-        spec,
-        moves,
-        purpose,
-        part: Some(part),
-        parts,
-        seconds,
-        ..
-    } = message
-    else {
-        return post(FromWorker::Failed {
-            id: message.id(),
-            failure: Failure::NotThinking,
-        });
-    };
-    let session = match replay(&spec, &moves) {
-        Ok(session) => session,
-        Err(failure) => return post(FromWorker::Failed { id, failure }),
-    };
-    let start = clock();
-    // No time limit, or a wrong one, is no time at all.
-    let seconds = seconds
-        .filter(|s| s.is_finite())
-        .map_or(0.0, |s| s.clamp(0.0, 60.0));
-    let left = || Some((start + seconds - clock()).max(0.0));
-    let parts = parts.unwrap_or(PARTS);
-    let game = session.latest();
-    let dealt = (1..=MOST_PARTS)
-        .contains(&parts)
-        .then(|| engine.proof_parts(game, parts as usize))
-        .flatten()
-        .and_then(|dealt| dealt.into_iter().nth(part as usize));
-    let thought = |proven: Option<Proven<Move>>, nodes, more| {
-        let exact = proven.is_some();
-        let (judgement, best, pv) = match proven {
-            Some(Proven::Win(mv)) => (Judgement::Wins(None), mv.to_string(), vec![]),
-            Some(Proven::Draw(draws)) => {
-                let draws = draws.iter().map(Move::to_string).collect();
-                (Judgement::Margin(0), String::new(), draws)
-            }
-            Some(Proven::Loss) | None => (Judgement::Loses(None), String::new(), vec![]),
-        };
-        FromWorker::Thought {
-            id,
-            purpose,
-            best,
-            judgement,
-            exact,
-            depth: 0,
-            nodes,
-            pv,
-            ms: 0.0,
-            more,
-        }
-    };
-    let Some(dealt) = dealt else {
-        return post(thought(None, 0, false));
-    };
-    if let Some(first) = dealt.first {
-        let hold = engine.prove_hold(game, first, &dealt.replies, true, left(), clock);
-        let (held, nodes) = hold.map_or((None, 0), |p| (p.proven, p.nodes));
-        let mut share = thought(held.map(|h| h.proven(first)), nodes, true);
-        // It names the move it is about, whatever it keeps (a loss names
-        // none): a tool timing the parts learns from it which move that is.
-        if let FromWorker::Thought { best, .. } = &mut share {
-            *best = first.to_string();
-        }
-        post(share);
-    }
-    let proof = engine.prove_moves(game, dealt.moves, left(), clock);
-    let (proven, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
-    post(thought(proven, nodes, false));
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::protocol::Purpose;
+    use crate::protocol::{Failure, Purpose};
     use cheversi_api::spec::GameSpec;
     use cheversi_engine::ai::cheversi::PlainScore;
     use cheversi_engine::ai::search::minimax::minimax;
@@ -521,27 +523,48 @@ pub(crate) mod tests {
         }
     }
 
-    /// The messages of the worker beside proving `part`.
+    /// The messages of the worker beside proving `part` to its end.
     pub(crate) fn proved(
         engine: &mut Engine,
         part: ToWorker,
         clock: &dyn Fn() -> f64,
     ) -> Vec<FromWorker> {
         let mut got = Vec::new();
-        prove(engine, part, clock, &mut |m| got.push(m));
+        let mut post = |m| got.push(m);
+        if let Some(mut part) = crate::beside::Part::begin(engine, &part, clock, &mut post) {
+            while !part.step(engine, clock, &mut post) {}
+        }
         got
+    }
+
+    /// What a think tells the worker beside, kept.
+    #[derive(Default)]
+    pub(crate) struct Told(pub(crate) Vec<ToWorker>);
+
+    impl Helper for Told {
+        fn free(&mut self) -> Option<u32> {
+            None
+        }
+
+        fn send(&mut self, message: &ToWorker) -> bool {
+            self.0.push(message.clone());
+            true
+        }
     }
 
     /// A split search to its answer: this worker's part a reply or move at
     /// a time, then the messages beside (`None`: overdue); or those first
-    /// (`first`), then this worker's part.
+    /// (`first`), then this worker's part. What it tells the worker beside
+    /// goes to `told`. Also whether the answer came with messages beside
+    /// left unread.
     pub(crate) fn complete(
         mut waiting: Box<Waiting>,
         engine: &mut Engine,
         clock: &dyn Fn() -> f64,
         theirs: Option<Vec<FromWorker>>,
         first: bool,
-    ) -> FromWorker {
+        told: &mut Told,
+    ) -> (FromWorker, bool) {
         let mut theirs: Vec<Option<FromWorker>> = match theirs {
             Some(messages) => messages.into_iter().rev().map(Some).collect(),
             None => vec![None],
@@ -558,15 +581,15 @@ pub(crate) mod tests {
                             ..
                         })
                     );
-                    let next = waiting.heard(engine, clock, message);
+                    let next = waiting.heard(engine, clock, message, told);
                     let done = matches!(next, Search::Done(_));
                     assert!(done || !wins, "a win beside ends the search at once");
                     next
                 }
-                None => waiting.step(engine, clock),
+                None => waiting.step(engine, clock, told),
             };
             match next {
-                Search::Done(answer) => return answer,
+                Search::Done(answer) => return (answer, !theirs.is_empty()),
                 Search::Waiting(w) => waiting = w,
             }
             assert!(
@@ -624,7 +647,8 @@ pub(crate) mod tests {
             // The part beside's answer read after this worker's part, and
             // before it (a win beside ends the search between two moves).
             let first = waited % 2 == 1;
-            let answer = match search(
+            let mut told = Told::default();
+            let (answer, left_unread) = match search(
                 &mut engine,
                 think(&spec, &moves),
                 &clock,
@@ -647,7 +671,7 @@ pub(crate) mod tests {
                         })
                         .collect();
                     assert_eq!(more, [true, false], "{theirs:?}");
-                    complete(waiting, &mut engine, &clock, Some(theirs), first)
+                    complete(waiting, &mut engine, &clock, Some(theirs), first, &mut told)
                 }
             };
             assert_eq!(
@@ -668,6 +692,60 @@ pub(crate) mod tests {
                 "{spec:?} {moves:?}: {best} changes the result"
             );
             seen[(expected + 1) as usize] += 1;
+            // What it told the worker beside: less wanted each time, and
+            // only what its own share of the first move's replies shows.
+            let game = cheversi_engine::AnyGame::Cheversi(pos.clone());
+            let mine = Engine::new(1).proof_parts(&game, 2).unwrap().remove(0);
+            let (first_move, me) = (mine.first.unwrap(), pos.to_move().unwrap());
+            let held_here = mine
+                .replies
+                .iter()
+                .map(|&reply| {
+                    let mut below = pos.clone();
+                    below.play_unchecked(first_move);
+                    below.play_unchecked(reply);
+                    minimax(&below, &PlainScore, me, 3, 2).signum()
+                })
+                .min()
+                .unwrap();
+            let wanted: Vec<Wanted> = told
+                .0
+                .iter()
+                .map(|m| match m {
+                    ToWorker::Limit { id: 40, wanted } => *wanted,
+                    other => panic!("{other:?}"),
+                })
+                .collect();
+            assert!(
+                wanted.is_sorted() && !wanted.windows(2).any(|w| w[0] == w[1]),
+                "{wanted:?}"
+            );
+            let draw_told = wanted.contains(&Wanted::Draw);
+            let loss_told = wanted.contains(&Wanted::Moves);
+            assert!(
+                !draw_told || held_here <= 0,
+                "{spec:?} {moves:?}: {wanted:?}"
+            );
+            assert!(
+                !loss_told || held_here < 0,
+                "{spec:?} {moves:?}: {wanted:?}"
+            );
+            if !first {
+                // Its share proven before anything was heard from beside.
+                assert_eq!(
+                    draw_told || loss_told,
+                    held_here <= 0,
+                    "{spec:?} {moves:?}: {wanted:?}"
+                );
+                assert_eq!(loss_told, held_here < 0, "{spec:?} {moves:?}: {wanted:?}");
+            }
+            // Nothing more wanted once the result is known without the
+            // last answer beside; not once that answer came.
+            assert_eq!(
+                wanted.contains(&Wanted::Nothing),
+                left_unread,
+                "{spec:?} {moves:?}: {wanted:?}"
+            );
         }
         assert!(seen.iter().all(|&n| n > 0), "every result met: {seen:?}");
         assert!(waited > 0, "every think split");
@@ -705,12 +783,13 @@ pub(crate) mod tests {
             // The right answer proves it: what follows fails for the
             // reason named, not for want of time.
             let right = proved(&mut beside.engine, beside.sent[0].clone(), &clock);
-            let answer = complete(
+            let (answer, _) = complete(
                 waiting(&mut beside).expect("waits"),
                 &mut Engine::new(1),
                 &clock,
                 Some(right.clone()),
                 false,
+                &mut Told::default(),
             );
             assert_eq!(result_of(&answer), Some(brute_force(&pos)), "{answer:?}");
             let [share, last] = &right[..] else {
@@ -755,7 +834,14 @@ pub(crate) mod tests {
             ] {
                 let waiting = waiting(&mut beside).expect("the same search waits again");
                 let what = format!("{spec:?} {moves:?} with {theirs:?}");
-                let answer = complete(waiting, &mut Engine::new(1), &clock, theirs, false);
+                let (answer, _) = complete(
+                    waiting,
+                    &mut Engine::new(1),
+                    &clock,
+                    theirs,
+                    false,
+                    &mut Told::default(),
+                );
                 if share_wrong && lost_here {
                     assert_eq!(result_of(&answer), Some(brute_force(&pos)), "{what}");
                     continue;
@@ -786,61 +872,5 @@ pub(crate) mod tests {
         };
         assert!(busy.sent.is_empty());
         assert_eq!(result_of(&answer), Some(brute_force(&pos)));
-    }
-
-    /// A part the worker beside cannot prove is answered as unproven, or
-    /// as a failure naming the move, never with a panic.
-    #[test]
-    fn a_bad_part_is_answered_without_a_proof() {
-        let clock = clock();
-        let (spec, moves, _) = late_games(3, 1).remove(0);
-        let asked = |part, parts, moves: &[String]| ToWorker::Think {
-            id: 8,
-            spec: spec.clone(),
-            moves: moves.to_vec(),
-            level: String::new(),
-            purpose: Purpose::Play,
-            nodes: None,
-            part: Some(part),
-            parts: Some(parts),
-            seconds: Some(f64::NAN),
-        };
-        let mut engine = Engine::new(1);
-        for (part, parts) in [(2, 2), (0, u32::MAX), (0, 1025), (5, 0)] {
-            assert_eq!(
-                proved(&mut engine, asked(part, parts, &moves), &clock),
-                [part_thought(8, Judgement::Loses(None), "", false)],
-                "part {part} of {parts}"
-            );
-        }
-        let mut bad = moves.clone();
-        bad[1] = "Qz9".into();
-        assert!(matches!(
-            &proved(&mut engine, asked(0, 2, &bad), &clock)[..],
-            [FromWorker::Failed {
-                id: 8,
-                failure: Failure::Move { number: 2, .. }
-            }]
-        ));
-        // A NaN time limit is none at all: both answers still come.
-        let none = proved(&mut engine, asked(0, 2, &moves), &clock);
-        assert!(
-            matches!(
-                &none[..],
-                [
-                    FromWorker::Thought {
-                        id: 8,
-                        more: true,
-                        ..
-                    },
-                    FromWorker::Thought {
-                        id: 8,
-                        more: false,
-                        ..
-                    }
-                ]
-            ),
-            "{none:?}"
-        );
     }
 }

@@ -75,18 +75,42 @@ pub enum ToWorker {
         moves: Vec<String>,
         seconds: f64,
     },
+    /// From the thinking worker to the worker beside, about the part `id`
+    /// it proves: what is still wanted of it, sent as soon as the thinking
+    /// worker knows. The worker beside reads it between two of its tasks
+    /// (`beside.rs`).
+    Limit { id: u32, wanted: Wanted },
+}
+
+/// What the thinking worker still wants of the part beside
+/// ([`ToWorker::Limit`]), each less than the one before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(test, derive(Serialize, Deserialize))]
+pub enum Wanted {
+    /// Its share of the first move's replies only up to a draw: the other
+    /// share holds the move to one, so a win against this one changes
+    /// nothing.
+    Draw,
+    /// Its root moves alone: the other share holds the first move lost.
+    Moves,
+    /// Nothing: the result is known. It answers at once.
+    Nothing,
 }
 
 impl ToWorker {
     pub fn id(&self) -> u32 {
         match self {
-            ToWorker::Think { id, .. } | ToWorker::Review { id, .. } => *id,
+            ToWorker::Think { id, .. }
+            | ToWorker::Review { id, .. }
+            | ToWorker::Limit { id, .. } => *id,
         }
     }
 
     /// True for a request about the duel, which the duel's data serves.
     pub fn needs_duel_data(&self) -> bool {
-        let (ToWorker::Think { spec, .. } | ToWorker::Review { spec, .. }) = self;
+        let (ToWorker::Think { spec, .. } | ToWorker::Review { spec, .. }) = self else {
+            return false;
+        };
         spec.game == "attrition" && spec.variant.as_deref().is_none_or(|v| v == "duel")
     }
 }
@@ -280,7 +304,21 @@ impl ToJson for ToWorker {
                     ("seconds", seconds.to_json()),
                 ]),
             ),
+            ToWorker::Limit { id, wanted } => variant(
+                "Limit",
+                J::object(vec![("id", id.to_json()), ("wanted", wanted.to_json())]),
+            ),
         }
+    }
+}
+
+impl ToJson for Wanted {
+    fn to_json<J: JsonBuild>(&self) -> J {
+        J::text(match self {
+            Wanted::Draw => "Draw",
+            Wanted::Moves => "Moves",
+            Wanted::Nothing => "Nothing",
+        })
     }
 }
 

@@ -7,7 +7,8 @@
 //!
 //! The worker starts a second one beside it, the same module, which
 //! proves a part of the Master's result proof while this one proves the
-//! other ([`crate::parts`]). It starts it at once: a worker started by a
+//! other ([`crate::parts`], [`crate::beside`]), a reply or a move a task,
+//! hearing between two what this one no longer needs of it. It starts it at once: a worker started by a
 //! busy worker runs only once its parent's task ends. Ending this worker
 //! ends the one beside too. (On a single core the two would share it;
 //! reading the number of cores would add to the module, and such devices
@@ -50,9 +51,11 @@ struct Worker {
     /// Requests that arrived while the worker was busy (fetching the duel
     /// data, or between a think's searches), in order.
     backlog: Vec<ToWorker>,
-    /// A message here runs the think's next step in a task of its own
-    /// (set once, at the start): unlike a timer, never held back.
-    next_step: Option<js_sys::Function>,
+    /// A message to this channel runs the think's next step in a task of
+    /// its own (set once, at the start): unlike a timer's, which waits
+    /// 4 ms after five in a row, it waits only for the tasks before it
+    /// (a message from the page or the worker beside among them).
+    next_step: Option<web_sys::MessageChannel>,
     /// A step is scheduled: another would run the think twice as fast.
     step_pending: bool,
     /// The part whose deadline is set, and the deadline.
@@ -113,6 +116,14 @@ fn clock() -> f64 {
 
 fn receive(worker: &Shared, message: ToWorker) {
     let mut w = worker.borrow_mut();
+    // For the part under way, read between two of its tasks; never
+    // waiting its turn, as a request does.
+    if let ToWorker::Limit { id, wanted } = message {
+        if let Some(thinking) = &mut w.thinking {
+            thinking.limit(id, wanted);
+        }
+        return;
+    }
     if w.busy() {
         return w.backlog.push(message);
     }
@@ -170,11 +181,10 @@ fn go_on(worker: &Shared) {
     if w.step_pending {
         return;
     }
-    let scheduled = w.next_step.as_ref().is_some_and(|f| {
-        w.scope
-            .set_timeout_with_callback_and_timeout_and_arguments_0(f, 0)
-            .is_ok()
-    });
+    let scheduled = w
+        .next_step
+        .as_ref()
+        .is_some_and(|channel| channel.port2().post_message(&JsValue::NULL).is_ok());
     if !scheduled {
         web_sys::console::warn_1(&"cannot schedule the next search".into());
         w.thinking = None;
@@ -214,9 +224,14 @@ fn resume(worker: &Shared, id: u32, theirs: Option<FromWorker>) {
             return;
         };
         let scope = w.scope.clone();
-        let progress = thinking.resume(&mut w.engine, &clock, id, theirs, &mut |reply| {
-            post(&scope, &reply)
-        });
+        let progress = thinking.resume(
+            &mut w.engine,
+            &clock,
+            id,
+            theirs,
+            &mut w.beside,
+            &mut |reply| post(&scope, &reply),
+        );
         match progress {
             // Nothing waited for it.
             None => return,
@@ -348,12 +363,12 @@ pub fn start() {
     overdue.forget();
     let stepped = worker.clone();
     let next_step = Closure::<dyn FnMut()>::new(move || step(&stepped));
-    worker.borrow_mut().next_step = Some(
-        next_step
-            .as_ref()
-            .unchecked_ref::<js_sys::Function>()
-            .clone(),
-    );
+    if let Ok(channel) = web_sys::MessageChannel::new() {
+        channel
+            .port1()
+            .set_onmessage(Some(next_step.as_ref().unchecked_ref()));
+        worker.borrow_mut().next_step = Some(channel);
+    }
     next_step.forget();
     let asked = worker.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {

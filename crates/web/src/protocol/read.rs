@@ -5,7 +5,7 @@
 //! board. `json_tree_tests.rs` holds this reading to serde_json's derived
 //! one on every message and on thousands of damaged ones.
 
-use super::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker};
+use super::{EndValue, Failure, FromWorker, Judgement, Purpose, ToWorker, Wanted};
 use crate::json_read::*;
 use crate::json_tree::{JsonTree, Unread};
 use cheversi_api::spec::GameSpec;
@@ -31,6 +31,10 @@ pub fn to_worker<V: JsonTree>(value: V) -> Read<ToWorker> {
             spec: f.take("spec", spec)?,
             moves: f.take("moves", texts)?,
             seconds: f.take("seconds", number)?,
+        },
+        "Limit" => ToWorker::Limit {
+            id: f.take("id", u32_of)?,
+            wanted: f.take("wanted", wanted)?,
         },
         _ => return Err(Unread::default()),
     };
@@ -88,6 +92,17 @@ fn purpose<V: JsonTree>(value: V) -> Read<Purpose> {
         _ => return Err(Unread::default()),
     };
     unit(&name, content).map(|()| purpose)
+}
+
+fn wanted<V: JsonTree>(value: V) -> Read<Wanted> {
+    let (name, content) = variant(value)?;
+    let wanted = match name.as_str() {
+        "Draw" => Wanted::Draw,
+        "Moves" => Wanted::Moves,
+        "Nothing" => Wanted::Nothing,
+        _ => return Err(Unread::default()),
+    };
+    unit(&name, content).map(|()| wanted)
 }
 
 fn judgement<V: JsonTree>(value: V) -> Read<Judgement> {

@@ -4,7 +4,7 @@ use super::alpha_beta::Run;
 use super::exact::Known;
 use super::game::{Evaluator, Searchable, MAX_PLIES};
 use super::order::sort_by_key;
-use super::root::Searcher;
+use super::root::{KeptKillers, Searcher};
 use crate::ai::budget::Budget;
 
 /// Which drawing moves [`Searcher::prove_result`] names when the best
@@ -200,9 +200,22 @@ pub enum MoveResult {
 /// The result proof's questions about root moves, one move at a time,
 /// with one table: the whole proof's ([`Searcher::prove_result`]), or a
 /// thread's that takes its moves from a queue shared with others. The
-/// search (its killers) carries over from move to move, as the table does.
+/// search (its killers) carries over from move to move, as the table does,
+/// and to the searcher's next questions about the same position: a proof
+/// asked a move or a reply at a time (the page's workers, between two of
+/// which they read each other's answers) keeps its killers, which sibling
+/// moves share.
 pub struct MoveProofs<'a, 'b, G: Searchable, E: Evaluator<G>> {
     run: Run<'a, 'b, G, E>,
+    /// Where the killers go back to, and the position's key.
+    kept: &'a mut KeptKillers<G::Move>,
+    key: u64,
+}
+
+impl<G: Searchable, E: Evaluator<G>> Drop for MoveProofs<'_, '_, G, E> {
+    fn drop(&mut self) {
+        *self.kept = Some((self.key, std::mem::take(&mut self.run.killers)));
+    }
 }
 
 impl<G: Searchable, E: Evaluator<G>> MoveProofs<'_, '_, G, E> {
@@ -286,9 +299,16 @@ impl<G: Searchable> Searcher<G> {
         budget: &'a mut Budget<'b>,
     ) -> Option<MoveProofs<'a, 'b, G, E>> {
         let me = pos.to_move()?;
-        Some(MoveProofs {
-            run: Run::new(&mut self.table, eval, budget, me, false),
-        })
+        let key = pos.key();
+        let Searcher {
+            table,
+            proof_killers: kept,
+        } = self;
+        let mut run = Run::new(table, eval, budget, me, false);
+        if let Some((_, killers)) = kept.take().filter(|(k, _)| *k == key) {
+            run.killers = killers;
+        }
+        Some(MoveProofs { run, kept, key })
     }
 
     /// The result with best play, proven move by move ([`MoveProofs`]), in

@@ -34,7 +34,15 @@ pub struct Found<M> {
 
 pub struct Searcher<G: Searchable> {
     pub(super) table: Table<G::Move>,
+    /// The killers the last result proof's questions ended with, and the
+    /// key of the position they were asked from: a proof asked a move or
+    /// a reply at a time goes on with them ([`super::MoveProofs`]).
+    pub(super) proof_killers: KeptKillers<G::Move>,
 }
+
+/// Killers kept from one search to the next, with the key of the position
+/// searched from.
+pub(super) type KeptKillers<M> = Option<(u64, Vec<[Option<M>; 2]>)>;
 
 /// Which root values a search must make exact (not bounds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +73,7 @@ impl<G: Searchable> Searcher<G> {
     pub fn new(table_bits: u32) -> Searcher<G> {
         Searcher {
             table: Table::new(table_bits),
+            proof_killers: None,
         }
     }
 
