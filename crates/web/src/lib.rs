@@ -30,6 +30,7 @@ pub mod prefs;
 pub mod problem;
 pub mod problem_words;
 pub mod protocol;
+pub mod proving;
 pub mod reasons;
 pub mod record_words;
 pub mod seat;

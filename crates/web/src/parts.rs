@@ -15,24 +15,15 @@
 
 use crate::asked::{ask, Asked};
 use crate::protocol::{FromWorker, Judgement, ToWorker, Wanted};
+use crate::proving::{Proving, PARTS, SLICE_SECONDS};
 use cheversi_engine::ai::player::Engine;
 use cheversi_engine::ai::search::{Held, ProofPart, Proven};
 use cheversi_engine::cheversi::Move;
-use cheversi_engine::AnyGame;
-
-/// The parts a result proof is dealt into: this worker's and the one's
-/// beside it.
-pub const PARTS: u32 = 2;
 
 /// How much later than its own time limit the part of the worker beside
 /// may come (its clock starts when the part arrives, and its first part
 /// makes its table) before the think goes on without it.
 pub const LATE_SECONDS: f64 = 0.5;
-
-/// Each worker proves its part a reply or a move at a time, as many a
-/// task as fit this long, and reads what came from the other between two
-/// tasks (each task costs a turn of the event loop).
-pub const SLICE_SECONDS: f64 = 0.03;
 
 /// The worker beside, as the thinking worker sees it.
 pub trait Helper {
@@ -340,91 +331,6 @@ impl Waiting {
                 t
             });
         Search::Done(asked.answer(thought))
-    }
-}
-
-/// One worker's own part of a split result proof ([`ProofPart`]), proven
-/// a reply or a move at a time: the thinking worker's ([`Waiting`]) and the
-/// worker beside's ([`crate::beside::Part`]).
-pub struct Proving {
-    /// The first root move, whose replies the parts share.
-    pub first: Option<Move>,
-    /// The share of its replies still to prove, the next last.
-    replies: Vec<Move>,
-    /// What the first move keeps against the share proven so far (a win
-    /// over none); `None` once a reply could not be proven in time.
-    pub held: Option<Held>,
-    /// The root moves still to prove, the next last.
-    moves: Vec<Move>,
-    /// The result over the root moves proven so far (a loss over none);
-    /// `None` once one could not be proven in time.
-    pub mine: Option<Proven<Move>>,
-    /// The nodes searched, since last taken.
-    pub nodes: u64,
-}
-
-impl Proving {
-    pub fn new(part: ProofPart<Move>) -> Proving {
-        // Last first, to be taken from the end.
-        Proving {
-            first: part.first,
-            replies: part.replies.into_iter().rev().collect(),
-            held: Some(Held::Win),
-            moves: part.moves.into_iter().rev().collect(),
-            mine: Some(Proven::Loss),
-            nodes: 0,
-        }
-    }
-
-    /// Replies of the share are still to prove.
-    pub fn replies_left(&self) -> bool {
-        !self.replies.is_empty()
-    }
-
-    /// Root moves are still to prove, and none won or ran out of time.
-    pub fn moves_open(&self) -> bool {
-        !self.moves.is_empty() && matches!(self.mine, Some(Proven::Loss | Proven::Draw(_)))
-    }
-
-    /// Proves what the first move keeps against the share's next reply,
-    /// within `seconds`; whether it still wins only where `win_wanted`.
-    pub fn prove_reply(
-        &mut self,
-        engine: &mut Engine,
-        game: &AnyGame,
-        win_wanted: bool,
-        seconds: f64,
-        clock: &dyn Fn() -> f64,
-    ) {
-        let (Some(first), Some(reply)) = (self.first, self.replies.pop()) else {
-            return;
-        };
-        let win_wanted = win_wanted && self.held == Some(Held::Win);
-        let proof = engine.prove_hold(game, first, &[reply], win_wanted, Some(seconds), clock);
-        let (held, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
-        self.nodes += nodes;
-        // `None`, not proven, is the least.
-        self.held = self.held.min(held);
-    }
-
-    /// Proves the next root move within `seconds`.
-    pub fn prove_move(
-        &mut self,
-        engine: &mut Engine,
-        game: &AnyGame,
-        seconds: f64,
-        clock: &dyn Fn() -> f64,
-    ) {
-        let Some(mv) = self.moves.pop() else {
-            return;
-        };
-        let proof = engine.prove_moves(game, vec![mv], Some(seconds), clock);
-        let (proven, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
-        self.nodes += nodes;
-        self.mine = match proven {
-            Some(p) => Proven::combine([self.mine.take(), Some(p)]),
-            None => None,
-        };
     }
 }
 
