@@ -99,7 +99,7 @@ impl Part {
         })
     }
 
-    /// The part `id` ([`ToWorker::Limit`]), if this is it.
+    /// The id a [`ToWorker::Limit`] about this part names.
     pub fn id(&self) -> u32 {
         self.id
     }

@@ -8,11 +8,11 @@
 //! The worker starts a second one beside it, the same module, which
 //! proves a part of the Master's result proof while this one proves the
 //! other ([`crate::parts`], [`crate::beside`]), a reply or a move a task,
-//! hearing between two what this one no longer needs of it. It starts it at once: a worker started by a
-//! busy worker runs only once its parent's task ends. Ending this worker
-//! ends the one beside too. (On a single core the two would share it;
-//! reading the number of cores would add to the module, and such devices
-//! are rare.)
+//! hearing between two what this one no longer needs of it. It starts it
+//! at once: a worker started by a busy worker runs only once its parent's
+//! task ends. Ending this worker ends the one beside too. (On a single
+//! core the two would share it; reading the number of cores would add to
+//! the module, and such devices are rare.)
 //!
 //! The duel's solved setups and opening book are not in the module: the
 //! first request about a duel fetches them, and the requests that arrive
