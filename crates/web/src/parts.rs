@@ -334,8 +334,8 @@ impl Waiting {
     }
 }
 
-/// The result the worker beside sent ([`crate::beside`]), its moves read among
-/// its part's (`None`, unproven, if one is not there).
+/// The result the worker beside sent ([`crate::beside`]), its moves read
+/// among its part's (`None`, unproven, if one is not there).
 fn read(judgement: Judgement, best: &str, draws: &[String], part: &[Move]) -> Option<Proven<Move>> {
     let find = |text: &str| part.iter().copied().find(|m| m.to_string() == text);
     Some(match judgement {
