@@ -7,8 +7,15 @@ use cheversi_engine::ai::cheversi::PlainScore;
 use cheversi_engine::ai::search::minimax::minimax;
 use cheversi_engine::{AnyGame, GameState};
 
-/// The part `part` of two, of the position after `moves`.
-fn asked(spec: &cheversi_api::spec::GameSpec, moves: &[String], part: u32) -> ToWorker {
+/// The part `part` of `parts`, of the position after `moves`, within
+/// `seconds`.
+fn asked(
+    spec: &cheversi_api::spec::GameSpec,
+    moves: &[String],
+    part: u32,
+    parts: u32,
+    seconds: f64,
+) -> ToWorker {
     ToWorker::Think {
         id: 8,
         spec: spec.clone(),
@@ -17,8 +24,8 @@ fn asked(spec: &cheversi_api::spec::GameSpec, moves: &[String], part: u32) -> To
         purpose: Purpose::Play,
         nodes: None,
         part: Some(part),
-        parts: Some(2),
-        seconds: Some(30.0),
+        parts: Some(parts),
+        seconds: Some(seconds),
     }
 }
 
@@ -98,7 +105,7 @@ fn a_limit_leaves_only_true_answers() {
             let dealt = Engine::new(1).proof_parts(&game, 2).unwrap().remove(part);
             let first = dealt.first.expect("the first move's replies dealt");
             let held = held_by_minimax(&pos, first, &dealt.replies);
-            let message = asked(&spec, &moves, part as u32);
+            let message = asked(&spec, &moves, part as u32, 2, 30.0);
             let untold = proved(&mut Engine::new(2), message.clone(), &clock());
             assert_eq!(
                 value(&untold[0]),
@@ -157,17 +164,7 @@ fn a_limit_leaves_only_true_answers() {
 fn a_bad_part_is_answered_without_a_proof() {
     let clock = clock();
     let (spec, moves, _) = late_games(3, 1).remove(0);
-    let asked = |part, parts, moves: &[String]| ToWorker::Think {
-        id: 8,
-        spec: spec.clone(),
-        moves: moves.to_vec(),
-        level: String::new(),
-        purpose: Purpose::Play,
-        nodes: None,
-        part: Some(part),
-        parts: Some(parts),
-        seconds: Some(f64::NAN),
-    };
+    let asked = |part, parts, moves: &[String]| asked(&spec, moves, part, parts, f64::NAN);
     let mut engine = Engine::new(1);
     for (part, parts) in [(2, 2), (0, u32::MAX), (0, 1025), (5, 0)] {
         assert_eq!(
