@@ -30,10 +30,8 @@ pub struct Part {
     own: Proving,
     /// The share's answer was sent.
     share_sent: bool,
-    /// The most the share is still wanted to prove (`None`: not wanted).
-    share_wanted: Option<Held>,
-    /// Nothing more is wanted.
-    stopped: bool,
+    /// The least the thinking worker said it still wants (`None`: all).
+    told: Option<Wanted>,
     /// The end of the part's time, by the clock.
     deadline: f64,
 }
@@ -93,8 +91,7 @@ impl Part {
             // A part with no first move dealt apart has no share to answer.
             share_sent: dealt.first.is_none(),
             own: Proving::new(dealt),
-            share_wanted: Some(Held::Win),
-            stopped: false,
+            told: None,
             deadline: clock() + seconds,
         })
     }
@@ -106,11 +103,7 @@ impl Part {
 
     /// What the thinking worker still wants of this part.
     pub fn limit(&mut self, wanted: Wanted) {
-        match wanted {
-            Wanted::Draw => self.share_wanted = self.share_wanted.min(Some(Held::Draw)),
-            Wanted::Moves => self.share_wanted = None,
-            Wanted::Nothing => self.stopped = true,
-        }
+        self.told = self.told.max(Some(wanted));
     }
 
     /// Proves the next replies or moves for about [`SLICE_SECONDS`] (each
@@ -126,15 +119,16 @@ impl Part {
         loop {
             let left = (self.deadline - clock()).max(0.0);
             let game = self.session.latest();
-            let wanted = self.share_wanted.filter(|_| !self.stopped);
+            let stopped = self.told == Some(Wanted::Nothing);
+            let share_wanted = self.told < Some(Wanted::Moves);
             if let (false, Some(first)) = (self.share_sent, self.own.first) {
                 let open = self.own.held.is_some_and(|h| h > Held::Loss);
-                if open && wanted.is_some() && self.own.replies_left() {
-                    let win_wanted = wanted == Some(Held::Win);
+                if open && share_wanted && self.own.replies_left() {
+                    let win_wanted = self.told.is_none();
                     self.own.prove_reply(engine, game, win_wanted, left, clock);
                 } else {
                     self.share_sent = true;
-                    let held = self.own.held.filter(|_| wanted.is_some());
+                    let held = self.own.held.filter(|_| share_wanted);
                     let nodes = std::mem::take(&mut self.own.nodes);
                     let proven = held.map(|h| h.proven(first));
                     // It names the move it is about, whatever it keeps (a
@@ -146,10 +140,10 @@ impl Part {
                     }
                     post(share);
                 }
-            } else if !self.stopped && self.own.moves_open() {
+            } else if !stopped && self.own.moves_open() {
                 self.own.prove_move(engine, game, left, clock);
             } else {
-                let mine = self.own.mine.take().filter(|_| !self.stopped);
+                let mine = self.own.mine.take().filter(|_| !stopped);
                 post(thought(self.id, self.purpose, mine, self.own.nodes, false));
                 return true;
             }
