@@ -2,7 +2,7 @@
 // does not break the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cell } from '../lib/harness.js';
+import { serve, launch, open, cell, until, settled } from '../lib/harness.js';
 import { newGame } from '../lib/dialog.js';
 import { typeMove } from '../lib/play.js';
 
@@ -48,6 +48,32 @@ for (const [name, saved] of [
     await newGame(page, { game: 'cheversi', rules: 'lewicki-free', seats: ['human', 'human'] });
     await typeMove(page, 'Kd4');
     assert.deepEqual(await page.locator('#moves .move').allTextContents(), ['Kd4']);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// A page opened by a link has its own to say (the lesson's task, the
+// link's game opened, what is wrong with the link): the unreadable save
+// was said first, then said over, so it went unseen.
+for (const [name, fragment, also] of [
+  ['a lesson', '#learn=pieces', /./],
+  ['a game', '#game=cheversi&rules=brainking', /link/],
+  ['a bad game', '#game=cheversi&foo=1', /unknown key 'foo'/],
+]) {
+  test(`an unreadable save is still said when the page opens with ${name} from a link`, async () => {
+    const { page, errors, context } = await open(browser, server.url + fragment, {
+      storage: { 'cheversi.game': '{"version":1,"record":' },
+    });
+    await until(page, () => location.hash === '');
+    if (fragment.startsWith('#learn')) await page.waitForSelector('#lesson[data-state="playing"]');
+    const status = await page.locator('#status').textContent();
+    assert.match(status, /^The saved game could not be read \(.+\); it was set aside/);
+    assert.match(status.replace(/^The saved game[^.]*\./, ''), also);
+    // Said until the person does something.
+    await page.click('#flip');
+    await settled(page);
+    assert.doesNotMatch(await page.locator('#status').textContent(), /saved game/);
     assert.deepEqual(errors, []);
     await context.close();
   });

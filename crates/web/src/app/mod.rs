@@ -228,8 +228,7 @@ fn start_in_language(
     // A puzzle or lesson reopened would say its own over them.
     let reopen = problems.is_empty();
     if !reopen {
-        let text = problems.join(" ");
-        dispatch(Action::Tell { text, error: true });
+        dispatch(Action::Notice(problems.join(" ")));
     }
     if embedded {
         embedded::listen();

@@ -205,13 +205,13 @@ fn update_players(app: &App, snap: &Snapshot) {
 
 fn update_status(app: &App) {
     let status: HtmlElement = dom::by_id("status");
-    let text = &app.state.status().text;
-    if status.text_content().as_deref() != Some(text) {
-        status.set_text_content(Some(text));
+    let shown = app.state.status();
+    if status.text_content().as_deref() != Some(&shown.text) {
+        status.set_text_content(Some(&shown.text));
     }
     status
         .class_list()
-        .toggle_with_force("error", app.state.status().error)
+        .toggle_with_force("error", shown.error)
         .ok();
     let live: HtmlElement = dom::by_id("live");
     if live.text_content().as_deref() != Some(app.state.announce()) {

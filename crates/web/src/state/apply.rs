@@ -15,6 +15,9 @@ impl State {
             render: true,
             ..Effects::default()
         };
+        if action.by_person() {
+            self.notice = None;
+        }
         self.handle(action, &mut fx);
         if self.version != version {
             self.position_changed();
@@ -192,6 +195,12 @@ impl State {
                 fx.reveal_status = error;
                 self.announce = text.clone();
                 self.status = Status { text, error };
+            }
+            Action::Notice(text) => {
+                fx.reveal_status = true;
+                self.announce = text.clone();
+                self.notice = Some(text);
+                self.status = Status::default();
             }
             Action::LanguageChanged => self.status = Status::default(),
             Action::Resized => {}

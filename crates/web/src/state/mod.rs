@@ -93,6 +93,9 @@ pub struct State {
     /// The square the keyboard is on (0 = a1).
     focus: u8,
     status: Status,
+    /// What the page could not use as it started ([`Action::Notice`]),
+    /// shown ahead of the status line until the person does something.
+    notice: Option<String>,
     /// Text for the screen reader's live region.
     announce: String,
     hint: Option<String>,
@@ -160,6 +163,7 @@ impl State {
             pending: None,
             focus: 0,
             status: Status::default(),
+            notice: None,
             announce: String::new(),
             hint: None,
             eval: None,
@@ -211,8 +215,20 @@ impl State {
         self.prefs
     }
 
-    pub fn status(&self) -> &Status {
-        &self.status
+    /// The status line: the start's notice, if still kept, then what
+    /// the page says now.
+    pub fn status(&self) -> Status {
+        match &self.notice {
+            Some(notice) if self.status.text.is_empty() => Status {
+                text: notice.clone(),
+                error: true,
+            },
+            Some(notice) => Status {
+                text: format!("{notice} {}", self.status.text),
+                error: true,
+            },
+            None => self.status.clone(),
+        }
     }
 
     pub fn announce(&self) -> &str {

@@ -763,6 +763,63 @@ fn linked(fragment: &str) -> Action {
     }
 }
 
+/// What the start could not use stays ahead of what the start's own
+/// flows say next (a link's game; a file that did not come), so a page
+/// opened by a link does not hide it, until the person does something.
+/// A hover is not that.
+#[test]
+fn the_start_notice_stays_until_the_person_acts() {
+    crate::i18n::set("en");
+    let mut s = hotseat(r#"{"game":"cheversi","rules":"brainking"}"#);
+    let said = "The saved game could not be read.";
+    assert!(s.apply(Action::Notice(said.into())).reveal_status);
+    assert_eq!(
+        s.status(),
+        Status {
+            text: said.into(),
+            error: true
+        }
+    );
+    assert_eq!(s.announce(), said);
+    s.apply(linked("game=cheversi&rules=brainking&moves=Kd4"));
+    assert_eq!(
+        s.play().session().moves().len(),
+        1,
+        "the link's game is open"
+    );
+    assert_eq!(
+        s.status(),
+        Status {
+            text: format!("{said} Game opened from the link."),
+            error: true
+        }
+    );
+    s.apply(Action::Tell {
+        text: "Loading…".into(),
+        error: false,
+    });
+    assert_eq!(s.status().text, format!("{said} Loading…"));
+    s.apply(Action::PointerMove {
+        x: 1.0,
+        y: 1.0,
+        board: 320.0,
+        mouse: true,
+    });
+    s.apply(Action::Resized);
+    assert!(s.status().text.starts_with(said));
+    s.apply(Action::Flip);
+    assert_eq!(
+        s.status(),
+        Status {
+            text: "Loading…".into(),
+            error: false
+        }
+    );
+    // Said once: a later notice-free status stays plain.
+    typed(&mut s, "Qe5");
+    assert!(!s.status().text.contains(said), "{}", s.status().text);
+}
+
 /// A link to the game shown, or to it with more moves, continues it as
 /// it is set up here: the names, the seats and undo stay (they were
 /// replaced by the link's, which carries none of them, without a word).
