@@ -374,6 +374,15 @@ fn wire_events() {
         });
     });
     let window = web_sys::window().expect("window");
+    // Anywhere on the page, after the page's own handler: what the start
+    // said stays until then.
+    for event in ["pointerdown", "keydown", "change"] {
+        dom::on::<Event>(&window, event, |_| {
+            if with_app(|app| app.state.noticed()) == Some(true) {
+                dispatch(Action::Acted);
+            }
+        });
+    }
     dom::on::<PointerEvent>(&window, "pointermove", |event| {
         let (x, y, board) = board_point(&event);
         dispatch(Action::PointerMove {

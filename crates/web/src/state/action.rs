@@ -167,40 +167,13 @@ pub enum Action {
     },
     /// What the page could not use as it started (a save, kept progress,
     /// its words): said, and kept ahead of what the start's own flows say
-    /// next (a link's game, lesson or puzzle) until the person does
-    /// something.
+    /// next (a link's game, lesson or puzzle) until [`Action::Acted`].
     Notice(String),
+    /// The person pressed a key or a pointer, or changed a control,
+    /// anywhere on the page: the start's notice was there to be read.
+    Acted,
     LanguageChanged,
     Resized,
-}
-
-impl Action {
-    /// Whether the person did this (input on the page), as opposed to
-    /// something arriving: a file, a link's content, a worker's answer,
-    /// another tab's storage. A hover is not: it may be the pointer
-    /// passing by.
-    pub fn by_person(&self) -> bool {
-        use Action::*;
-        match self {
-            PointerMove { .. }
-            | Open {
-                from: Source::Link { .. },
-                ..
-            }
-            | Arrive { .. } => false,
-            GamesStored(_) | LocalStored(_) | PuzzleProgressStored(_) => false,
-            LessonProgressStored(_) | PuzzlesLoaded { .. } | LessonsLoaded { .. } => false,
-            LessonWords(_) | Worker(_) | Tell { .. } | Notice(_) | Resized => false,
-            Click { .. } | MoveFocus(..) | Escape | Letter(_) | TypeMove(_) => true,
-            PointerDown { .. } | PointerUp { .. } | PointerCancel | Undo | Redo => true,
-            GoTo(_) | Back | Forward | Last | Flip | NextOverlay | SetOverlay(_) => true,
-            SetConfirm(_) | SetShowEval(_) | Hint | Review | PreviewLine(_) | Start(_) => true,
-            Open { .. } | OpenGame(_) | OpenLocal | OpenPuzzle(_) | PuzzleRetry => true,
-            PuzzleShow | ShowLessons(_) | OpenLesson(_) | LessonCheck | LessonHint => true,
-            LessonRetry | LessonShow | LessonNext | DeleteGame(_) | UndoDelete => true,
-            AcceptOffer | DeclineOffer | LanguageChanged => true,
-        }
-    }
 }
 
 /// Which puzzle to open.

@@ -15,9 +15,6 @@ impl State {
             render: true,
             ..Effects::default()
         };
-        if action.by_person() {
-            self.notice = None;
-        }
         self.handle(action, &mut fx);
         if self.version != version {
             self.position_changed();
@@ -202,6 +199,7 @@ impl State {
                 self.notice = Some(text);
                 self.status = Status::default();
             }
+            Action::Acted => fx.render = self.notice.take().is_some(),
             Action::LanguageChanged => self.status = Status::default(),
             Action::Resized => {}
         }

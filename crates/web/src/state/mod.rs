@@ -94,7 +94,7 @@ pub struct State {
     focus: u8,
     status: Status,
     /// What the page could not use as it started ([`Action::Notice`]),
-    /// shown ahead of the status line until the person does something.
+    /// shown ahead of the status line until [`Action::Acted`].
     notice: Option<String>,
     /// Text for the screen reader's live region.
     announce: String,
@@ -229,6 +229,11 @@ impl State {
             },
             None => self.status.clone(),
         }
+    }
+
+    /// Whether the start's notice is still shown.
+    pub fn noticed(&self) -> bool {
+        self.notice.is_some()
     }
 
     pub fn announce(&self) -> &str {
