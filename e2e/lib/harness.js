@@ -76,11 +76,15 @@ export async function serveAll(mounts, { headers = {}, types = {}, cleanUrls = f
 // load, and the tests are CPU-bound on 2 cores. The figures (`full: true`)
 // time the full browser, as a visitor runs it. CHROMIUM=path overrides both
 // (e.g. CHROMIUM=/usr/bin/chromium where the shell is installed but broken).
+// `bfcache: true` lets the full browser keep a page left for another in its
+// back/forward cache, as a visitor's does (Playwright turns it off; the
+// shell has none).
 const SHELL = '/usr/bin/chromium-headless-shell';
 
-export async function launch({ full = false } = {}) {
-  const shell = !full && existsSync(SHELL);
+export async function launch({ full = false, bfcache = false } = {}) {
+  const shell = !full && !bfcache && existsSync(SHELL);
   return chromium.launch({
+    ignoreDefaultArgs: bfcache ? ['--disable-back-forward-cache'] : [],
     executablePath: process.env.CHROMIUM ?? (shell ? SHELL : '/usr/bin/chromium'),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

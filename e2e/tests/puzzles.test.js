@@ -198,6 +198,29 @@ test('back to a puzzle from another page: the puzzle shows, nothing stays kept',
   await context.close();
 });
 
+// The same, back from the back/forward cache, where the page comes back as
+// it was left (no start: \`pageshow\` alone says it is shown again), and
+// still plays.
+test('back to a puzzle from the back/forward cache: the puzzle shows, nothing stays kept', async () => {
+  const full = await launch({ bfcache: true });
+  const { page, context, errors } = await open(full, server.url);
+  await page.click('#puzzles-button');
+  const puzzle = await shown(page);
+  await page.evaluate(() => { window.stayed = true; });
+  await page.goto(server.url + 'rules.html');
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('cheversi.reopen')), `#puzzle=${puzzle.id}`, 'kept while away');
+  await page.goBack({ waitUntil: 'commit' }); // no load event: the page is not loaded again
+  await until(page, () => window.stayed === true && document.visibilityState === 'visible');
+  assert.equal((await shown(page)).id, puzzle.id);
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('cheversi.reopen')), null);
+  const before = await count(page);
+  await typeMove(page, puzzle.line[0]);
+  await until(page, (n) => document.querySelectorAll('#moves .move').length > n, before);
+  assert.deepEqual(errors, []);
+  await context.close();
+  await full.close();
+});
+
 // What the page has to say as it starts is not said over by a puzzle
 // opened again: the puzzle stays closed then.
 test('a reload with something to say says it and opens no puzzle again', async () => {
