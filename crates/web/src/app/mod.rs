@@ -30,7 +30,7 @@ use web_sys::{
     CanvasRenderingContext2d, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
     HtmlInputElement, KeyboardEvent, MouseEvent, PointerEvent, Storage,
 };
-use worker_handle::{WorkerHandle, WorkerReply};
+use worker_handle::{mark_thought, watch, WorkerHandle, WorkerReply};
 
 pub struct App {
     state: State,
@@ -258,43 +258,6 @@ fn start_in_language(
     let _ = web_sys::window()
         .expect("window")
         .set_timeout_with_callback(wake.unchecked_ref());
-}
-
-/// The computer's time on the page, for e2e/figures.js: a User Timing
-/// mark and a body attribute.
-fn mark_thought(ms: f64) {
-    let ms = ms.round() as i64;
-    if let Some(body) = dom::document().body() {
-        dom::set_attr(&body, "data-last-think-ms", &ms.to_string());
-    }
-    let level = with_app(|app| {
-        let game = app.state.play();
-        use cheversi_engine::GameState;
-        game.current()
-            .to_move()
-            .and_then(|m| game.seats()[m as usize].level())
-            .map(|l| l.name())
-    })
-    .flatten();
-    if let (Some(level), Some(p)) = (level, web_sys::window().and_then(|w| w.performance())) {
-        let _ = p.mark(&format!("computer move: {level} {ms} ms"));
-    }
-}
-
-/// How long the computer may stay silent before its worker is replaced:
-/// every level answers within about a second.
-const WATCHDOG_MS: i32 = 20_000;
-
-fn watch(id: u32, progress: usize) {
-    let callback = Closure::once_into_js(move || {
-        dispatch(Action::Worker(WorkerEvent::Silent { id, progress }))
-    });
-    let _ = web_sys::window()
-        .expect("window")
-        .set_timeout_with_callback_and_timeout_and_arguments_0(
-            callback.unchecked_ref(),
-            WATCHDOG_MS,
-        );
 }
 
 /// 64 focusable cells over the canvas, in 8 rows, for keyboard and

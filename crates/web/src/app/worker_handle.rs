@@ -1,11 +1,14 @@
 //! The page's side of the computer player: starts the worker, waits for
 //! its ready message, sends requests, and ends the worker to abandon a
-//! search at once. Which request is outstanding, and what to do when one
-//! fails, is the state's business ([`crate::state::requests`]).
+//! search at once; the watchdog of a request and the mark of a think.
+//! Which request is outstanding, and what to do when one fails, is the
+//! state's business ([`crate::state::requests`]).
 
-use super::dom;
+use super::{dispatch, dom, with_app};
 use crate::json_write::ToJson;
 use crate::protocol::{FromWorker, ToWorker};
+use crate::state::{Action, WorkerEvent};
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
@@ -129,4 +132,41 @@ fn spawn(on_reply: std::rc::Rc<dyn Fn(WorkerReply)>) -> Worker {
         reply(WorkerReply::Crashed(message));
     });
     worker
+}
+
+/// The computer's time on the page, for e2e/figures.js: a User Timing
+/// mark and a body attribute.
+pub(super) fn mark_thought(ms: f64) {
+    let ms = ms.round() as i64;
+    if let Some(body) = dom::document().body() {
+        dom::set_attr(&body, "data-last-think-ms", &ms.to_string());
+    }
+    let level = with_app(|app| {
+        let game = app.state.play();
+        use cheversi_engine::GameState;
+        game.current()
+            .to_move()
+            .and_then(|m| game.seats()[m as usize].level())
+            .map(|l| l.name())
+    })
+    .flatten();
+    if let (Some(level), Some(p)) = (level, web_sys::window().and_then(|w| w.performance())) {
+        let _ = p.mark(&format!("computer move: {level} {ms} ms"));
+    }
+}
+
+/// How long the computer may stay silent before its worker is replaced:
+/// every level answers within about a second.
+const WATCHDOG_MS: i32 = 20_000;
+
+pub(super) fn watch(id: u32, progress: usize) {
+    let callback = Closure::once_into_js(move || {
+        dispatch(Action::Worker(WorkerEvent::Silent { id, progress }))
+    });
+    let _ = web_sys::window()
+        .expect("window")
+        .set_timeout_with_callback_and_timeout_and_arguments_0(
+            callback.unchecked_ref(),
+            WATCHDOG_MS,
+        );
 }
