@@ -57,7 +57,7 @@ for (const [name, saved] of [
 // link's game opened, what is wrong with the link): the unreadable save
 // was said first, then said over, so it went unseen.
 for (const [name, fragment, also] of [
-  ['a lesson', '#learn=pieces', /./],
+  ['a lesson', '#learn=pieces', /the task is above/],
   ['a game', '#game=cheversi&rules=brainking', /link/],
   ['a bad game', '#game=cheversi&foo=1', /unknown key 'foo'/],
 ]) {
