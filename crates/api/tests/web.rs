@@ -1,5 +1,5 @@
 //! The `Game` class as JavaScript sees it, in headless Chromium:
-//! `scripts/test-browser.sh` (wasm-bindgen-test-runner + chromedriver).
+//! `scripts/test-all.sh` (wasm-bindgen-test-runner + chromedriver).
 #![cfg(target_arch = "wasm32")]
 
 use cheversi_api::Game;
