@@ -10,8 +10,9 @@
 // A search under SHORT_MS natively is timed REPEATS times on each side,
 // the two sides in turn, and its fastest taken on each (as the reference
 // is): one search timed once a side gave 2.44x in one run, 0.85x in the next.
-//   node e2e/worker-ratio.js [samples] [proof|search]   (needs dist/ and target/release/cheversi;
-//   `proof`: the result proof alone, not the search by nodes; `search`: the search alone)
+//   node e2e/worker-ratio.js [samples] [proof|search|think]   (needs dist/ and target/release/cheversi;
+//   `proof`: the result proof alone, not the search by nodes; `search`: the search alone;
+//   `think`: the Master's think as the page asks for it, alone, below)
 import { execFileSync } from 'node:child_process';
 import { serve, launch, open } from './lib/harness.js';
 
@@ -19,6 +20,7 @@ const CLI = new URL('../target/release/cheversi', import.meta.url).pathname;
 const samples = String(process.argv[2] ?? 8);
 const proofOnly = process.argv[3] === 'proof';
 const searchOnly = process.argv[3] === 'search';
+const thinkOnly = process.argv[3] === 'think';
 // Enough for the Master's proofs on these sets: its exact search gets a
 // share of them, as of its time in play.
 const NODES = 20_000_000;
@@ -81,7 +83,7 @@ const inWorkers = (list) => page.evaluate(async ({ list, nodes }) => {
   }
   return out;
 }, { list, nodes: NODES });
-for (const [label, all] of proofOnly ? [] : sets) {
+for (const [label, all] of proofOnly || thinkOnly ? [] : sets) {
   const list = all.filter(timedHere);
   const natively = list.map((p) => native(p));
   const inWorker = await inWorkers(list);
@@ -153,7 +155,7 @@ const workerHelpers = () => {
     return worker;
   };
 };
-for (const rules of searchOnly ? [] : ['brainking', 'lewicki']) {
+for (const rules of searchOnly || thinkOnly ? [] : ['brainking', 'lewicki']) {
   const list = positions(rules, 10).filter((p) => p.spec.rules === rules);
   const natively = {};
   for (const threads of [2, 1]) {
@@ -236,6 +238,58 @@ for (const rules of searchOnly ? [] : ['brainking', 'lewicki']) {
       + `proved by both ${both.length}: worker / native median ${median(ratios).toFixed(2)}x, max ${Math.max(...ratios).toFixed(2)}x `
       + `(native median ${median(both.map((b) => b[1])).toFixed(0)} ms, worker ${median(both.map((b) => b[0])).toFixed(0)} ms)`);
   }
+}
+// The Master's think as the page asks for a move (level master, with
+// `seconds` in place of the level's time): in the page's thinking worker,
+// which starts the worker beside it and splits the result proof with it,
+// within the budget and within twice it, against a native process on two
+// threads within the budget (`bestmove --time-ms --threads 2`). Counted:
+// the held-out positions answered as proven, brainking 9 placements from
+// the end and lewicki 10 (where a think this long starts with the result
+// proof). Each budget has its thinking worker, kept over the positions as
+// over a game in the page (its table too), first given three untimed
+// thinks on a position of the other rule set; the three thinks of a
+// position follow each other.
+const thinkIn = (key, list, seconds) => page.evaluate(async ({ key, list, seconds }) => {
+  window.thinkers ??= {};
+  if (!window.thinkers[key]) {
+    const loader = document.querySelector('meta[name="cheversi-worker"]').content;
+    const worker = new Worker(loader, { type: 'module' });
+    const module = await window.cheversiModule;
+    await new Promise((ok) => { worker.onmessage = ok; worker.postMessage(module); }); // Ready
+    // The worker beside says it is ready to this worker, not to the page.
+    await new Promise((ok) => setTimeout(ok, 500));
+    window.thinkers[key] = worker;
+  }
+  const worker = window.thinkers[key];
+  const out = [];
+  for (const { spec, moves } of list) {
+    const answer = new Promise((ok) => { worker.onmessage = (e) => ok(e.data); });
+    worker.postMessage({ Think: { id: 1, spec, moves, level: 'master', purpose: 'Play', seconds } });
+    out.push((await answer).Thought?.exact === true);
+    // The worker beside's last task ends before the next think.
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+  return out;
+}, { key, list, seconds });
+for (const [rules, left, other] of thinkOnly ? [['brainking', 9, 'lewicki'], ['lewicki', 10, 'brainking']] : []) {
+  const list = positions(rules, left).filter((p) => p.spec.rules === rules);
+  const warm = positions(other, 9).find((p) => p.spec.rules === other);
+  const seconds = reference / 3;
+  for (const key of ['once', 'twice']) await thinkIn(key, [warm, warm, warm], seconds);
+  const proven = { once: 0, twice: 0, native: 0 };
+  const missed = [];
+  for (const p of list) {
+    const once = (await thinkIn('once', [p], seconds))[0];
+    const twice = (await thinkIn('twice', [p], 2 * seconds))[0];
+    const native = JSON.parse(run(['bestmove', '--rules', rules, '--moves', p.moves.join(' '),
+      '--time-ms', String(Math.round(seconds * 1000)), '--json', '--threads', '2'])).exact;
+    proven.once += once; proven.twice += twice; proven.native += native;
+    if (native && !twice) missed.push(p.moves.join(' '));
+  }
+  console.log(`the Master's think, ${rules} ${left} placements from the end, ${list.length} held-out positions answered as proven: `
+    + `in the page within the budget (${(seconds * 1000).toFixed(0)} ms) ${proven.once}, within twice it ${proven.twice}; natively on two threads within the budget ${proven.native}`);
+  for (const moves of missed) console.log(`  proven natively, not in the page within twice the budget: ${moves}`);
 }
 await context.close();
 await browser.close();

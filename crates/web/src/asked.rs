@@ -37,6 +37,8 @@ pub fn replay(spec: &GameSpec, moves: &[String]) -> Result<Session, Failure> {
 
 /// The most nodes a request may ask for (minutes of search).
 const MOST_NODES: u64 = 2_000_000_000;
+/// The most time a request may ask for.
+const MOST_SECONDS: f64 = 60.0;
 
 /// A thinking request, read and checked: what to ask the engine.
 pub struct Asked {
@@ -51,7 +53,8 @@ pub struct Asked {
 
 /// Reads one thinking request, to be searched `seconds` when given
 /// (exactly that long, without the level's noise) instead of the level's
-/// budget; or the failure to answer.
+/// budget, else the request's own `seconds` if it has them; or the
+/// failure to answer.
 pub fn ask(message: ToWorker, seconds: Option<f64>) -> Result<Asked, FromWorker> {
     let ToWorker::Think {
         id,
@@ -60,6 +63,7 @@ pub fn ask(message: ToWorker, seconds: Option<f64>) -> Result<Asked, FromWorker>
         level,
         purpose,
         nodes,
+        seconds: asked_seconds,
         ..
     } = message
     else {
@@ -73,8 +77,10 @@ pub fn ask(message: ToWorker, seconds: Option<f64>) -> Result<Asked, FromWorker>
         .parse()
         .map_err(|_| failed(Failure::Level(crate::problem::clip(&level))))?;
     let session = replay(&spec, &moves).map_err(failed)?;
+    // A time the think cannot use is no time asked.
+    let asked_seconds = asked_seconds.filter(|s| s.is_finite() && *s > 0.0);
     let request = Request {
-        seconds,
+        seconds: seconds.or(asked_seconds.map(|s| s.min(MOST_SECONDS))),
         // Bounded: the page stops a search by ending the worker, a
         // benchmark by waiting.
         nodes: nodes.map(|n| n.min(MOST_NODES)),
@@ -122,6 +128,40 @@ impl Asked {
             pv,
             ms: thought.seconds * 1000.0,
             more: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The time `ask` gives the engine for a think asking `asked`
+    /// seconds, the caller giving `given`.
+    fn time(asked: Option<f64>, given: Option<f64>) -> Option<f64> {
+        let spec = serde_json::from_str(r#"{"game":"cheversi","rules":"brainking"}"#).unwrap();
+        let mut message = ToWorker::think(1, spec, vec![], "master", Purpose::Play, None);
+        if let ToWorker::Think { seconds, .. } = &mut message {
+            *seconds = asked;
+        }
+        let Ok(asked) = ask(message, given) else {
+            panic!("not asked")
+        };
+        asked.request.seconds
+    }
+
+    #[test]
+    fn a_think_takes_the_time_it_asks_for_unless_its_caller_gives_one() {
+        assert_eq!(time(None, None), None, "the level's time");
+        assert_eq!(time(Some(0.25), None), Some(0.25));
+        assert_eq!(
+            time(Some(0.25), Some(0.1)),
+            Some(0.1),
+            "an evaluation's step"
+        );
+        assert_eq!(time(Some(1e9), None), Some(60.0), "at most a minute");
+        for unusable in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            assert_eq!(time(Some(unusable), None), None, "{unusable}");
         }
     }
 }

@@ -51,7 +51,10 @@ pub enum ToWorker {
         /// two can be timed against each other (`e2e/worker-ratio.js`).
         #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
         nodes: Option<u64>,
-        /// From the thinking worker to the worker beside it only: prove
+        /// With no part: think `seconds` (at most a minute) instead of
+        /// the level's time, as `cheversi bestmove --time-ms` does
+        /// natively (`e2e/worker-ratio.js`). From the thinking worker to
+        /// the worker beside it only: prove
         /// part `part` of `parts` of the result proof the Master's think
         /// starts with here, within `seconds`; answered by
         /// [`FromWorker::Thought`]s about the part: what the first move
