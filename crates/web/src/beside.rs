@@ -12,7 +12,7 @@
 
 use crate::asked::replay;
 use crate::protocol::{Failure, FromWorker, Judgement, Purpose, ToWorker, Wanted};
-use crate::proving::{Proving, PARTS, SLICE_SECONDS};
+use crate::proving::{times, Proving, PARTS, SLICE_SECONDS};
 use cheversi_engine::ai::player::Engine;
 use cheversi_engine::ai::search::{Held, Proven};
 use cheversi_engine::cheversi::Move;
@@ -107,8 +107,9 @@ impl Part {
     }
 
     /// Proves the next replies or moves for about [`SLICE_SECONDS`] (each
-    /// within what is left of the part's time), sending each answer once
-    /// it is known; true once the last is sent.
+    /// within what is left of the part's time, a longer one going on in
+    /// the next task), sending each answer once it is known; true once the
+    /// last is sent.
     pub fn step(
         &mut self,
         engine: &mut Engine,
@@ -125,7 +126,8 @@ impl Part {
                 let open = self.own.held.is_some_and(|h| h > Held::Loss);
                 if open && share_wanted && self.own.replies_left() {
                     let win_wanted = self.told.is_none();
-                    self.own.prove_reply(engine, game, win_wanted, left, clock);
+                    let times = times(left, start, clock);
+                    self.own.prove_reply(engine, game, win_wanted, times, clock);
                 } else {
                     self.share_sent = true;
                     let held = self.own.held.filter(|_| share_wanted);
@@ -141,7 +143,8 @@ impl Part {
                     post(share);
                 }
             } else if !stopped && self.own.moves_open() {
-                self.own.prove_move(engine, game, left, clock);
+                self.own
+                    .prove_move(engine, game, times(left, start, clock), clock);
             } else {
                 let mine = self.own.mine.take().filter(|_| !stopped);
                 post(thought(self.id, self.purpose, mine, self.own.nodes, false));

@@ -15,7 +15,7 @@
 
 use crate::asked::{ask, Asked};
 use crate::protocol::{FromWorker, Judgement, ToWorker, Wanted};
-use crate::proving::{Proving, PARTS, SLICE_SECONDS};
+use crate::proving::{times, Proving, PARTS, SLICE_SECONDS};
 use cheversi_engine::ai::player::Engine;
 use cheversi_engine::ai::search::{Held, ProofPart, Proven};
 use cheversi_engine::cheversi::Move;
@@ -192,8 +192,9 @@ impl Waiting {
     }
 
     /// Proves this worker's next replies or moves, for about
-    /// [`SLICE_SECONDS`] (each within what is left of the parts' time),
-    /// and answers once the result is known.
+    /// [`SLICE_SECONDS`] (each within what is left of the parts' time, a
+    /// longer one going on in the next task), and answers once the result
+    /// is known.
     pub fn step(
         mut self: Box<Self>,
         engine: &mut Engine,
@@ -209,10 +210,12 @@ impl Waiting {
             if self.first_known().is_none() && self.own.replies_left() {
                 // Held to a draw beside: a win here would change nothing.
                 let win_wanted = self.their_held != Some(Some(Held::Draw));
-                self.own.prove_reply(engine, game, win_wanted, left, clock);
+                let times = times(left, start, clock);
+                self.own.prove_reply(engine, game, win_wanted, times, clock);
                 self.tell(helper, false);
             } else {
-                self.own.prove_move(engine, game, left, clock);
+                self.own
+                    .prove_move(engine, game, times(left, start, clock), clock);
             }
         }
         self.settle(engine, clock, helper)

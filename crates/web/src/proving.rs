@@ -1,7 +1,8 @@
 //! One worker's own part of the result proof the page's two workers
 //! split (the thinking worker's side is `parts.rs`, the worker beside's
 //! `beside.rs`): its share of the first root move's replies, then its
-//! root moves, proven a reply or a move at a time with its own table.
+//! root moves, proven a reply or a move at a time with its own table (a
+//! long one over several tasks).
 
 use cheversi_engine::ai::player::Engine;
 use cheversi_engine::ai::search::{Held, ProofPart, Proven};
@@ -14,8 +15,21 @@ pub const PARTS: u32 = 2;
 
 /// Each worker proves its part a reply or a move at a time, as many a
 /// task as fit this long, and reads what came from the other between two
-/// tasks (each task costs a turn of the event loop).
+/// tasks (each task costs a turn of the event loop). A reply or move that
+/// takes longer is proven on over several tasks, so that a win found by
+/// the other worker is heard within about a slice.
 pub const SLICE_SECONDS: f64 = 0.03;
+
+/// The least a task's last proof is given of the slice: less would be
+/// mostly the proof's own start.
+const LEAST_SLICE: f64 = SLICE_SECONDS / 3.0;
+
+/// What a proof within a task that began at `start` is given: what is
+/// left of the part's time (`left`), and what is left of the task's slice.
+pub fn times(left: f64, start: f64, clock: &dyn Fn() -> f64) -> (f64, f64) {
+    let slice = (start + SLICE_SECONDS - clock()).max(LEAST_SLICE);
+    (left, slice)
+}
 
 /// One worker's own part of a split result proof ([`ProofPart`]), proven
 /// a reply or a move at a time: the thinking worker's and the worker
@@ -61,43 +75,130 @@ impl Proving {
     }
 
     /// Proves what the first move keeps against the share's next reply,
-    /// within `seconds`; whether it still wins only where `win_wanted`.
+    /// within `seconds`, or until `slice` is over if that comes first:
+    /// then the reply is proven on in the next task (the table keeps what
+    /// was proven), so that what the other worker sends is read between
+    /// two; whether it still wins only where `win_wanted`.
     pub fn prove_reply(
         &mut self,
         engine: &mut Engine,
         game: &AnyGame,
         win_wanted: bool,
-        seconds: f64,
+        (seconds, slice): (f64, f64),
         clock: &dyn Fn() -> f64,
     ) {
         let (Some(first), Some(reply)) = (self.first, self.replies.pop()) else {
             return;
         };
         let win_wanted = win_wanted && self.held == Some(Held::Win);
-        let proof = engine.prove_hold(game, first, &[reply], win_wanted, Some(seconds), clock);
+        let proof = engine.prove_hold(
+            game,
+            first,
+            &[reply],
+            win_wanted,
+            Some(seconds.min(slice)),
+            clock,
+        );
         let (held, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
         self.nodes += nodes;
+        if held.is_none() && slice < seconds {
+            return self.replies.push(reply);
+        }
         // `None`, not proven, is the least.
         self.held = self.held.min(held);
     }
 
-    /// Proves the next root move within `seconds`.
+    /// Proves the next root move within `seconds`, or until `slice` is
+    /// over (then on in the next task), as [`Proving::prove_reply`].
     pub fn prove_move(
         &mut self,
         engine: &mut Engine,
         game: &AnyGame,
-        seconds: f64,
+        (seconds, slice): (f64, f64),
         clock: &dyn Fn() -> f64,
     ) {
         let Some(mv) = self.moves.pop() else {
             return;
         };
-        let proof = engine.prove_moves(game, vec![mv], Some(seconds), clock);
+        let proof = engine.prove_moves(game, vec![mv], Some(seconds.min(slice)), clock);
         let (proven, nodes) = proof.map_or((None, 0), |p| (p.proven, p.nodes));
         self.nodes += nodes;
+        if proven.is_none() && slice < seconds {
+            return self.moves.push(mv);
+        }
         self.mine = match proven {
             Some(p) => Proven::combine([self.mine.take(), Some(p)]),
             None => None,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parts::tests::late_games;
+    use cheversi_engine::cheversi::Position;
+    use std::cell::Cell;
+
+    /// A clock that moves on a second at each reading.
+    fn ticking() -> impl Fn() -> f64 {
+        let now = Cell::new(0.0);
+        move || {
+            now.set(now.get() + 1.0);
+            now.get()
+        }
+    }
+
+    /// The position's whole result proof as one part, each reply's and
+    /// move's proof given `times` (and proven on, call after call, while
+    /// cut by its slice): 1, 0 or -1 for the side to move, and how many
+    /// calls were cut.
+    fn proven(pos: &Position, times: (f64, f64)) -> (i32, usize) {
+        let clock = ticking();
+        let game = AnyGame::Cheversi(pos.clone());
+        let mut engine = Engine::new(1);
+        let part = engine.proof_parts(&game, 1).unwrap().remove(0);
+        let mut own = Proving::new(part);
+        let (mut calls, mut cut) = (0, 0);
+        while own.replies_left() || own.moves_open() {
+            calls += 1;
+            assert!(calls < 1_000_000, "no proof ends");
+            let left = (own.replies.len(), own.moves.len());
+            if own.replies_left() {
+                own.prove_reply(&mut engine, &game, true, times, &clock);
+            } else {
+                own.prove_move(&mut engine, &game, times, &clock);
+            }
+            cut += usize::from(left == (own.replies.len(), own.moves.len()));
+        }
+        let first = own
+            .first
+            .map(|mv| Some(own.held.expect("proven").proven(mv)));
+        let parts = [Some(own.mine), first].into_iter().flatten();
+        let result = match Proven::combine(parts).expect("proven") {
+            Proven::Win(_) => 1,
+            Proven::Draw(_) => 0,
+            Proven::Loss => -1,
+        };
+        (result, cut)
+    }
+
+    /// Without time: each reply and move proven in one call.
+    const WHOLE: (f64, f64) = (1e9, 1e9);
+    /// No slice at all: each proof stops at its first look at the clock.
+    const NO_SLICE: (f64, f64) = (1e9, 0.0);
+
+    /// A result proof whose replies' and moves' proofs are cut, and
+    /// proven on from where they stopped, ends with the result of the
+    /// proof uncut (which the parts' tests check against plain minimax).
+    #[test]
+    fn a_proof_cut_at_every_look_at_the_clock_ends_as_it_would_uncut() {
+        let mut cut = 0;
+        for (_, _, pos) in late_games(6, 1) {
+            let (result, cuts) = proven(&pos, NO_SLICE);
+            assert_eq!(result, proven(&pos, WHOLE).0);
+            cut += cuts;
+        }
+        assert!(cut > 0, "no proof was cut");
     }
 }
