@@ -2,6 +2,7 @@
 //! naming the format and its version, then one item a line, `#` comments
 //! and blank lines skipped, and errors that name the line and the field.
 
+use crate::session::PlayError;
 use std::fmt;
 
 /// Where a data file is wrong (line from 1), which field, and why.
@@ -10,7 +11,42 @@ pub struct LineError {
     pub line: usize,
     /// The field (`id`, `game`, …), `header`, or `line` for the whole line.
     pub field: &'static str,
-    pub reason: String,
+    pub reason: Reason,
+}
+
+/// Why a line is wrong. A move that cannot be played is kept as data, its
+/// words made only where they are shown: the page names a wrong line by
+/// its number and field alone, and so leaves the rules' explanations out
+/// of its module.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    Said(String),
+    /// The field's move `number` (from 1).
+    Move {
+        number: usize,
+        error: PlayError,
+    },
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Said(text) => f.write_str(text),
+            Reason::Move { number, error } => write!(f, "move {number}: {error}"),
+        }
+    }
+}
+
+impl From<String> for Reason {
+    fn from(text: String) -> Reason {
+        Reason::Said(text)
+    }
+}
+
+impl From<&str> for Reason {
+    fn from(text: &str) -> Reason {
+        Reason::Said(text.into())
+    }
 }
 
 impl fmt::Display for LineError {
@@ -33,7 +69,7 @@ pub fn item_lines<'a>(
         return Err(LineError {
             line: 1,
             field: "header",
-            reason: format!("the file must start with '{header}'"),
+            reason: format!("the file must start with '{header}'").into(),
         });
     }
     Ok(lines

@@ -26,7 +26,9 @@ use super::task::Task;
 use crate::any::{AnyGame, GameOptions};
 use crate::attrition::{self, Variant};
 use crate::cheversi::{self, Count, RuleSet, Squares};
+use crate::data_file::Reason;
 use crate::game::GameState;
+use crate::session::PlayError;
 
 /// The first line of a lesson file (its format's version).
 pub const HEADER: &str = "#cheversi-lessons 1";
@@ -112,19 +114,27 @@ impl Step {
         moves: Vec<String>,
         task: Task,
         answer: &str,
-    ) -> Result<Step, (&'static str, String)> {
-        let options = game_options(game).map_err(|e| ("game", e))?;
+    ) -> Result<Step, (&'static str, Reason)> {
+        let options = game_options(game).map_err(|e| ("game", e.into()))?;
         let cheversi = matches!(options, GameOptions::Cheversi(_));
         // Holding out is judged by the duel's own solver.
         let duel = matches!(options, GameOptions::Attrition(o) if o.variant() == Variant::Duel);
         if task.game().is_some_and(|c| c != cheversi)
             || (matches!(task, Task::Survive { .. }) && !duel)
         {
-            return Err(("task", format!("{task} is not a task of {game}")));
+            return Err(("task", format!("{task} is not a task of {game}").into()));
         }
         let mut pos = options.start();
         for (i, text) in moves.iter().enumerate() {
-            play(&mut pos, text).map_err(|e| ("moves", format!("move {}: {e}", i + 1)))?;
+            play(&mut pos, text).map_err(|error| {
+                (
+                    "moves",
+                    Reason::Move {
+                        number: i + 1,
+                        error,
+                    },
+                )
+            })?;
         }
         if pos.to_move().is_none() {
             return Err(("moves", "the game is over after these moves".into()));
@@ -134,13 +144,18 @@ impl Step {
             (true, _) => {
                 return Err((
                     "answer",
-                    format!("{task} is answered by tapping squares: write *"),
+                    format!("{task} is answered by tapping squares: write *").into(),
                 ))
             }
-            (false, "*") => return Err(("answer", format!("{task} needs a move as its answer"))),
+            (false, "*") => {
+                return Err((
+                    "answer",
+                    format!("{task} needs a move as its answer").into(),
+                ))
+            }
             (false, text) => {
                 pos.parse_move(text)
-                    .map_err(|e| ("answer", e.to_string()))?;
+                    .map_err(|e| ("answer", e.to_string().into()))?;
                 Some(text.to_string())
             }
         };
@@ -183,7 +198,9 @@ impl Step {
     pub fn position(&self) -> AnyGame {
         let mut pos = self.options.start();
         for text in &self.moves {
-            play(&mut pos, text).expect("checked when the step was read");
+            // Not `expect`: it would keep the error's Debug text in the page.
+            let played = play(&mut pos, text);
+            assert!(played.is_ok(), "checked when the step was read");
         }
         pos
     }
@@ -207,9 +224,9 @@ impl Step {
     }
 }
 
-pub(super) fn play(pos: &mut AnyGame, text: &str) -> Result<(), String> {
-    let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
-    pos.try_play(mv).map_err(|e| e.to_string())
+pub(super) fn play(pos: &mut AnyGame, text: &str) -> Result<(), PlayError> {
+    let mv = pos.parse_move(text).map_err(PlayError::Parse)?;
+    pos.try_play(mv).map_err(PlayError::Illegal)
 }
 
 fn valid_id(id: &str) -> bool {
@@ -220,7 +237,7 @@ fn valid_id(id: &str) -> bool {
 }
 
 /// One line of the file (not a comment).
-fn parse_line(text: &str) -> Result<Step, (&'static str, String)> {
+fn parse_line(text: &str) -> Result<Step, (&'static str, Reason)> {
     let fields: Vec<&str> = text.split(' ').collect();
     if fields.len() != 6 {
         return Err((
@@ -228,13 +245,14 @@ fn parse_line(text: &str) -> Result<Step, (&'static str, String)> {
             format!(
                 "{} fields where 6 are needed (lesson step game moves task answer)",
                 fields.len()
-            ),
+            )
+            .into(),
         ));
     }
     if !valid_id(fields[0]) {
         return Err((
             "lesson",
-            format!("'{}' is not 1 to 24 letters a-z, digits and -", fields[0]),
+            format!("'{}' is not 1 to 24 letters a-z, digits and -", fields[0]).into(),
         ));
     }
     let number = fields[1]
@@ -244,12 +262,12 @@ fn parse_line(text: &str) -> Result<Step, (&'static str, String)> {
         .ok_or_else(|| {
             (
                 "step",
-                format!("'{}' is not a step number 1 to 20", fields[1]),
+                format!("'{}' is not a step number 1 to 20", fields[1]).into(),
             )
         })?;
     let task: Task = fields[4]
         .parse()
-        .map_err(|e: super::task::BadTask| ("task", e.0))?;
+        .map_err(|e: super::task::BadTask| ("task", e.0.into()))?;
     let moves = if fields[3] == "-" {
         Vec::new()
     } else {
@@ -264,7 +282,7 @@ pub fn parse_file(text: &str) -> Result<Vec<Lesson>, LessonError> {
     // The ids read so far: a file of many lessons is read in linear time.
     let mut ids = std::collections::HashSet::new();
     for (line, text) in crate::data_file::item_lines(text, HEADER)? {
-        let error = |(field, reason): (&'static str, String)| LessonError {
+        let error = |(field, reason): (&'static str, Reason)| LessonError {
             line,
             field,
             reason,
@@ -282,13 +300,14 @@ pub fn parse_file(text: &str) -> Result<Vec<Lesson>, LessonError> {
                 format!(
                     "'{}' appeared before: a lesson's steps are consecutive lines",
                     step.lesson
-                ),
+                )
+                .into(),
             )));
         }
         if step.number != expected {
             return Err(error((
                 "step",
-                format!("step {} where step {expected} comes next", step.number),
+                format!("step {} where step {expected} comes next", step.number).into(),
             )));
         }
         if continues {
@@ -409,7 +428,7 @@ mod tests {
         for &(lines, line, field, part) in cases {
             let e = error_of(lines);
             assert_eq!((e.line, e.field), (line, field), "{lines}: {e}");
-            assert!(e.reason.contains(part), "{lines}: {e}");
+            assert!(e.reason.to_string().contains(part), "{lines}: {e}");
         }
         // Many lessons, then the first again: still found (in linear time,
         // by a set of the ids read).

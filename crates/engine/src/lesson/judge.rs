@@ -11,6 +11,7 @@ use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 use crate::attrition::{self, Piece, Variant};
 use crate::bitboard::Bitboard;
 use crate::cheversi::{self, piece_attacks, Kind, RuleSet};
+use crate::data_file::Reason;
 use crate::game::GameState;
 use crate::puzzle::solve::Solver;
 
@@ -158,14 +159,17 @@ pub fn judge_squares(pos: &AnyGame, task: Task, tapped: Bitboard) -> Verdict {
 
 /// The step's position under another rule set (same moves, same scoring):
 /// what [`Task::Differs`] compares with.
-pub fn position_under(step: &Step, rules: RuleSet) -> Result<AnyGame, String> {
+pub fn position_under(step: &Step, rules: RuleSet) -> Result<AnyGame, Reason> {
     let GameOptions::Cheversi(options) = step.options() else {
         return Err("a Cheversi task".into());
     };
     let other = GameOptions::Cheversi(cheversi::Options { rules, ..options });
     let mut pos = other.start();
     for (i, text) in step.moves().iter().enumerate() {
-        play(&mut pos, text).map_err(|e| format!("move {} '{text}' under {rules}: {e}", i + 1))?;
+        play(&mut pos, text).map_err(|error| Reason::Move {
+            number: i + 1,
+            error,
+        })?;
     }
     Ok(pos)
 }

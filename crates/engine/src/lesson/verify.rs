@@ -44,7 +44,7 @@ pub fn verify(lessons: &[Lesson]) -> Vec<Unverified> {
             let pos = step.position();
             if let Task::Differs { rules } = step.task() {
                 if let Err(e) = position_under(step, rules) {
-                    out.push(problem(e));
+                    out.push(problem(format!("under {rules}: {e}")));
                     continue;
                 }
             }

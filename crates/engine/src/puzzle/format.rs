@@ -33,8 +33,10 @@
 use crate::any::{AnyGame, GameOptions};
 use crate::attrition::{self, Variant};
 use crate::cheversi::{self, RuleSet};
+use crate::data_file::Reason;
 use crate::game::quoted;
 use crate::game::{GameState, Player};
+use crate::session::PlayError;
 use std::fmt;
 
 /// The first line of a puzzle file (its format's version).
@@ -90,7 +92,7 @@ impl Puzzle {
         goal: Goal,
         moves: Vec<String>,
         line: Vec<String>,
-    ) -> Result<Puzzle, (&'static str, String)> {
+    ) -> Result<Puzzle, (&'static str, Reason)> {
         if id.is_empty()
             || id.len() > 8
             || !id
@@ -99,7 +101,7 @@ impl Puzzle {
         {
             return Err((
                 "id",
-                format!("'{}' is not 1 to 8 letters a-z and digits", quoted(id)),
+                format!("'{}' is not 1 to 8 letters a-z and digits", quoted(id)).into(),
             ));
         }
         let options = game_options(game).ok_or_else(|| {
@@ -108,41 +110,58 @@ impl Puzzle {
                 format!(
                     "'{}' is not a puzzle game (a Cheversi rule set, duel or two-knights)",
                     quoted(game)
-                ),
+                )
+                .into(),
             )
         })?;
         if !(400..=3000).contains(&rating) {
-            return Err(("rating", format!("{rating} is outside 400 to 3000")));
+            return Err(("rating", format!("{rating} is outside 400 to 3000").into()));
         }
         match (goal, &options) {
             (Goal::Margin(_), GameOptions::Cheversi(_)) => {}
             (Goal::WinIn(n), GameOptions::Attrition(_)) if n >= 1 => {}
-            _ => return Err(("goal", format!("{goal} does not fit {game}"))),
+            _ => return Err(("goal", format!("{goal} does not fit {game}").into())),
         }
         let mut pos = options.start();
         for (i, text) in moves.iter().enumerate() {
-            play(&mut pos, text).map_err(|e| ("moves", format!("move {}: {e}", i + 1)))?;
+            play(&mut pos, text).map_err(|error| {
+                (
+                    "moves",
+                    Reason::Move {
+                        number: i + 1,
+                        error,
+                    },
+                )
+            })?;
         }
         let solver = pos
             .to_move()
-            .ok_or(("moves", "the game is over after these moves".to_string()))?;
+            .ok_or(("moves", "the game is over after these moves".into()))?;
         if line.is_empty() {
-            return Err(("line", "the solution is empty".to_string()));
+            return Err(("line", "the solution is empty".into()));
         }
         let mut last_mover = solver;
         for (i, text) in line.iter().enumerate() {
             last_mover = pos.to_move().ok_or_else(|| {
                 (
                     "line",
-                    format!("move {} '{}': the game is over", i + 1, quoted(text)),
+                    format!("move {} '{}': the game is over", i + 1, quoted(text)).into(),
                 )
             })?;
-            play(&mut pos, text).map_err(|e| ("line", format!("move {}: {e}", i + 1)))?;
+            play(&mut pos, text).map_err(|error| {
+                (
+                    "line",
+                    Reason::Move {
+                        number: i + 1,
+                        error,
+                    },
+                )
+            })?;
         }
         if last_mover != solver {
             return Err((
                 "line",
-                "the solution must end with the solver's move".to_string(),
+                "the solution must end with the solver's move".into(),
             ));
         }
         Ok(Puzzle {
@@ -186,7 +205,9 @@ impl Puzzle {
     pub fn position(&self) -> AnyGame {
         let mut pos = self.options().start();
         for text in &self.moves {
-            play(&mut pos, text).expect("checked when the puzzle was made");
+            // Not `expect`: it would keep the error's Debug text in the page.
+            let played = play(&mut pos, text);
+            assert!(played.is_ok(), "checked when the puzzle was made");
         }
         pos
     }
@@ -198,7 +219,9 @@ impl Puzzle {
             if pos.to_move() == Some(self.solver) {
                 count += 1;
             }
-            play(&mut pos, text).expect("checked when the puzzle was made");
+            // Not `expect`: it would keep the error's Debug text in the page.
+            let played = play(&mut pos, text);
+            assert!(played.is_ok(), "checked when the puzzle was made");
         }
         count
     }
@@ -266,9 +289,9 @@ pub(crate) fn id_of(game: &str, moves: &[String], salt: u32) -> String {
     id
 }
 
-fn play(pos: &mut AnyGame, text: &str) -> Result<(), String> {
-    let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
-    pos.try_play(mv).map_err(|e| e.to_string())
+fn play(pos: &mut AnyGame, text: &str) -> Result<(), PlayError> {
+    let mv = pos.parse_move(text).map_err(PlayError::Parse)?;
+    pos.try_play(mv).map_err(PlayError::Illegal)
 }
 
 impl fmt::Display for Goal {
@@ -311,7 +334,7 @@ fn split_moves(text: &str) -> Vec<String> {
 
 /// One line of the file (not a comment): five fields, or six with the id
 /// first.
-fn parse_line(text: &str) -> Result<Puzzle, (&'static str, String)> {
+fn parse_line(text: &str) -> Result<Puzzle, (&'static str, Reason)> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let (id, fields) = match fields.len() {
         5 => (None, &fields[..]),
@@ -319,7 +342,7 @@ fn parse_line(text: &str) -> Result<Puzzle, (&'static str, String)> {
         n => {
             return Err((
                 "line",
-                format!("{n} fields where 5 are needed (game rating goal moves line)"),
+                format!("{n} fields where 5 are needed (game rating goal moves line)").into(),
             ))
         }
     };
@@ -330,9 +353,9 @@ fn parse_line(text: &str) -> Result<Puzzle, (&'static str, String)> {
         } else {
             "is not a whole number"
         };
-        ("rating", format!("'{}' {reason}", quoted(fields[1])))
+        ("rating", format!("'{}' {reason}", quoted(fields[1])).into())
     })?;
-    let goal = fields[2].parse().map_err(|e| ("goal", e))?;
+    let goal = fields[2].parse().map_err(|e: String| ("goal", e.into()))?;
     let moves = split_moves(fields[3]);
     let id = id.map_or_else(|| id_of(fields[0], &moves, 0), str::to_string);
     Puzzle::new(&id, fields[0], rating, goal, moves, split_moves(fields[4]))
@@ -348,14 +371,19 @@ pub fn parse_file(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
         _ => HEADER,
     };
     for (line, text) in crate::data_file::item_lines(text, header)? {
-        let error = |(field, reason): (&'static str, String)| PuzzleError {
+        let error = |(field, reason): (&'static str, Reason)| PuzzleError {
             line,
             field,
             reason,
         };
         let puzzle = parse_line(text).map_err(error)?;
         match ids.binary_search(&puzzle.id) {
-            Ok(_) => return Err(error(("id", format!("'{}' is used twice", puzzle.id)))),
+            Ok(_) => {
+                return Err(error((
+                    "id",
+                    format!("'{}' is used twice", puzzle.id).into(),
+                )))
+            }
             Err(at) => ids.insert(at, puzzle.id.clone()),
         }
         puzzles.push(puzzle);
@@ -455,8 +483,36 @@ mod tests {
         for &(line, field, part) in cases {
             let e = error_of(line);
             assert_eq!((e.line, e.field), (2, field), "{line}: {e}");
-            assert!(e.reason.contains(part), "{line}: {e}");
+            assert!(e.reason.to_string().contains(part), "{line}: {e}");
         }
+    }
+
+    /// A move that cannot be played is kept as data (its number, and the
+    /// rule that forbids it), for a caller to word in its own language.
+    #[test]
+    fn a_refused_move_is_kept_as_data() {
+        use crate::cheversi::Violation;
+        let e = error_of("a1 lewicki-free 1200 +3 Qd4,Qd4 Rb2");
+        let Reason::Move {
+            number: 2,
+            error: PlayError::Illegal(illegal),
+        } = e.reason
+        else {
+            panic!("{e}")
+        };
+        assert_eq!(illegal.notation, "Qd4");
+        assert!(matches!(
+            illegal.reason,
+            crate::AnyViolation::Cheversi(Violation::Occupied { .. })
+        ));
+        let e = error_of("a1 lewicki 1200 +3 - Qd4,Zz9");
+        assert!(matches!(
+            e.reason,
+            Reason::Move {
+                number: 2,
+                error: PlayError::Parse(_)
+            }
+        ));
     }
 
     #[test]

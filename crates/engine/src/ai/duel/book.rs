@@ -107,7 +107,7 @@ fn bad_line(line: usize, text: &str, what: &str) -> LineError {
     LineError {
         line,
         field: "line",
-        reason: format!("{what}: {}", crate::game::quoted(text)),
+        reason: format!("{what}: {}", crate::game::quoted(text)).into(),
     }
 }
 
@@ -308,7 +308,7 @@ mod tests {
         ] {
             let err = parse(&format!("# c\n{bad}\n")).unwrap_err();
             assert_eq!(err.line, 2, "{bad}: {err}");
-            assert!(err.reason.ends_with(bad), "{bad}: {err}");
+            assert!(err.reason.to_string().ends_with(bad), "{bad}: {err}");
         }
         let ok = parse("a1 b1 W c2\na1 b1 c2 W\nb1 d4 c3 B c3\nh8 h7 ?\na1 d1 W c2 27\n").unwrap();
         assert_eq!(ok.len(), 5);
@@ -322,7 +322,9 @@ mod tests {
         let err = parse("# c\nc2 W\n").unwrap_err();
         assert_eq!(err.line, 2, "{err}");
         assert!(
-            err.reason.starts_with("a first jump before any setup"),
+            err.reason
+                .to_string()
+                .starts_with("a first jump before any setup"),
             "{err}"
         );
         assert!(
