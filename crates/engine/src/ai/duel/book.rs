@@ -8,6 +8,7 @@
 use super::facts::Setup;
 use crate::attacks::knight_attacks;
 use crate::bitboard::Bitboard;
+use crate::data_file::words;
 use crate::data_file::LineError;
 use crate::square::Square;
 use std::collections::HashMap;
@@ -107,7 +108,7 @@ fn bad_line(line: usize, text: &str, what: &str) -> LineError {
     LineError {
         line,
         field: "line",
-        reason: format!("{what}: {}", crate::game::quoted(text)).into(),
+        reason: words!("{what}: {}", crate::game::quoted(text)).into(),
     }
 }
 
@@ -308,7 +309,10 @@ mod tests {
         ] {
             let err = parse(&format!("# c\n{bad}\n")).unwrap_err();
             assert_eq!(err.line, 2, "{bad}: {err}");
-            assert!(err.reason.to_string().ends_with(bad), "{bad}: {err}");
+            // Worded for the command line's tools only (`data_file::words`).
+            if cfg!(feature = "tools") {
+                assert!(err.reason.to_string().ends_with(bad), "{bad}: {err}");
+            }
         }
         let ok = parse("a1 b1 W c2\na1 b1 c2 W\nb1 d4 c3 B c3\nh8 h7 ?\na1 d1 W c2 27\n").unwrap();
         assert_eq!(ok.len(), 5);
@@ -321,12 +325,9 @@ mod tests {
         assert_eq!(short, full);
         let err = parse("# c\nc2 W\n").unwrap_err();
         assert_eq!(err.line, 2, "{err}");
-        assert!(
-            err.reason
-                .to_string()
-                .starts_with("a first jump before any setup"),
-            "{err}"
-        );
+        let said = err.reason.to_string();
+        let words = "a first jump before any setup";
+        assert!(!cfg!(feature = "tools") || said.starts_with(words), "{err}");
         assert!(
             parse("a1 b1 W c2\nc2 B\n").is_err(),
             "Black to move wins: its jump"
