@@ -99,7 +99,7 @@ pub fn game_options(name: &str) -> Result<GameOptions, String> {
             .ok()
             .and_then(|n| attrition::Options::with_players(variant, n).ok())
             .ok_or_else(|| words!("'{players}' players: melee is melee/3 or melee/4"))?,
-        (Variant::Melee, _) => return Err("melee needs its players: melee/3 or melee/4".into()),
+        (Variant::Melee, _) => return Err(words!("melee needs its players: melee/3 or melee/4")),
         (_, []) => attrition::Options::new(variant),
         (_, _) => return Err(words!("{variant} takes no options")),
     };
@@ -138,7 +138,7 @@ impl Step {
             })?;
         }
         if pos.to_move().is_none() {
-            return Err(("moves", "the game is over after these moves".into()));
+            return Err(("moves", words!("the game is over after these moves").into()));
         }
         let answer = match (task.is_set(), answer) {
             (true, "*") => None,
@@ -311,7 +311,10 @@ pub fn parse_file(text: &str) -> Result<Vec<Lesson>, LessonError> {
         if continues {
             let lesson = lessons.last_mut().expect("continues");
             if lesson.cheversi() != matches!(step.options, GameOptions::Cheversi(_)) {
-                return Err(error(("game", "a lesson stays with one game".into())));
+                return Err(error((
+                    "game",
+                    words!("a lesson stays with one game").into(),
+                )));
             }
             lesson.steps.push(step);
         } else {

@@ -11,7 +11,7 @@ use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 use crate::attrition::{self, Piece, Variant};
 use crate::bitboard::Bitboard;
 use crate::cheversi::{self, piece_attacks, Kind, RuleSet};
-use crate::data_file::Reason;
+use crate::data_file::{words, Reason};
 use crate::game::GameState;
 use crate::puzzle::solve::Solver;
 
@@ -161,7 +161,7 @@ pub fn judge_squares(pos: &AnyGame, task: Task, tapped: Bitboard) -> Verdict {
 /// what [`Task::Differs`] compares with.
 pub fn position_under(step: &Step, rules: RuleSet) -> Result<AnyGame, Reason> {
     let GameOptions::Cheversi(options) = step.options() else {
-        return Err("a Cheversi task".into());
+        return Err(words!("a Cheversi task").into());
     };
     let other = GameOptions::Cheversi(cheversi::Options { rules, ..options });
     let mut pos = other.start();

@@ -137,9 +137,9 @@ impl Puzzle {
         }
         let solver = pos
             .to_move()
-            .ok_or(("moves", "the game is over after these moves".into()))?;
+            .ok_or(("moves", words!("the game is over after these moves").into()))?;
         if line.is_empty() {
-            return Err(("line", "the solution is empty".into()));
+            return Err(("line", words!("the solution is empty").into()));
         }
         let mut last_mover = solver;
         for (i, text) in line.iter().enumerate() {
@@ -162,7 +162,7 @@ impl Puzzle {
         if last_mover != solver {
             return Err((
                 "line",
-                "the solution must end with the solver's move".into(),
+                words!("the solution must end with the solver's move").into(),
             ));
         }
         Ok(Puzzle {
