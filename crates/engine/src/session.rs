@@ -211,9 +211,12 @@ mod tests {
         s.play_text("Kd4").unwrap();
         let e = s.set_tag("White player", "Ann").unwrap_err();
         assert_eq!(e.name, "White player");
-        assert!(e.reason.contains("' ' at character 6"), "{e}");
+        let space = crate::record::TagProblem::NameCharacter { c: ' ', at: 6 };
+        assert_eq!(e.reason, space);
+        assert!(e.to_string().contains("' ' at character 6"), "{e}");
         let e = s.set_tag("White", "Ann\nBo").unwrap_err();
-        assert!(e.reason.contains("line break"), "{e}");
+        assert_eq!(e.reason, crate::record::TagProblem::LineBreak { at: 4 });
+        assert!(e.to_string().contains("line break"), "{e}");
         assert!(s.record().tags().is_empty());
         // What is taken reads back.
         s.set_tag("White", "\"Ann\" ]").unwrap();

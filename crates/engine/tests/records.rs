@@ -4,7 +4,7 @@ mod common;
 
 use cheversi_engine::attrition::{self, Variant};
 use cheversi_engine::cheversi::{self, RuleSet};
-use cheversi_engine::record::{Record, ResultTag};
+use cheversi_engine::record::{Record, ResultProblem, ResultTag};
 use cheversi_engine::{GameOptions, GameState, Outcome};
 
 fn record_of(options: GameOptions, moves: &str) -> Record {
@@ -272,7 +272,7 @@ fn a_result_must_fit_the_moves_and_the_players() {
     assert!(record
         .set_result(ResultTag::Ended(Outcome::Winner(2)))
         .unwrap_err()
-        .reason
+        .to_string()
         .contains("no player 2"));
     // Playing on drops a declared result; the capture ends the game 1-0.
     let capture = record.final_position().parse_move("d4xf5").unwrap();
@@ -281,7 +281,12 @@ fn a_result_must_fit_the_moves_and_the_players() {
     let e = record
         .set_result(ResultTag::Ended(Outcome::Winner(1)))
         .unwrap_err();
-    assert_eq!(e.reason, "the result says 0-1 but the moves end in 1-0");
+    assert_eq!(
+        e.to_string(),
+        "the result says 0-1 but the moves end in 1-0"
+    );
+    let actual = ResultTag::Ended(Outcome::Winner(0));
+    assert_eq!(e.reason, ResultProblem::Contradicted { actual });
     assert!(record.set_result(ResultTag::Unfinished).is_err());
     let melee =
         GameOptions::Attrition(attrition::Options::with_players(Variant::Melee, 3).unwrap());
@@ -289,7 +294,7 @@ fn a_result_must_fit_the_moves_and_the_players() {
     assert!(record
         .set_result(ResultTag::Ended(Outcome::Draw))
         .unwrap_err()
-        .reason
+        .to_string()
         .contains("only for 2 players"));
     // Taking moves back drops the result the last move gave.
     let mut record = record_of(duel, "Nd4 Nf5 d4xf5");
@@ -320,7 +325,7 @@ fn set_tag_refuses_what_would_not_read_back_and_keeps_the_rest() {
     for (name, value, reason) in refused {
         let e = record.set_tag(name, value).unwrap_err();
         assert_eq!(e.name, name);
-        assert!(e.reason.contains(reason), "{name:?}: {e}");
+        assert!(e.to_string().contains(reason), "{name:?}: {e}");
         assert!(e.to_string().contains(&format!("{name:?}")), "{e}");
     }
     assert!(record.tags().is_empty(), "nothing refused was kept");

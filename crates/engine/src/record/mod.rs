@@ -37,7 +37,7 @@ mod result;
 
 pub use error::{RecordError, RecordProblem, TagSyntax};
 use parse::{read_movetext, Parser};
-pub use result::{result_text, ResultError, ResultTag};
+pub use result::{result_text, ResultError, ResultProblem, ResultTag};
 use std::fmt;
 
 /// A whole game: options, free tags, moves and result.
@@ -90,12 +90,46 @@ impl std::error::Error for ReplayError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TagError {
     pub name: String,
-    pub reason: String,
+    pub reason: TagProblem,
+}
+
+/// Why a tag is refused, as data: worded in English by [`TagError`]'s
+/// `Display` (the command line's), by the page in its own language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TagProblem {
+    NoName,
+    /// A character a name cannot hold, the `at`-th (from 1).
+    NameCharacter {
+        c: char,
+        at: usize,
+    },
+    /// One of the tags written from the game's options and result.
+    GameTag,
+    /// A line break in the value, the `at`-th character (from 1).
+    LineBreak {
+        at: usize,
+    },
 }
 
 impl fmt::Display for TagError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "tag {:?}: {}", self.name, self.reason)
+        write!(f, "tag {:?}: ", self.name)?;
+        match self.reason {
+            TagProblem::NoName => f.write_str("a tag needs a name"),
+            TagProblem::NameCharacter { c, at } => write!(
+                f,
+                "{c:?} at character {at} of the name: a tag name holds only ASCII letters, digits and _"
+            ),
+            TagProblem::GameTag => write!(
+                f,
+                "{} is written from the game's options and result, not set as a tag",
+                self.name
+            ),
+            TagProblem::LineBreak { at } => write!(
+                f,
+                "the value has a line break at character {at}: a tag is one line"
+            ),
+        }
     }
 }
 
@@ -130,35 +164,27 @@ fn natural_result(game: &AnyGame) -> ResultTag {
 /// writer escapes `"` and `\`); the game's own tags are written from the
 /// options and the result.
 fn check_tag(name: &str, value: &str) -> Result<(), TagError> {
-    let refuse = |reason: String| {
+    let refuse = |reason| {
         Err(TagError {
             name: name.to_string(),
             reason,
         })
     };
     if name.is_empty() {
-        return refuse("a tag needs a name".into());
+        return refuse(TagProblem::NoName);
     }
     if let Some((i, c)) = name
         .chars()
         .enumerate()
         .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
     {
-        return refuse(format!(
-            "{c:?} at character {} of the name: a tag name holds only ASCII letters, digits and _",
-            i + 1
-        ));
+        return refuse(TagProblem::NameCharacter { c, at: i + 1 });
     }
     if GAME_TAGS.contains(&name) {
-        return refuse(format!(
-            "{name} is written from the game's options and result, not set as a tag"
-        ));
+        return refuse(TagProblem::GameTag);
     }
     if let Some(i) = value.chars().position(|c| c == '\n') {
-        return refuse(format!(
-            "the value has a line break at character {}: a tag is one line",
-            i + 1
-        ));
+        return refuse(TagProblem::LineBreak { at: i + 1 });
     }
     Ok(())
 }
@@ -279,25 +305,24 @@ impl Record {
     /// unfinished game may be stopped early (resignation, agreement).
     pub fn set_result(&mut self, result: ResultTag) -> Result<(), ResultError> {
         let players = self.options.players();
-        let refuse = |reason: String| Err(ResultError { result, reason });
+        let refuse = |reason| {
+            Err(ResultError {
+                result,
+                players,
+                reason,
+            })
+        };
         match (self.final_position().outcome(), result) {
             (Some(actual), ResultTag::Ended(said)) if said == actual => {}
             (Some(actual), _) => {
-                return refuse(format!(
-                    "the result says {} but the moves end in {}",
-                    result_text(result, players),
-                    result_text(ResultTag::Ended(actual), players)
-                ))
+                let actual = ResultTag::Ended(actual);
+                return refuse(ResultProblem::Contradicted { actual });
             }
             (None, ResultTag::Ended(Outcome::Draw)) if players != 2 => {
-                return refuse(format!(
-                    "a record writes a draw only for 2 players, not {players}"
-                ))
+                return refuse(ResultProblem::DrawOfMany)
             }
             (None, ResultTag::Ended(Outcome::Winner(w))) if w as usize >= players => {
-                return refuse(format!(
-                    "there is no player {w} in a game of {players} (counted from 0)"
-                ))
+                return refuse(ResultProblem::NoSuchPlayer)
             }
             (None, _) => {}
         }

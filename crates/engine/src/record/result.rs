@@ -16,12 +16,49 @@ pub enum ResultTag {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultError {
     pub result: ResultTag,
-    pub reason: String,
+    /// The game's players.
+    pub players: usize,
+    pub reason: ResultProblem,
+}
+
+/// Why a result is refused, as data: worded in English by
+/// [`ResultError`]'s `Display` (the command line's), by the page in its
+/// own language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultProblem {
+    /// The moves end in `actual`.
+    Contradicted { actual: ResultTag },
+    /// A draw in a game of more than 2 players.
+    DrawOfMany,
+    /// A winner the game has not.
+    NoSuchPlayer,
 }
 
 impl fmt::Display for ResultError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.reason)
+        let players = self.players;
+        match self.reason {
+            ResultProblem::Contradicted { actual } => write!(
+                f,
+                "the result says {} but the moves end in {}",
+                result_text(self.result, players),
+                result_text(actual, players)
+            ),
+            ResultProblem::DrawOfMany => write!(
+                f,
+                "a record writes a draw only for 2 players, not {players}"
+            ),
+            ResultProblem::NoSuchPlayer => {
+                let w = match self.result {
+                    ResultTag::Ended(Outcome::Winner(w)) => w,
+                    _ => 0,
+                };
+                write!(
+                    f,
+                    "there is no player {w} in a game of {players} (counted from 0)"
+                )
+            }
+        }
     }
 }
 
