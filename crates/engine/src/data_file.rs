@@ -9,7 +9,7 @@ use std::fmt;
 /// command line's tools (the `tools` feature). Without them, the page,
 /// which names a wrong line by its number and field alone in its own
 /// language, gets an empty reason, and its module neither the texts nor
-/// their formatting (about 2.5 kB gzipped).
+/// their formatting.
 macro_rules! words {
     ($($arg:tt)*) => {{
         #[cfg(feature = "tools")]
@@ -40,6 +40,7 @@ pub struct LineError {
 /// of its module.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
+    /// In English, made only with the tools ([`words`]): empty in the page.
     Said(String),
     /// The field's move `number` (from 1).
     Move {

@@ -54,14 +54,13 @@ pub enum ToWorker {
         /// With no part: think `seconds` (at most a minute) instead of
         /// the level's time, as `cheversi bestmove --time-ms` does
         /// natively (`e2e/worker-ratio.js`). From the thinking worker to
-        /// the worker beside it only: prove
-        /// part `part` of `parts` of the result proof the Master's think
-        /// starts with here, within `seconds`; answered by
-        /// [`FromWorker::Thought`]s about the part: what the first move
-        /// keeps against the part's share of its replies (`more`), then
-        /// the part's root moves (`parts.rs`). (Fields of
-        /// the think rather than a request of their own: its reading
-        /// would add to the page's module.)
+        /// the worker beside it only: prove part `part` of `parts` of the
+        /// result proof the Master's think starts with here, within
+        /// `seconds`; answered by [`FromWorker::Thought`]s about the part:
+        /// what the first move keeps against the part's share of its
+        /// replies (`more`), then the part's root moves (`parts.rs`).
+        /// (Fields of the think rather than a request of their own: its
+        /// reading would add to the page's module.)
         #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
         part: Option<u32>,
         #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
