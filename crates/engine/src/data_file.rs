@@ -43,10 +43,7 @@ pub enum Reason {
     /// In English, made only with the tools ([`words`]): empty in the page.
     Said(String),
     /// The field's move `number` (from 1).
-    Move {
-        number: usize,
-        error: PlayError,
-    },
+    Move { number: usize, error: PlayError },
 }
 
 impl fmt::Display for Reason {
