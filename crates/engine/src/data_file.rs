@@ -2,6 +2,8 @@
 //! naming the format and its version, then one item a line, `#` comments
 //! and blank lines skipped, and errors that name the line and the field.
 
+use crate::any::AnyGame;
+use crate::game::GameState;
 use crate::session::PlayError;
 use std::fmt;
 
@@ -74,6 +76,24 @@ impl fmt::Display for LineError {
 }
 
 impl std::error::Error for LineError {}
+
+/// Plays `text`, a move of a line, in `pos`.
+pub(crate) fn play(pos: &mut AnyGame, text: &str) -> Result<(), PlayError> {
+    let mv = pos.parse_move(text).map_err(PlayError::Parse)?;
+    pos.try_play(mv).map_err(PlayError::Illegal)
+}
+
+/// Plays a line's `moves` in `pos` in turn: the first that cannot be
+/// played is the reason.
+pub(crate) fn play_all(pos: &mut AnyGame, moves: &[String]) -> Result<(), Reason> {
+    for (i, text) in moves.iter().enumerate() {
+        play(pos, text).map_err(|error| Reason::Move {
+            number: i + 1,
+            error,
+        })?;
+    }
+    Ok(())
+}
 
 /// The lines after `header` that hold items, each with its number from 1;
 /// an error when the file does not start with `header`.

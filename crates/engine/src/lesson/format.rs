@@ -26,10 +26,8 @@ use super::task::Task;
 use crate::any::{AnyGame, GameOptions};
 use crate::attrition::{self, Variant};
 use crate::cheversi::{self, Count, RuleSet, Squares};
-use crate::data_file::words;
-use crate::data_file::Reason;
+use crate::data_file::{play, play_all, words, Reason};
 use crate::game::GameState;
-use crate::session::PlayError;
 
 /// The first line of a lesson file (its format's version).
 pub const HEADER: &str = "#cheversi-lessons 1";
@@ -126,17 +124,7 @@ impl Step {
             return Err(("task", words!("{task} is not a task of {game}").into()));
         }
         let mut pos = options.start();
-        for (i, text) in moves.iter().enumerate() {
-            play(&mut pos, text).map_err(|error| {
-                (
-                    "moves",
-                    Reason::Move {
-                        number: i + 1,
-                        error,
-                    },
-                )
-            })?;
-        }
+        play_all(&mut pos, &moves).map_err(|reason| ("moves", reason))?;
         if pos.to_move().is_none() {
             return Err(("moves", words!("the game is over after these moves").into()));
         }
@@ -220,11 +208,6 @@ impl Step {
             self.answer.as_deref().unwrap_or("*")
         )
     }
-}
-
-pub(super) fn play(pos: &mut AnyGame, text: &str) -> Result<(), PlayError> {
-    let mv = pos.parse_move(text).map_err(PlayError::Parse)?;
-    pos.try_play(mv).map_err(PlayError::Illegal)
 }
 
 fn valid_id(id: &str) -> bool {

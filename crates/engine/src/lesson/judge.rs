@@ -3,7 +3,7 @@
 //! author's counts, and a wrong one is explained by what the engine sees
 //! (what the piece attacks, the rule it breaks, what the search finds).
 
-use super::format::{play, Step};
+use super::format::Step;
 use super::task::{Aim, Task};
 use crate::ai::cheversi::SCALE;
 use crate::ai::duel::{data, Dfpn, Setup, SetupValue};
@@ -11,7 +11,7 @@ use crate::any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 use crate::attrition::{self, Piece, Variant};
 use crate::bitboard::Bitboard;
 use crate::cheversi::{self, piece_attacks, Kind, RuleSet};
-use crate::data_file::{words, Reason};
+use crate::data_file::{play_all, words, Reason};
 use crate::game::GameState;
 use crate::puzzle::solve::Solver;
 
@@ -165,12 +165,7 @@ pub fn position_under(step: &Step, rules: RuleSet) -> Result<AnyGame, Reason> {
     };
     let other = GameOptions::Cheversi(cheversi::Options { rules, ..options });
     let mut pos = other.start();
-    for (i, text) in step.moves().iter().enumerate() {
-        play(&mut pos, text).map_err(|error| Reason::Move {
-            number: i + 1,
-            error,
-        })?;
-    }
+    play_all(&mut pos, step.moves())?;
     Ok(pos)
 }
 

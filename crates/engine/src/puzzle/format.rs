@@ -33,11 +33,9 @@
 use crate::any::{AnyGame, GameOptions};
 use crate::attrition::{self, Variant};
 use crate::cheversi::{self, RuleSet};
-use crate::data_file::words;
-use crate::data_file::Reason;
+use crate::data_file::{play, play_all, words, Reason};
 use crate::game::quoted;
 use crate::game::{GameState, Player};
-use crate::session::PlayError;
 use std::fmt;
 
 /// The first line of a puzzle file (its format's version).
@@ -124,17 +122,7 @@ impl Puzzle {
             _ => return Err(("goal", words!("{goal} does not fit {game}").into())),
         }
         let mut pos = options.start();
-        for (i, text) in moves.iter().enumerate() {
-            play(&mut pos, text).map_err(|error| {
-                (
-                    "moves",
-                    Reason::Move {
-                        number: i + 1,
-                        error,
-                    },
-                )
-            })?;
-        }
+        play_all(&mut pos, &moves).map_err(|reason| ("moves", reason))?;
         let solver = pos
             .to_move()
             .ok_or(("moves", words!("the game is over after these moves").into()))?;
@@ -288,11 +276,6 @@ pub(crate) fn id_of(game: &str, moves: &[String], salt: u32) -> String {
         }
     }
     id
-}
-
-fn play(pos: &mut AnyGame, text: &str) -> Result<(), PlayError> {
-    let mv = pos.parse_move(text).map_err(PlayError::Parse)?;
-    pos.try_play(mv).map_err(PlayError::Illegal)
 }
 
 impl fmt::Display for Goal {
@@ -498,6 +481,7 @@ mod tests {
     #[test]
     fn a_refused_move_is_kept_as_data() {
         use crate::cheversi::Violation;
+        use crate::session::PlayError;
         let e = error_of("a1 lewicki-free 1200 +3 Qd4,Qd4 Rb2");
         let Reason::Move {
             number: 2,
