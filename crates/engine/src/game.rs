@@ -1,6 +1,8 @@
 //! What every game here has in common: turns, moves, legality, the end.
 //! Perft, records and the search are written once against [`GameState`].
 
+pub use crate::quoted::{clipped, quoted};
+use crate::square::ParseSquareError;
 use std::fmt;
 use std::hash::Hash;
 
@@ -23,33 +25,52 @@ impl Outcome {
     }
 }
 
-/// Text from outside quoted in an error: at most 40 characters (then
-/// "…"), so that a pasted megabyte makes a message of a line.
-pub fn quoted(text: &str) -> String {
-    clipped(text, 40)
-}
-
-/// `text` cut to `most` characters, "…" marking the cut.
-pub fn clipped(text: &str, most: usize) -> String {
-    match text.char_indices().nth(most) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_string(),
-    }
-}
-
 /// A move text that does not name a move of this game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseMoveError {
+    /// The text, quoted ([`quoted`]).
     pub text: String,
-    pub reason: String,
+    pub reason: MoveSyntax,
+}
+
+/// Why a text is not a move, as data: worded in English by
+/// [`ParseMoveError`]'s `Display` (the command line's), by the page in its
+/// own language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveSyntax {
+    /// No text, where a move of Cheversi (`cheversi`) or of Attrition was
+    /// expected.
+    Empty { cheversi: bool },
+    /// Cheversi: the first letter names no piece.
+    NotAPiece(char),
+    /// The square named is not one.
+    Square(ParseSquareError),
+    /// Attrition: neither a placement nor a jump.
+    NeitherPlacementNorJump,
 }
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let reason = match &self.reason {
+            MoveSyntax::Empty { cheversi: true } => {
+                "empty move (expected a placement like Kd4)".to_string()
+            }
+            MoveSyntax::Empty { cheversi: false } => "empty move (expected Nd4 or d4-f5)".into(),
+            MoveSyntax::NotAPiece(letter) => format!(
+                "'{letter}' is not a piece: a placement is K, Q, R, B or N then a square, like Kd4"
+            ),
+            MoveSyntax::Square(e) => e.to_string(),
+            MoveSyntax::NeitherPlacementNorJump => {
+                "expected a placement (N or B then a square, like Nd4) or a jump (like d4-f5)"
+                    .into()
+            }
+        };
+        // A line at most: the reason may quote the text too.
+        let reason = clipped(&reason, 100);
         // An empty move has nothing to quote.
         match self.text.as_str() {
-            "" => f.write_str(&self.reason),
-            text => write!(f, "{text}: {}", self.reason),
+            "" => f.write_str(&reason),
+            text => write!(f, "{text}: {reason}"),
         }
     }
 }

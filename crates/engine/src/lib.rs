@@ -24,6 +24,7 @@ mod names;
 pub mod options;
 pub mod perft;
 pub mod puzzle;
+mod quoted;
 pub mod record;
 pub mod rng;
 pub mod session;
@@ -34,7 +35,7 @@ mod zobrist;
 
 pub use any::{AnyGame, AnyMove, AnyViolation, GameOptions};
 pub use bitboard::Bitboard;
-pub use game::{GameState, IllegalMove, Outcome, ParseMoveError, Player};
+pub use game::{GameState, IllegalMove, MoveSyntax, Outcome, ParseMoveError, Player};
 pub use names::UnknownName;
 pub use options::{GameKind, GameOptionsBuilder, OptionError, OptionField, OptionValue};
 pub use session::{PlayError, Session};

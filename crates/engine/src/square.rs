@@ -139,7 +139,7 @@ impl FromStr for Square {
 
     fn from_str(text: &str) -> Result<Square, ParseSquareError> {
         let err = || ParseSquareError {
-            text: crate::game::quoted(text),
+            text: crate::quoted::quoted(text),
         };
         match text.as_bytes() {
             [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => {

@@ -1,7 +1,7 @@
 //! Attrition moves in text: placements `Nd4` / `Bd4` (also `N@d4`), jumps
 //! `d4-f5`, captures `d4xf5` (a jump may also be written `d4f5`).
 
-use crate::game::ParseMoveError;
+use crate::game::{MoveSyntax, ParseMoveError};
 use crate::square::Square;
 use std::fmt;
 use std::str::FromStr;
@@ -66,14 +66,13 @@ impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
-        // The reason may quote the text too: a line at most.
-        let err = |reason: String| ParseMoveError {
+        let err = |reason| ParseMoveError {
             text: crate::game::quoted(text),
-            reason: crate::game::clipped(&reason, 100),
+            reason,
         };
-        let square = |s: &str| s.parse::<Square>().map_err(|e| err(e.to_string()));
+        let square = |s: &str| s.parse::<Square>().map_err(|e| err(MoveSyntax::Square(e)));
         let piece = match text.chars().next() {
-            None => return Err(err("empty move (expected Nd4 or d4-f5)".into())),
+            None => return Err(err(MoveSyntax::Empty { cheversi: false })),
             Some('N' | 'n') => Some(Piece::Knight),
             Some('B') => Some(Piece::Second),
             _ => None,
@@ -91,10 +90,7 @@ impl FromStr for Move {
         } else if text.len() == 4 && text.is_ascii() {
             text.split_at(2)
         } else {
-            return Err(err(
-                "expected a placement (N or B then a square, like Nd4) or a jump (like d4-f5)"
-                    .into(),
-            ));
+            return Err(err(MoveSyntax::NeitherPlacementNorJump));
         };
         Ok(Move::Jump {
             from: square(from)?,
@@ -124,7 +120,8 @@ mod tests {
         for bad in ["", "d4-", "d4-z9", "Qd4", "d4", "N", "d4–f5", "é4-f5"] {
             let e = bad.parse::<Move>().unwrap_err();
             assert_eq!(e.text, bad);
-            assert!(!e.reason.is_empty());
+            // Said after the quoted text (or alone, for an empty one).
+            assert!(e.to_string().len() > bad.len() + 2, "{e}");
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Cheversi placements in text: `Kd4`, also read as `K@d4` or `kd4`.
 
 use super::piece::Kind;
-use crate::game::ParseMoveError;
+use crate::game::{MoveSyntax, ParseMoveError};
 use crate::square::Square;
 use std::fmt;
 use std::str::FromStr;
@@ -24,25 +24,20 @@ impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
-        // The reason may quote the text too: a line at most.
-        let err = |reason: String| ParseMoveError {
+        let err = |reason| ParseMoveError {
             text: crate::game::quoted(text),
-            reason: crate::game::clipped(&reason, 100),
+            reason,
         };
         let mut chars = text.chars();
         let letter = chars
             .next()
-            .ok_or_else(|| err("empty move (expected a placement like Kd4)".into()))?;
-        let kind = Kind::from_letter(letter).ok_or_else(|| {
-            err(format!(
-                "'{letter}' is not a piece: a placement is K, Q, R, B or N then a square, like Kd4"
-            ))
-        })?;
+            .ok_or_else(|| err(MoveSyntax::Empty { cheversi: true }))?;
+        let kind = Kind::from_letter(letter).ok_or_else(|| err(MoveSyntax::NotAPiece(letter)))?;
         let rest = chars.as_str();
         let square_text = rest.strip_prefix('@').unwrap_or(rest);
         let square = square_text
             .parse::<Square>()
-            .map_err(|e| err(e.to_string()))?;
+            .map_err(|e| err(MoveSyntax::Square(e)))?;
         Ok(Move { kind, square })
     }
 }
@@ -62,7 +57,8 @@ mod tests {
     #[test]
     fn says_what_is_wrong() {
         let e = "Xd4".parse::<Move>().unwrap_err();
-        assert!(e.reason.contains("'X' is not a piece"), "{e}");
+        assert_eq!(e.reason, MoveSyntax::NotAPiece('X'));
+        assert!(e.to_string().contains("'X' is not a piece"), "{e}");
         let e = "Kz9".parse::<Move>().unwrap_err();
         assert!(
             e.to_string().starts_with("Kz9: 'z9' is not a square"),

@@ -141,7 +141,7 @@ impl Step {
             }
             (false, text) => {
                 pos.parse_move(text)
-                    .map_err(|e| ("answer", e.to_string().into()))?;
+                    .map_err(|e| ("answer", words!("{e}").into()))?;
                 Some(text.to_string())
             }
         };
