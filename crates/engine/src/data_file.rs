@@ -63,12 +63,6 @@ impl From<String> for Reason {
     }
 }
 
-impl From<&str> for Reason {
-    fn from(text: &str) -> Reason {
-        Reason::Said(text.into())
-    }
-}
-
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}, {}: {}", self.line, self.field, self.reason)

@@ -12,7 +12,7 @@
 
 use crate::asked::replay;
 use crate::protocol::{Failure, FromWorker, Judgement, Purpose, ToWorker, Wanted};
-use crate::proving::{times, Proving, PARTS, SLICE_SECONDS};
+use crate::proving::{slice_left, Proving, PARTS, SLICE_SECONDS};
 use cheversi_engine::ai::player::Engine;
 use cheversi_engine::ai::search::{Held, Proven};
 use cheversi_engine::cheversi::Move;
@@ -126,8 +126,9 @@ impl Part {
                 let open = self.own.held.is_some_and(|h| h > Held::Loss);
                 if open && share_wanted && self.own.replies_left() {
                     let win_wanted = self.told.is_none();
-                    let times = times(left, start, clock);
-                    self.own.prove_reply(engine, game, win_wanted, times, clock);
+                    let slice = slice_left(start, clock);
+                    self.own
+                        .prove_reply(engine, game, win_wanted, left, slice, clock);
                 } else {
                     self.share_sent = true;
                     let held = self.own.held.filter(|_| share_wanted);
@@ -144,7 +145,7 @@ impl Part {
                 }
             } else if !stopped && self.own.moves_open() {
                 self.own
-                    .prove_move(engine, game, times(left, start, clock), clock);
+                    .prove_move(engine, game, left, slice_left(start, clock), clock);
             } else {
                 let mine = self.own.mine.take().filter(|_| !stopped);
                 post(thought(self.id, self.purpose, mine, self.own.nodes, false));

@@ -15,7 +15,7 @@
 
 use crate::asked::{ask, Asked};
 use crate::protocol::{FromWorker, Judgement, ToWorker, Wanted};
-use crate::proving::{times, Proving, PARTS, SLICE_SECONDS};
+use crate::proving::{slice_left, Proving, PARTS, SLICE_SECONDS};
 use cheversi_engine::ai::player::Engine;
 use cheversi_engine::ai::search::{Held, ProofPart, Proven};
 use cheversi_engine::cheversi::Move;
@@ -210,12 +210,13 @@ impl Waiting {
             if self.first_known().is_none() && self.own.replies_left() {
                 // Held to a draw beside: a win here would change nothing.
                 let win_wanted = self.their_held != Some(Some(Held::Draw));
-                let times = times(left, start, clock);
-                self.own.prove_reply(engine, game, win_wanted, times, clock);
+                let slice = slice_left(start, clock);
+                self.own
+                    .prove_reply(engine, game, win_wanted, left, slice, clock);
                 self.tell(helper, false);
             } else {
                 self.own
-                    .prove_move(engine, game, times(left, start, clock), clock);
+                    .prove_move(engine, game, left, slice_left(start, clock), clock);
             }
         }
         self.settle(engine, clock, helper)

@@ -24,11 +24,10 @@ pub const SLICE_SECONDS: f64 = 0.03;
 /// mostly the proof's own start.
 const LEAST_SLICE: f64 = SLICE_SECONDS / 3.0;
 
-/// What a proof within a task that began at `start` is given: what is
-/// left of the part's time (`left`), and what is left of the task's slice.
-pub fn times(left: f64, start: f64, clock: &dyn Fn() -> f64) -> (f64, f64) {
-    let slice = (start + SLICE_SECONDS - clock()).max(LEAST_SLICE);
-    (left, slice)
+/// What is left of the slice of a task that began at `start`, for its
+/// next proof.
+pub fn slice_left(start: f64, clock: &dyn Fn() -> f64) -> f64 {
+    (start + SLICE_SECONDS - clock()).max(LEAST_SLICE)
 }
 
 /// One worker's own part of a split result proof ([`ProofPart`]), proven
@@ -84,7 +83,8 @@ impl Proving {
         engine: &mut Engine,
         game: &AnyGame,
         win_wanted: bool,
-        (seconds, slice): (f64, f64),
+        seconds: f64,
+        slice: f64,
         clock: &dyn Fn() -> f64,
     ) {
         let (Some(first), Some(reply)) = (self.first, self.replies.pop()) else {
@@ -114,7 +114,8 @@ impl Proving {
         &mut self,
         engine: &mut Engine,
         game: &AnyGame,
-        (seconds, slice): (f64, f64),
+        seconds: f64,
+        slice: f64,
         clock: &dyn Fn() -> f64,
     ) {
         let Some(mv) = self.moves.pop() else {

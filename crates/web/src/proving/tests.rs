@@ -15,10 +15,10 @@ fn ticking() -> impl Fn() -> f64 {
 }
 
 /// The position's whole result proof as one part, each reply's and
-/// move's proof given `times` (and proven on, call after call, while
-/// cut by its slice): 1, 0 or -1 for the side to move, and how many
-/// calls were cut.
-fn proven(pos: &Position, times: (f64, f64)) -> (i32, usize) {
+/// move's proof given `seconds` and `slice` (and proven on, call after
+/// call, while cut by its slice): 1, 0 or -1 for the side to move, and
+/// how many calls were cut.
+fn proven(pos: &Position, (seconds, slice): (f64, f64)) -> (i32, usize) {
     let clock = ticking();
     let game = AnyGame::Cheversi(pos.clone());
     let mut engine = Engine::new(1);
@@ -30,9 +30,9 @@ fn proven(pos: &Position, times: (f64, f64)) -> (i32, usize) {
         assert!(calls < 1_000_000, "no proof ends");
         let left = (own.replies.len(), own.moves.len());
         if own.replies_left() {
-            own.prove_reply(&mut engine, &game, true, times, &clock);
+            own.prove_reply(&mut engine, &game, true, seconds, slice, &clock);
         } else {
-            own.prove_move(&mut engine, &game, times, &clock);
+            own.prove_move(&mut engine, &game, seconds, slice, &clock);
         }
         cut += usize::from(left == (own.replies.len(), own.moves.len()));
     }
